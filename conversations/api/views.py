@@ -1,0 +1,103 @@
+"""REST endpoints for chat sessions and messages (API.md "Chat")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from conversations import selectors
+from conversations.models import ChatSession
+from conversations.services import chat
+from memoryhub.api import Conflict, MessageTextField
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat() if value else None
+
+
+class TopicOutput(serializers.Serializer[Any]):
+    id = serializers.CharField()
+    keywords = serializers.ListField(child=serializers.CharField())
+    message_count = serializers.IntegerField()
+    started_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+
+
+class SessionOutput(serializers.Serializer[ChatSession]):
+    id = serializers.CharField()
+    status = serializers.CharField()
+    started_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+    summary = serializers.CharField()
+    tags = serializers.ListField(child=serializers.CharField())
+    topics = serializers.SerializerMethodField()
+
+    def get_topics(self, obj: ChatSession) -> list[dict[str, Any]]:
+        return [TopicOutput(t).data for t in selectors.session_topics(session=obj)]
+
+
+class SessionCreateApi(APIView):
+    class OutputSerializer(serializers.Serializer[ChatSession]):
+        id = serializers.CharField()
+        started_at = serializers.DateTimeField()
+        status = serializers.CharField()
+
+    @extend_schema(request=None, responses={201: OutputSerializer})
+    def post(self, request: Request) -> Response:
+        session = chat.chat_session_create(user=request.user)
+        return Response(self.OutputSerializer(session).data, status=status.HTTP_201_CREATED)
+
+
+class SessionDetailApi(APIView):
+    @extend_schema(responses={200: SessionOutput})
+    def get(self, request: Request, session_id: str) -> Response:
+        session = selectors.chat_session_get_for_user(user=request.user, session_id=session_id)
+        return Response(SessionOutput(session).data)
+
+
+class MessageCreateApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        content = MessageTextField()
+
+    class OutputSerializer(serializers.Serializer[Any]):
+        user_message = serializers.DictField()
+        assistant_message = serializers.DictField()
+        topic = serializers.DictField()
+        context = serializers.DictField()
+
+    @extend_schema(request=InputSerializer, responses={201: OutputSerializer})
+    def post(self, request: Request, session_id: str) -> Response:
+        session = selectors.chat_session_get_for_user(user=request.user, session_id=session_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            exchange = chat.chat_exchange(
+                session=session, content=serializer.validated_data["content"]
+            )
+        except chat.SessionClosed as exc:
+            raise Conflict(str(exc)) from exc
+        user_message, reply = exchange.user_message, exchange.assistant_message
+        body = {
+            "user_message": {
+                "id": str(user_message.pk),
+                "content": user_message.content,
+                "created_at": _iso(user_message.created_at),
+            },
+            "assistant_message": {
+                "id": str(reply.pk),
+                "content": reply.content,
+                "created_at": _iso(reply.created_at),
+            },
+            "topic": {
+                "id": exchange.topic.id,
+                "shifted": exchange.topic.shifted,
+                "keywords": exchange.topic.keywords,
+            },
+            "context": exchange.context.as_dict(),
+        }
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -1,0 +1,142 @@
+"""Chat sessions, their messages and topics, and the user's session-tag weights."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
+from django.db import models
+from django.utils import timezone
+from pgvector.django import HnswIndex, VectorField
+
+
+def _keywords_field() -> ArrayField[list[str]]:
+    return ArrayField(models.CharField(max_length=100), default=list, blank=True)
+
+
+class ChatSession(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        ENDING = "ending"
+        ENDED = "ended"
+
+    class Source(models.TextChoices):
+        LIVE = "live"
+        IMPORT = "import"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_sessions"
+    )
+    title = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.LIVE)
+    started_at = models.DateTimeField(default=timezone.now)
+    last_message_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    summary = models.TextField(blank=True)
+    tags = _keywords_field()
+    # Compacted session state (goal, decisions, identifiers, next step); never a memory.
+    state = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        indexes = [
+            models.Index(fields=["user", "-started_at"]),
+            models.Index(fields=["status", "last_message_at"]),
+            GinIndex(fields=["tags"], name="chatsession_tags_gin"),
+        ]
+
+    def __str__(self) -> str:
+        return self.title or f"Session {self.pk}"
+
+
+class Topic(models.Model):
+    """A run of consecutive messages about one subject (seed Algorithm 2)."""
+
+    session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="topics")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    keywords = _keywords_field()
+    started_at = models.DateTimeField(default=timezone.now)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    message_count = models.PositiveIntegerField(default=0)
+    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
+
+    class Meta:
+        ordering = ["started_at", "id"]
+        indexes = [
+            models.Index(fields=["user", "-started_at"]),
+            GinIndex(fields=["keywords"], name="topic_keywords_gin"),
+        ]
+
+    def __str__(self) -> str:
+        return ", ".join(self.keywords) or f"Topic {self.pk}"
+
+
+class Message(models.Model):
+    class Role(models.TextChoices):
+        USER = "user"
+        ASSISTANT = "assistant"
+
+    session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="messages")
+    # Denormalised so every per-user filter is one index lookup.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    role = models.CharField(max_length=10, choices=Role.choices)
+    content = models.TextField()
+    speaker = models.CharField(max_length=100, blank=True)
+    inner_monologue = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    external_id = models.CharField(max_length=200, null=True, blank=True)
+    topic = models.ForeignKey(
+        Topic, null=True, blank=True, on_delete=models.SET_NULL, related_name="messages"
+    )
+    reply_to = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="reply"
+    )
+    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
+    keywords = _keywords_field()
+    token_count = models.PositiveIntegerField(default=0)
+    # What was put into the prompt for this reply (assistant messages), shown in the panel.
+    context = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "external_id"],
+                condition=models.Q(external_id__isnull=False),
+                name="message_external_id_unique_per_user",
+            )
+        ]
+        indexes = [
+            models.Index(fields=["session", "created_at"]),
+            models.Index(fields=["user", "created_at"]),
+            GinIndex(fields=["keywords"], name="message_keywords_gin"),
+            HnswIndex(
+                name="message_embedding_hnsw",
+                fields=["embedding"],
+                m=16,
+                ef_construction=64,
+                opclasses=["vector_cosine_ops"],
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.role}: {self.content[:60]}"
+
+
+class TagWeight(models.Model):
+    """How much a user talks about a tag; decays daily (seed Algorithm 1)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    tag = models.CharField(max_length=100)
+    weight = models.FloatField(default=0.0)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-weight"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "tag"], name="tagweight_unique_user_tag")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tag} ({self.weight:.2f})"

@@ -1,0 +1,47 @@
+"""Reads of sessions, messages and topics, always scoped to one user."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+from django.http import Http404
+
+from conversations.models import ChatSession, Message, Topic
+
+
+def chat_session_get_for_user(*, user: AbstractBaseUser, session_id: object) -> ChatSession:
+    """The user's session, or Http404 for a missing id or another user's session."""
+    try:
+        pk = int(str(session_id))
+    except (TypeError, ValueError):
+        raise Http404("No such session.") from None
+    try:
+        return ChatSession.objects.get(pk=pk, user_id=user.pk)
+    except ChatSession.DoesNotExist:
+        raise Http404("No such session.") from None
+
+
+def chat_session_list_for_user(*, user: AbstractBaseUser) -> QuerySet[ChatSession]:
+    return ChatSession.objects.filter(user_id=user.pk).order_by("-started_at", "-id")
+
+
+def session_messages(*, session: ChatSession) -> QuerySet[Message]:
+    return session.messages.order_by("created_at", "id")
+
+
+def session_topics(*, session: ChatSession) -> QuerySet[Topic]:
+    return session.topics.order_by("started_at", "id")
+
+
+def session_open_topic(*, session: ChatSession) -> Topic | None:
+    return session.topics.filter(ended_at__isnull=True).order_by("-started_at", "-id").first()
+
+
+def session_recent_messages(*, session: ChatSession, limit: int) -> list[Message]:
+    """The last `limit` messages of the session, oldest first."""
+    newest = list(session.messages.order_by("-created_at", "-id")[:limit])
+    return newest[::-1]
+
+
+def message_reply(*, message: Message) -> Message | None:
+    return Message.objects.filter(reply_to=message).first()

@@ -1,0 +1,97 @@
+"""API plumbing shared by every app: the error shape and input helpers.
+
+Every error is `{"error": {"code", "message", "fields"}}` (API.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.http import Http404
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from memoryhub.validation import InvalidText, clean_message_text
+
+
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "The request is too large."
+    default_code = "too_large"
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "The request conflicts with the current state."
+    default_code = "conflict"
+
+
+def _flatten(detail: Any) -> Any:
+    if isinstance(detail, list):
+        return [str(item) if not isinstance(item, dict | list) else _flatten(item) for item in detail]
+    if isinstance(detail, dict):
+        return {key: _flatten(value) for key, value in detail.items()}
+    return str(detail)
+
+
+def error_response(status_code: int, code: str, message: str, fields: dict[str, Any] | None = None,
+                   headers: dict[str, str] | None = None) -> Response:  # fmt: skip
+    body = {"error": {"code": code, "message": message, "fields": fields or {}}}
+    return Response(body, status=status_code, headers=headers)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, Http404):
+        return error_response(404, "not_found", "Not found.")
+    if isinstance(exc, PermissionDenied):
+        return error_response(403, "permission_denied", "Permission denied.")
+    if isinstance(exc, RequestDataTooBig):
+        return error_response(413, "too_large", "The request body is too large.")
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        detail = exc.detail
+        fields = _flatten(detail) if isinstance(detail, dict) else {}
+        too_large = any(
+            getattr(item, "code", None) == "too_large"
+            for items in (detail.values() if isinstance(detail, dict) else [detail])
+            for item in (items if isinstance(items, list) else [items])
+        )
+        non_field = fields.pop("non_field_errors", None) if isinstance(fields, dict) else None
+        message = "Invalid input."
+        if non_field:
+            message = str(non_field[0] if isinstance(non_field, list) else non_field)
+        elif not isinstance(detail, dict):
+            message = str(_flatten(detail)[0] if isinstance(detail, list) else detail)
+        status_code = 413 if too_large else 400
+        return error_response(status_code, "too_large" if too_large else "invalid", message,
+                              fields)  # fmt: skip
+    if isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else exc.default_code
+        headers = {k: v for k, v in response.headers.items() if k in ("Retry-After", "WWW-Authenticate")}
+        return error_response(response.status_code, str(code), str(_flatten(exc.detail)),
+                              headers=headers)  # fmt: skip
+    return response
+
+
+class MessageTextField(serializers.CharField):
+    """Message text: over the size limit is a 413, bad Unicode or NUL bytes a 400."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("trim_whitespace", False)
+        kwargs.setdefault("allow_blank", False)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            raise serializers.ValidationError("Must be a string.", code="invalid")
+        try:
+            return clean_message_text(data)
+        except InvalidText as exc:
+            raise serializers.ValidationError(
+                f"Content {exc}.", code="too_large" if exc.too_large else "invalid"
+            ) from exc

