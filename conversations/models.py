@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
@@ -10,7 +12,7 @@ from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
 
 
-def _keywords_field() -> ArrayField[list[str]]:
+def _keywords_field() -> ArrayField[Any, Any]:
     return ArrayField(models.CharField(max_length=100), default=list, blank=True)
 
 
@@ -85,7 +87,8 @@ class Message(models.Model):
     speaker = models.CharField(max_length=100, blank=True)
     inner_monologue = models.TextField(blank=True)
     created_at = models.DateTimeField(default=timezone.now)
-    external_id = models.CharField(max_length=200, null=True, blank=True)
+    # NULL, not "", for live messages: the per-user unique constraint skips NULLs.
+    external_id = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001
     topic = models.ForeignKey(
         Topic, null=True, blank=True, on_delete=models.SET_NULL, related_name="messages"
     )

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, serializers, status
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -30,14 +32,21 @@ class Conflict(exceptions.APIException):
 
 def _flatten(detail: Any) -> Any:
     if isinstance(detail, list):
-        return [str(item) if not isinstance(item, dict | list) else _flatten(item) for item in detail]
+        return [
+            str(item) if not isinstance(item, dict | list) else _flatten(item) for item in detail
+        ]
     if isinstance(detail, dict):
         return {key: _flatten(value) for key, value in detail.items()}
     return str(detail)
 
 
-def error_response(status_code: int, code: str, message: str, fields: dict[str, Any] | None = None,
-                   headers: dict[str, str] | None = None) -> Response:  # fmt: skip
+def error_response(
+    status_code: int,
+    code: str,
+    message: str,
+    fields: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> Response:
     body = {"error": {"code": code, "message": message, "fields": fields or {}}}
     return Response(body, status=status_code, headers=headers)
 
@@ -67,15 +76,25 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         elif not isinstance(detail, dict):
             message = str(_flatten(detail)[0] if isinstance(detail, list) else detail)
         status_code = 413 if too_large else 400
-        return error_response(status_code, "too_large" if too_large else "invalid", message,
-                              fields)  # fmt: skip
+        return error_response(status_code, "too_large" if too_large else "invalid", message, fields)
     if isinstance(exc, exceptions.APIException):
         codes = exc.get_codes()
         code = codes if isinstance(codes, str) else exc.default_code
-        headers = {k: v for k, v in response.headers.items() if k in ("Retry-After", "WWW-Authenticate")}
-        return error_response(response.status_code, str(code), str(_flatten(exc.detail)),
-                              headers=headers)  # fmt: skip
+        headers = {
+            k: v for k, v in response.headers.items() if k in ("Retry-After", "WWW-Authenticate")
+        }
+        return error_response(
+            response.status_code, str(code), str(_flatten(exc.detail)), headers=headers
+        )
     return response
+
+
+def request_user(request: Request) -> AbstractBaseUser:
+    """The authenticated user of an API request (every view requires authentication)."""
+    user = request.user
+    if not isinstance(user, AbstractBaseUser):
+        raise exceptions.NotAuthenticated()
+    return user
 
 
 class MessageTextField(serializers.CharField):

@@ -6,6 +6,7 @@ Every variable read here must be listed in `.env.example` (a test checks it).
 from __future__ import annotations
 
 import os
+from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -74,3 +75,21 @@ def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, got {value!r}")
     return value
+
+
+def env_prices(name: str) -> dict[str, tuple[Decimal, Decimal]]:
+    """Parse "prefix=in/out;prefix=in/out" (USD per million tokens)."""
+    raw = os.environ.get(name, "").strip()
+    prices: dict[str, tuple[Decimal, Decimal]] = {}
+    for item in filter(None, (part.strip() for part in raw.split(";"))):
+        try:
+            prefix, pair = item.split("=", 1)
+            price_in, price_out = (Decimal(p.strip()) for p in pair.split("/", 1))
+        except (ValueError, InvalidOperation) as exc:
+            raise ImproperlyConfigured(
+                f"{name}: {item!r} is not 'model-prefix=input/output'"
+            ) from exc
+        if price_in < 0 or price_out < 0 or not prefix.strip():
+            raise ImproperlyConfigured(f"{name}: {item!r} has a negative price or no model")
+        prices[prefix.strip()] = (price_in, price_out)
+    return prices

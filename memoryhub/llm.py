@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal, Protocol
 
+import anthropic
+from anthropic.types import TextBlock, ToolUseBlock
 from django.conf import settings
 
 from memoryhub import text as text_analysis
@@ -76,36 +78,59 @@ class Provider(Protocol):
         ...
 
     def complete(
-        self, *, task: str, prompt: str, system: str = "", max_tokens: int = 64,
+        self,
+        *,
+        task: str,
+        prompt: str,
+        system: str = "",
+        max_tokens: int = 64,
         user_id: int | None = None,
-    ) -> str:  # fmt: skip
+    ) -> str:
         """One short, non-streamed answer from the light model."""
         ...
 
 
 def cost_usd(model: str, input_tokens: int, output_tokens: int) -> Decimal:
-    prefix = max((p for p in PRICES_PER_MILLION if model.startswith(p)), key=len, default=None)
+    """Estimated cost; `MEMORYHUB_LLM_PRICES` adds or overrides prices."""
+    prices = {**PRICES_PER_MILLION, **settings.MEMORYHUB_LLM_PRICES}
+    prefix = max((p for p in prices if model.startswith(p)), key=len, default=None)
     if prefix is None:
+        if model != OFFLINE_MODEL:
+            logger.warning("no price for model %s; set MEMORYHUB_LLM_PRICES", model)
         return Decimal("0")
-    price_in, price_out = PRICES_PER_MILLION[prefix]
+    price_in, price_out = prices[prefix]
     total = (price_in * input_tokens + price_out * output_tokens) / Decimal(1_000_000)
     return total.quantize(Decimal("0.000001"))
 
 
 def record_call(
-    *, user_id: int | None, task: str, provider: str, model: str, input_tokens: int,
-    output_tokens: int, started: float, ok: bool = True, error: str = "",
-) -> None:  # fmt: skip
+    *,
+    user_id: int | None,
+    task: str,
+    provider: str,
+    model: str,
+    input_tokens: int,
+    output_tokens: int,
+    started: float,
+    ok: bool = True,
+    error: str = "",
+) -> None:
     """Store one LLM call; a failure to record never breaks the reply."""
     from memoryhub.models import LLMCall
 
     try:
         LLMCall.objects.create(
-            user_id=user_id, task=task[:64], provider=provider, model=model[:128],
-            input_tokens=input_tokens, output_tokens=output_tokens,
+            user_id=user_id,
+            task=task[:64],
+            provider=provider,
+            model=model[:128],
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
             cost_usd=cost_usd(model, input_tokens, output_tokens),
-            latency_ms=int((time.monotonic() - started) * 1000), ok=ok, error=error[:500],
-        )  # fmt: skip
+            latency_ms=int((time.monotonic() - started) * 1000),
+            ok=ok,
+            error=error[:500],
+        )
     except Exception:  # the database may be down; the reply still matters more
         logger.exception("could not record LLM call for task %s", task)
 
@@ -114,9 +139,9 @@ def record_call(
 
 
 def _block_param(block: Any) -> dict[str, Any]:
-    if block.type == "text":
+    if isinstance(block, TextBlock):
         return {"type": "text", "text": block.text}
-    if block.type == "tool_use":
+    if isinstance(block, ToolUseBlock):
         return {"type": "tool_use", "id": block.id, "name": block.name, "input": block.input}
     raise LLMError(f"unexpected content block {block.type!r}")
 
@@ -126,9 +151,6 @@ class AnthropicProvider:
     offline = False
 
     def __init__(self, client: Any | None = None) -> None:
-        import anthropic
-
-        self._anthropic = anthropic
         self._client = client or anthropic.Anthropic(
             api_key=settings.ANTHROPIC_API_KEY,
             timeout=settings.MEMORYHUB_LLM_TIMEOUT_SECONDS,
@@ -162,21 +184,34 @@ class AnthropicProvider:
                 with self._client.messages.stream(**kwargs) as stream:
                     yield from stream.text_stream
                     final = stream.get_final_message()
-            except self._anthropic.APIError as exc:
+            except anthropic.APIError as exc:
                 record_call(
-                    user_id=request.user_id, task=request.task, provider=self.name, model=model,
-                    input_tokens=0, output_tokens=0, started=started, ok=False, error=str(exc),
-                )  # fmt: skip
+                    user_id=request.user_id,
+                    task=request.task,
+                    provider=self.name,
+                    model=model,
+                    input_tokens=0,
+                    output_tokens=0,
+                    started=started,
+                    ok=False,
+                    error=str(exc),
+                )
                 raise LLMError(str(exc)) from exc
             record_call(
-                user_id=request.user_id, task=request.task, provider=self.name, model=model,
-                input_tokens=final.usage.input_tokens, output_tokens=final.usage.output_tokens,
+                user_id=request.user_id,
+                task=request.task,
+                provider=self.name,
+                model=model,
+                input_tokens=final.usage.input_tokens,
+                output_tokens=final.usage.output_tokens,
                 started=started,
-            )  # fmt: skip
-            uses = [block for block in final.content if block.type == "tool_use"]
+            )
+            uses = [block for block in final.content if isinstance(block, ToolUseBlock)]
             if final.stop_reason != "tool_use" or not uses:
                 return
-            messages.append({"role": "assistant", "content": [_block_param(b) for b in final.content]})
+            messages.append(
+                {"role": "assistant", "content": [_block_param(b) for b in final.content]}
+            )
             results = []
             for use in uses:
                 tool = tools_by_name.get(use.name)
@@ -186,35 +221,58 @@ class AnthropicProvider:
                     calls_left -= 1
                     output, is_error = _run_tool(tool, use.input)
                 results.append(
-                    {"type": "tool_result", "tool_use_id": use.id, "content": output,
-                     "is_error": is_error}
-                )  # fmt: skip
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": use.id,
+                        "content": output,
+                        "is_error": is_error,
+                    }
+                )
             messages.append({"role": "user", "content": results})
             yield "\n"
 
     def complete(
-        self, *, task: str, prompt: str, system: str = "", max_tokens: int = 64,
+        self,
+        *,
+        task: str,
+        prompt: str,
+        system: str = "",
+        max_tokens: int = 64,
         user_id: int | None = None,
-    ) -> str:  # fmt: skip
+    ) -> str:
         model = settings.MEMORYHUB_LIGHT_MODEL
         started = time.monotonic()
         try:
+            extra: dict[str, Any] = {"system": system} if system else {}
             response = self._client.messages.create(
-                model=model, max_tokens=max_tokens, system=system or self._anthropic.NOT_GIVEN,
+                model=model,
+                max_tokens=max_tokens,
                 messages=[{"role": "user", "content": prompt}],
-            )  # fmt: skip
-        except self._anthropic.APIError as exc:
+                **extra,
+            )
+        except anthropic.APIError as exc:
             record_call(
-                user_id=user_id, task=task, provider=self.name, model=model, input_tokens=0,
-                output_tokens=0, started=started, ok=False, error=str(exc),
-            )  # fmt: skip
+                user_id=user_id,
+                task=task,
+                provider=self.name,
+                model=model,
+                input_tokens=0,
+                output_tokens=0,
+                started=started,
+                ok=False,
+                error=str(exc),
+            )
             raise LLMError(str(exc)) from exc
         record_call(
-            user_id=user_id, task=task, provider=self.name, model=model,
-            input_tokens=response.usage.input_tokens, output_tokens=response.usage.output_tokens,
+            user_id=user_id,
+            task=task,
+            provider=self.name,
+            model=model,
+            input_tokens=response.usage.input_tokens,
+            output_tokens=response.usage.output_tokens,
             started=started,
-        )  # fmt: skip
-        return "".join(block.text for block in response.content if block.type == "text")
+        )
+        return "".join(block.text for block in response.content if isinstance(block, TextBlock))
 
 
 def _run_tool(tool: Tool, tool_input: Any) -> tuple[str, bool]:
@@ -263,10 +321,14 @@ class OfflineProvider:
             output += chunk
             yield chunk
         record_call(
-            user_id=request.user_id, task=request.task, provider=self.name, model=OFFLINE_MODEL,
+            user_id=request.user_id,
+            task=request.task,
+            provider=self.name,
+            model=OFFLINE_MODEL,
             input_tokens=text_analysis.estimate_tokens(request.system + message),
-            output_tokens=text_analysis.estimate_tokens(output), started=started,
-        )  # fmt: skip
+            output_tokens=text_analysis.estimate_tokens(output),
+            started=started,
+        )
 
     def reply_text(self, message: str, request: ReplyRequest) -> str:
         strings = _OFFLINE_TEXT[text_analysis.detect_language(message)]
@@ -287,9 +349,14 @@ class OfflineProvider:
         return "\n".join(lines)
 
     def complete(
-        self, *, task: str, prompt: str, system: str = "", max_tokens: int = 64,
+        self,
+        *,
+        task: str,
+        prompt: str,
+        system: str = "",
+        max_tokens: int = 64,
         user_id: int | None = None,
-    ) -> str:  # fmt: skip
+    ) -> str:
         raise LLMError("the offline provider has no model; callers use their local path")
 
 

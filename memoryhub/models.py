@@ -12,9 +12,12 @@ class LLMCall(models.Model):
     """One call to a language model (or the offline provider), for cost per user and task."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
         related_name="llm_calls",
-    )  # fmt: skip
+    )
     task = models.CharField(max_length=64, db_index=True)
     provider = models.CharField(max_length=32)
     model = models.CharField(max_length=128)

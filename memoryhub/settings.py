@@ -17,6 +17,7 @@ from memoryhub.env import (
     env_int,
     env_list,
     env_optional,
+    env_prices,
     env_str,
 )
 from memoryhub.runtime import BASE_DIR, data_dir, embedded_broker_url, embedded_database_url
@@ -177,10 +178,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 
 # The LLM. Without a key every LLM step runs offline (a real product mode).
 ANTHROPIC_API_KEY = env_optional("ANTHROPIC_API_KEY")
-MEMORYHUB_CHAT_MODEL = env_str("MEMORYHUB_CHAT_MODEL", "claude-sonnet-4-5")
+MEMORYHUB_CHAT_MODEL = env_str("MEMORYHUB_CHAT_MODEL", "claude-sonnet-4-6")
 MEMORYHUB_LIGHT_MODEL = env_str("MEMORYHUB_LIGHT_MODEL", "claude-haiku-4-5")
 MEMORYHUB_REPLY_MAX_TOKENS = env_int("MEMORYHUB_REPLY_MAX_TOKENS", 1024, minimum=16)
 MEMORYHUB_MAX_TOOL_CALLS = env_int("MEMORYHUB_MAX_TOOL_CALLS", 3, minimum=0)
+# Extra or changed prices, USD per million tokens: "model-prefix=input/output;...".
+MEMORYHUB_LLM_PRICES = env_prices("MEMORYHUB_LLM_PRICES")
 MEMORYHUB_LLM_TIMEOUT_SECONDS = env_float("MEMORYHUB_LLM_TIMEOUT_SECONDS", 60.0, minimum=1.0)
 
 # Embeddings: model inside the wheel, never downloaded.
@@ -189,7 +192,7 @@ _DEFAULT_DIMS = {"e5": 384, "use": 512}
 MEMORYHUB_EMBEDDING_DIM = env_int(
     "MEMORYHUB_EMBEDDING_DIM", _DEFAULT_DIMS[MEMORYHUB_EMBEDDING_BACKEND], minimum=1
 )
-if MEMORYHUB_EMBEDDING_DIM != _DEFAULT_DIMS[MEMORYHUB_EMBEDDING_BACKEND]:
+if _DEFAULT_DIMS[MEMORYHUB_EMBEDDING_BACKEND] != MEMORYHUB_EMBEDDING_DIM:
     raise ImproperlyConfigured(
         f"MEMORYHUB_EMBEDDING_DIM={MEMORYHUB_EMBEDDING_DIM} does not match the "
         f"{MEMORYHUB_EMBEDDING_BACKEND!r} model ({_DEFAULT_DIMS[MEMORYHUB_EMBEDDING_BACKEND]})."

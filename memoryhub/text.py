@@ -25,25 +25,28 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # A code-ish or English word: letters/digits with inner . _ - + # (Next.js, C++, node-js, gpt-4o).
 _LATIN_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]*(?:[.\-+#][A-Za-z0-9_+#]+)*[+#]*")
 _ENGLISH_STOPWORDS = frozenset(
-    """a about above after again against all also am an and any are aren't as at be because
-    been before being below between both but by can can't cannot could couldn't did didn't do
-    does doesn't doing don't down during each even ever every few for from further get gets got
-    had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself him
-    himself his how how's however i i'd i'll i'm i've if in into is isn't it it's its itself just
-    let's like may me might more most much must mustn't my myself need no nor not now of off on
-    once one only or other ought our ours ourselves out over own really same say said shall
-    shan't she she'd she'll she's should shouldn't so some such than that that's the their theirs
-    them themselves then there there's these they they'd they'll they're they've this those
-    through to too under until up upon us very was wasn't we we'd we'll we're we've were weren't
-    what what's when when's where where's which while who who's whom why why's will with won't
-    would wouldn't yes yet you you'd you'll you're you've your yours yourself yourselves
-    ok okay yeah hey hi hello thanks thank please lot lots thing things something anything
-    want wants know think going go went gone make made way well still back""".split()
+    """a about above after again against all also am an and any are aren't as at be because been
+    before being below between both but by can can't cannot could couldn't did didn't do does
+    doesn't doing don't down during each even ever every few for from further get gets got had
+    hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself him
+    himself his how how's however i i'd i'll i'm i've if in into is isn't it it's its itself
+    just let's like may me might more most much must mustn't my myself need no nor not now of
+    off on once one only or other ought our ours ourselves out over own really same say said
+    shall shan't she she'd she'll she's should shouldn't so some such than that that's the
+    their theirs them themselves then there there's these they they'd they'll they're they've
+    this those through to too under until up upon us very was wasn't we we'd we'll we're we've
+    were weren't what what's when when's where where's which while who who's whom why why's
+    will with won't would wouldn't yes yet you you'd you'll you're you've your yours yourself
+    yourselves ok okay yeah hey hi hello thanks thank please lot lots thing things something
+    anything want wants know think going go went gone make made way well still back
+    aren couldn didn doesn don hadn hasn haven isn mustn shan shouldn wasn weren won wouldn
+    ll ve re""".split()  # noqa: SIM905
 )
 # Korean nouns too general to describe anything (bound nouns, pronoun-like nouns).
 _KOREAN_STOPWORDS = frozenset(
-    "것 수 때 거 이거 그거 저거 뭐 무엇 등 중 좀 번 분 데 뿐 대로 만큼 정도 쪽 듯 줄 리 적 나 너 우리 저 "
-    "이것 그것 저것 여기 거기 저기 오늘 내일 어제 지금 이번 저번 요즘 진짜 정말 그냥 하나".split()
+    """것 수 때 거 이거 그거 저거 뭐 무엇 등 중 좀 번 분 데 뿐 대로 만큼 정도 쪽 듯 줄 리 적 나 너
+    우리 저 이것 그것 저것 여기 거기 저기 오늘 내일 어제
+    지금 이번 저번 요즘 진짜 정말 그냥 하나""".split()  # noqa: SIM905
 )
 
 
@@ -76,9 +79,14 @@ def stem_english(word: str) -> str:
     if len(w) <= 3 or not w.isalpha():
         return w
     for suffix, replacement in (
-        ("ies", "y"), ("sses", "ss"), ("ing", ""), ("ied", "y"), ("ed", ""), ("es", ""),
+        ("ies", "y"),
+        ("sses", "ss"),
+        ("ing", ""),
+        ("ied", "y"),
+        ("ed", ""),
+        ("es", ""),
         ("s", ""),
-    ):  # fmt: skip
+    ):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             stem = w[: len(w) - len(suffix)] + replacement
             if suffix in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2]:

@@ -9,3 +9,7 @@ urlpatterns = [
     path("accounts/", include("memoryhub.accounts_urls")),
     path("", include("conversations.urls")),
 ]
+
+handler400 = "memoryhub.views.bad_request"
+handler404 = "memoryhub.views.not_found"
+handler500 = "memoryhub.views.server_error"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from conversations import selectors
 from conversations.models import ChatSession
 from conversations.services import chat
-from memoryhub.api import Conflict, MessageTextField
+from memoryhub.api import Conflict, MessageTextField, request_user
 
 
 def _iso(value: Any) -> str | None:
@@ -49,14 +49,16 @@ class SessionCreateApi(APIView):
 
     @extend_schema(request=None, responses={201: OutputSerializer})
     def post(self, request: Request) -> Response:
-        session = chat.chat_session_create(user=request.user)
+        session = chat.chat_session_create(user=request_user(request))
         return Response(self.OutputSerializer(session).data, status=status.HTTP_201_CREATED)
 
 
 class SessionDetailApi(APIView):
     @extend_schema(responses={200: SessionOutput})
     def get(self, request: Request, session_id: str) -> Response:
-        session = selectors.chat_session_get_for_user(user=request.user, session_id=session_id)
+        session = selectors.chat_session_get_for_user(
+            user=request_user(request), session_id=session_id
+        )
         return Response(SessionOutput(session).data)
 
 
@@ -64,15 +66,24 @@ class MessageCreateApi(APIView):
     class InputSerializer(serializers.Serializer[Any]):
         content = MessageTextField()
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        user_message = serializers.DictField()
-        assistant_message = serializers.DictField()
-        topic = serializers.DictField()
-        context = serializers.DictField()
-
-    @extend_schema(request=InputSerializer, responses={201: OutputSerializer})
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: inline_serializer(
+                "MessageCreateOutput",
+                {
+                    "user_message": serializers.DictField(),
+                    "assistant_message": serializers.DictField(),
+                    "topic": serializers.DictField(),
+                    "context": serializers.DictField(),
+                },
+            )
+        },
+    )
     def post(self, request: Request, session_id: str) -> Response:
-        session = selectors.chat_session_get_for_user(user=request.user, session_id=session_id)
+        session = selectors.chat_session_get_for_user(
+            user=request_user(request), session_id=session_id
+        )
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:

@@ -10,6 +10,7 @@ import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -54,9 +55,11 @@ class Exchange:
 
 @transaction.atomic
 def chat_session_create(
-    *, user: AbstractBaseUser, started_at: datetime | None = None,
+    *,
+    user: AbstractBaseUser,
+    started_at: datetime | None = None,
     source: str = ChatSession.Source.LIVE,
-) -> ChatSession:  # fmt: skip
+) -> ChatSession:
     return ChatSession.objects.create(
         user_id=user.pk, started_at=started_at or timezone.now(), source=source
     )
@@ -83,10 +86,14 @@ def message_add_user(*, session: ChatSession, content: str) -> tuple[Message, To
         raise SessionClosed("This session has ended; start a new one.")
     now = timezone.now()
     message = Message(
-        session=session, user_id=session.user_id, role=Message.Role.USER, content=content,
-        created_at=now, keywords=text_analysis.index_tokens(content),
+        session=session,
+        user_id=session.user_id,
+        role=Message.Role.USER,
+        content=content,
+        created_at=now,
+        keywords=text_analysis.index_tokens(content),
         token_count=text_analysis.estimate_tokens(content),
-    )  # fmt: skip
+    )
     topic, shifted = _topic_for_message(session=session, message=message)
     message.topic = topic
     message.save()
@@ -112,12 +119,21 @@ def context_build(*, session: ChatSession, message: Message) -> ChatContext:
 
 
 def _history_turns(*, session: ChatSession, before: Message) -> list[llm.Turn]:
+    """The session's latest turns before `before`, newest kept first, within the budget."""
+    from django.conf import settings
+
+    budget = settings.MEMORYHUB_HISTORY_TOKEN_BUDGET
     turns: list[llm.Turn] = []
-    for m in selectors.session_recent_messages(session=session, limit=_HISTORY_MESSAGES):
+    recent = selectors.session_recent_messages(session=session, limit=_HISTORY_MESSAGES)
+    for m in reversed(recent):
         if m.pk == before.pk or m.created_at > before.created_at:
             continue
-        turns.append(llm.Turn(role="user" if m.role == Message.Role.USER else "assistant",
-                              content=m.content))  # fmt: skip
+        budget -= m.token_count
+        if budget < 0:
+            break
+        role: Literal["user", "assistant"] = "user" if m.role == Message.Role.USER else "assistant"
+        turns.append(llm.Turn(role=role, content=m.content))
+    turns.reverse()
     # The Messages API wants alternating turns starting with the user.
     while turns and turns[0].role != "user":
         turns.pop(0)
@@ -132,9 +148,11 @@ def _reply_request(*, message: Message, context: ChatContext) -> llm.ReplyReques
         system = f"{system}\n\n{block}"
     turns = [*_history_turns(session=session, before=message), llm.Turn("user", message.content)]
     return llm.ReplyRequest(
-        system=system, turns=turns, user_id=session.user_id,
+        system=system,
+        turns=turns,
+        user_id=session.user_id,
         remembered=context.remembered_lines(),
-    )  # fmt: skip
+    )
 
 
 def reply_stream(*, message: Message) -> Iterator[str]:
@@ -171,14 +189,21 @@ def _store_reply(*, message: Message, content: str, context: ChatContext) -> Mes
     try:
         with transaction.atomic():
             reply = Message.objects.create(
-                session_id=message.session_id, user_id=message.user_id,
-                role=Message.Role.ASSISTANT, content=content, reply_to=message,
-                topic_id=message.topic_id, created_at=timezone.now(),
+                session_id=message.session_id,
+                user_id=message.user_id,
+                role=Message.Role.ASSISTANT,
+                content=content,
+                reply_to=message,
+                topic_id=message.topic_id,
+                created_at=timezone.now(),
                 keywords=text_analysis.index_tokens(content),
-                token_count=text_analysis.estimate_tokens(content), context=context.as_dict(),
-            )  # fmt: skip
+                token_count=text_analysis.estimate_tokens(content),
+                context=context.as_dict(),
+            )
             if message.topic_id:
-                Topic.objects.filter(pk=message.topic_id).update(message_count=F("message_count") + 1)
+                Topic.objects.filter(pk=message.topic_id).update(
+                    message_count=F("message_count") + 1
+                )
             ChatSession.objects.filter(pk=message.session_id).update(
                 last_message_at=reply.created_at
             )
@@ -198,7 +223,8 @@ def chat_exchange(*, session: ChatSession, content: str) -> Exchange:
     reply = selectors.message_reply(message=message)
     assert reply is not None, "reply_stream always stores a reply"
     return Exchange(
-        user_message=message, assistant_message=reply, topic=topic,
+        user_message=message,
+        assistant_message=reply,
+        topic=topic,
         context=ChatContext.from_dict(reply.context),
-    )  # fmt: skip
-
+    )

@@ -1,0 +1,118 @@
+"""Shared fixtures. The suite runs against the embedded PostgreSQL that `make test` starts."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from django.db import connection
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from memoryhub import llm
+from memoryhub.runtime import data_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def offline_provider() -> Iterator[llm.OfflineProvider]:
+    """Every test starts with the offline provider; a test may install another."""
+    provider = llm.OfflineProvider()
+    llm.set_provider(provider)
+    yield provider
+    llm.set_provider(None)
+
+
+@pytest.fixture
+def user(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user(username="minji", password="a-long-password-1")
+
+
+@pytest.fixture
+def other_user(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user(username="other", password="a-long-password-2")
+
+
+def _api_client_for(user: Any) -> APIClient:
+    token, _ = Token.objects.get_or_create(user=user)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def api(user: Any) -> APIClient:
+    return _api_client_for(user)
+
+
+@pytest.fixture
+def other_api(other_user: Any) -> APIClient:
+    return _api_client_for(other_user)
+
+
+def test_database_url() -> str:
+    """DATABASE_URL pointed at the database this test run uses, for processes tests start."""
+    parts = urlsplit(os.environ["DATABASE_URL"])
+    return urlunsplit(parts._replace(path="/" + connection.settings_dict["NAME"]))
+
+
+test_database_url.__test__ = False  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[bytes]]:
+    """A real Celery worker process on the test broker and the test database."""
+    env = dict(os.environ, DATABASE_URL=test_database_url(), PYTHONUNBUFFERED="1")
+    log_path = data_dir() / "test-worker.log"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    log = open(log_path, "wb")  # noqa: SIM115
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "memoryhub",
+            "worker",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "INFO",
+            "-n",
+            f"test-{os.getpid()}@%h",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def wait_until(predicate: Any, *, timeout: float = 60.0, interval: float = 0.2) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(interval)
+    return bool(predicate())

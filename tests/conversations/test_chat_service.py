@@ -1,0 +1,120 @@
+import pytest
+
+from conversations import selectors
+from conversations.models import ChatSession, Message
+from conversations.services import chat, indexing
+from memoryhub import llm
+from memoryhub.validation import InvalidText
+
+pytestmark = pytest.mark.django_db
+
+
+def test_user_message_is_stored_with_keywords_tokens_and_a_topic(user):
+    session = chat.chat_session_create(user=user)
+
+    message, topic = chat.message_add_user(session=session, content="Next.js App Router 설정했어.")
+
+    assert message.role == Message.Role.USER
+    assert {"next.js", "app", "router", "설정"} <= set(message.keywords)
+    assert message.token_count > 0
+    assert message.topic_id == int(topic.id)
+    session.refresh_from_db()
+    assert session.title == "Next.js App Router 설정했어."
+    assert session.last_message_at == message.created_at
+
+
+def test_embedding_is_enqueued_after_commit(user, django_capture_on_commit_callbacks, mocker=None):
+    session = chat.chat_session_create(user=user)
+    sent: list[dict] = []
+    from conversations import tasks
+
+    original = tasks.messages_embed.delay
+    tasks.messages_embed.delay = lambda **kw: sent.append(kw)  # type: ignore[method-assign]
+    try:
+        with django_capture_on_commit_callbacks(execute=True) as callbacks:
+            chat.message_add_user(session=session, content="hello there")
+    finally:
+        tasks.messages_embed.delay = original  # type: ignore[method-assign]
+
+    assert len(callbacks) == 1
+    assert sent == [{"user_id": user.pk}]
+
+
+def test_blank_message_is_refused_and_nothing_is_written(user):
+    session = chat.chat_session_create(user=user)
+
+    with pytest.raises(InvalidText):
+        chat.message_add_user(session=session, content="  \n ")
+
+    assert Message.objects.count() == 0
+
+
+def test_ended_session_refuses_new_messages(user):
+    session = chat.chat_session_create(user=user)
+    ChatSession.objects.filter(pk=session.pk).update(status=ChatSession.Status.ENDED)
+
+    with pytest.raises(chat.SessionClosed):
+        chat.message_add_user(session=session, content="hello")
+
+
+def test_reply_is_stored_once_even_when_streamed_twice(user):
+    session = chat.chat_session_create(user=user)
+    message, _ = chat.message_add_user(session=session, content="I prefer short answers.")
+
+    first = "".join(chat.reply_stream(message=message))
+    second = "".join(chat.reply_stream(message=message))
+
+    assert first.strip() == second.strip()
+    assert Message.objects.filter(reply_to=message).count() == 1
+
+
+def test_a_failing_model_still_leaves_a_reply_saying_so(user, offline_provider):
+    class Broken(llm.OfflineProvider):
+        def stream_reply(self, request):
+            yield "partial"
+            raise llm.LLMError("overloaded")
+
+    llm.set_provider(Broken())
+    session = chat.chat_session_create(user=user)
+    message, _ = chat.message_add_user(session=session, content="hello")
+
+    text = "".join(chat.reply_stream(message=message))
+
+    assert "could not be reached" in text
+    assert selectors.message_reply(message=message).content.startswith("partial")
+
+
+def test_history_sent_to_the_model_fits_the_token_budget(user, settings):
+    settings.MEMORYHUB_HISTORY_TOKEN_BUDGET = 40
+    session = chat.chat_session_create(user=user)
+    for i in range(6):
+        m, _ = chat.message_add_user(session=session, content=f"message number {i} " + "word " * 20)
+        "".join(chat.reply_stream(message=m))
+    last, _ = chat.message_add_user(session=session, content="and now?")
+
+    turns = chat._history_turns(session=session, before=last)
+
+    assert sum(len(t.content) for t in turns) < 40 * 6
+    assert all(t.content != "and now?" for t in turns)
+    assert not turns or turns[0].role == "user"
+
+
+def test_embedding_pending_messages_is_idempotent(user):
+    session = chat.chat_session_create(user=user)
+    for content in ["첫 메시지", "second message", "세 번째"]:
+        chat.message_add_user(session=session, content=content)
+
+    assert indexing.messages_embed_pending(user_id=user.pk) == 3
+    assert indexing.messages_embed_pending(user_id=user.pk) == 0
+    assert not Message.objects.filter(embedding__isnull=True).exists()
+
+
+def test_embedding_touches_only_the_given_users_messages(user, other_user):
+    mine = chat.chat_session_create(user=user)
+    theirs = chat.chat_session_create(user=other_user)
+    chat.message_add_user(session=mine, content="mine")
+    chat.message_add_user(session=theirs, content="theirs")
+
+    indexing.messages_embed_pending(user_id=user.pk)
+
+    assert Message.objects.get(user=other_user).embedding is None

@@ -1,0 +1,51 @@
+from memoryhub import text
+
+
+def test_korean_keywords_are_nouns_and_code_words():
+    found = text.keywords(
+        "React 프로젝트 Next.js로 마이그레이션하려고 해. 삼성전자 주가 어때?", limit=10
+    )
+
+    assert found == ["React", "Next.js", "프로젝트", "마이그레이션", "삼성전자", "주가"]
+
+
+def test_unspaced_korean_still_splits_into_nouns():
+    assert {"삼성전자", "주가"} <= set(text.keywords("삼성전자주가어때"))
+
+
+def test_english_keywords_skip_stopwords_and_keep_code_words():
+    found = text.keywords("I prefer the App Router in Next.js with C++ and node-js", limit=10)
+
+    assert "the" not in [f.lower() for f in found]
+    assert {"App", "Router", "Next.js", "C++", "node-js", "prefer"} <= set(found)
+
+
+def test_index_tokens_are_normalised_and_distinct():
+    tokens = text.index_tokens("Meetings and meeting notes; Next.js NEXT.JS 마이그레이션")
+
+    assert tokens.count("meet") == 1
+    assert "note" in tokens
+    assert tokens.count("next.js") == 1
+    assert "마이그레이션" in tokens
+
+
+def test_english_stemming_is_light_and_predictable():
+    assert text.stem_english("running") == "run"
+    assert text.stem_english("studies") == "study"
+    assert text.stem_english("notes") == "note"
+    assert text.stem_english("class") == "class"
+    assert text.stem_english("bus") == "bus"
+
+
+def test_generic_korean_words_are_not_keywords():
+    assert text.keywords("그거 오늘 뭐 하기로 했지") == []
+
+
+def test_language_detection_prefers_korean_when_hangul_is_present():
+    assert text.detect_language("오늘 Next.js 설정했어") == "ko"
+    assert text.detect_language("I set up Next.js today") == "en"
+
+
+def test_token_estimate_grows_with_text():
+    assert text.estimate_tokens("") == 0
+    assert text.estimate_tokens("안녕하세요 반갑습니다") > text.estimate_tokens("안녕")
