@@ -1,3 +1,17 @@
 from django.urls import path
 
-urlpatterns: list[object] = []
+from conversations import views
+
+app_name = "chat"
+
+urlpatterns = [
+    path("", views.session_list, name="session-list"),
+    path("sessions/new/", views.session_create, name="session-create"),
+    path("sessions/<int:session_id>/", views.session_detail, name="session-detail"),
+    path("sessions/<int:session_id>/messages/", views.message_create, name="message-create"),
+    path(
+        "sessions/<int:session_id>/messages/<int:message_id>/reply/",
+        views.message_reply,
+        name="message-reply",
+    ),
+]

@@ -1,3 +1,14 @@
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
-urlpatterns: list[object] = []
+from memoryhub import accounts
+
+urlpatterns = [
+    path("signup/", accounts.signup, name="signup"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        name="login",
+    ),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+]

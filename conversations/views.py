@@ -1,0 +1,214 @@
+"""The chat pages: the session list, a session's chat, sending a message and streaming the reply.
+
+Every page works without JavaScript. With htmx, sending returns only the new exchange, and the
+reply streams into it over server-sent events from `message_reply`.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import cast
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap, retarget
+from django_htmx.middleware import HtmxDetails
+
+from conversations import selectors
+from conversations.context import ChatContext
+from conversations.forms import MessageForm
+from conversations.models import ChatSession, Message
+from conversations.services import chat
+from memoryhub.validation import InvalidText
+
+logger = logging.getLogger(__name__)
+
+_DETAIL = "conversations/session_detail.html"
+_SSE_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+@dataclass(frozen=True)
+class ExchangeRow:
+    """One user message and the reply to it, as the chat page shows them.
+
+    `pending` marks a user message whose reply is still to be streamed. Imported history
+    can hold a lone user message or a lone assistant message; either side may be None.
+    """
+
+    message: Message | None
+    reply: Message | None
+    remembered: ChatContext
+    pending: bool = False
+
+
+def _user(request: HttpRequest) -> AbstractBaseUser:
+    """The logged-in user; only views behind login_required call this."""
+    return cast(AbstractBaseUser, request.user)
+
+
+def _exchange_rows(session: ChatSession, messages: list[Message]) -> list[ExchangeRow]:
+    replies = {m.reply_to_id: m for m in messages if m.reply_to_id is not None}
+    rows: list[ExchangeRow] = []
+    for m in messages:
+        if m.role == Message.Role.USER:
+            reply = replies.get(m.pk)
+            rows.append(
+                ExchangeRow(
+                    message=m,
+                    reply=reply,
+                    remembered=ChatContext.from_dict(reply.context if reply else None),
+                )
+            )
+        elif m.reply_to_id is None:
+            rows.append(
+                ExchangeRow(message=None, reply=m, remembered=ChatContext.from_dict(m.context))
+            )
+    # A live session's last message without a reply was sent with htmx and the page left
+    # before its reply stream started; the page starts it again (reply_stream is idempotent).
+    last = rows[-1] if rows else None
+    if (
+        last is not None
+        and last.message is not None
+        and last.reply is None
+        and session.source == ChatSession.Source.LIVE
+    ):
+        rows[-1] = ExchangeRow(
+            message=last.message, reply=None, remembered=ChatContext(), pending=True
+        )
+    return rows
+
+
+def _detail_context(
+    session: ChatSession, form: MessageForm, *, session_closed: bool = False
+) -> dict[str, object]:
+    messages = list(selectors.session_messages(session=session))
+    return {
+        "session": session,
+        "exchanges": _exchange_rows(session, messages),
+        "form": form,
+        "session_closed": session_closed or session.status != ChatSession.Status.ACTIVE,
+    }
+
+
+@login_required
+@require_GET
+def session_list(request: HttpRequest) -> HttpResponse:
+    sessions = selectors.chat_session_list_for_user(user=_user(request))
+    return render(request, "conversations/session_list.html", {"sessions": sessions})
+
+
+@login_required
+@require_POST
+def session_create(request: HttpRequest) -> HttpResponse:
+    session = chat.chat_session_create(user=_user(request))
+    return redirect("chat:session-detail", session_id=session.pk)
+
+
+@login_required
+@require_GET
+def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = selectors.chat_session_get_for_user(user=_user(request), session_id=session_id)
+    return render(request, _DETAIL, _detail_context(session, MessageForm()))
+
+
+@login_required
+@require_POST
+def message_create(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """Store the user's message; without htmx also wait for the whole reply, then redirect."""
+    session = selectors.chat_session_get_for_user(user=_user(request), session_id=session_id)
+    form = MessageForm(request.POST)
+    session_closed = False
+    if form.is_valid():
+        try:
+            message, _topic = chat.message_add_user(
+                session=session, content=form.cleaned_data["content"]
+            )
+        except InvalidText as exc:
+            form.add_error("content", str(exc))
+        except chat.SessionClosed:
+            session_closed = True
+        else:
+            if request.htmx:
+                return render(
+                    request,
+                    f"{_DETAIL}#exchange",
+                    {
+                        "session": session,
+                        "exchange": ExchangeRow(
+                            message=message, reply=None, remembered=ChatContext(), pending=True
+                        ),
+                        "form": MessageForm(),
+                        "form_oob": True,
+                    },
+                )
+            for _chunk in chat.reply_stream(message=message):
+                pass
+            return redirect("chat:session-detail", session_id=session.pk)
+    if session_closed:
+        session.refresh_from_db()
+    if request.htmx:
+        response = render(
+            request,
+            f"{_DETAIL}#message-form",
+            {"session": session, "form": form, "session_closed": session_closed},
+        )
+        return reswap(retarget(response, "#message-form"), "outerHTML")
+    context = _detail_context(session, form, session_closed=session_closed)
+    return render(request, _DETAIL, context, status=409 if session_closed else 400)
+
+
+def _sse_event(event: str, data: str) -> bytes:
+    """One server-sent event; every line of `data` gets its own `data:` field."""
+    lines = "".join(f"data: {line}\n" for line in _SSE_LINE_BREAK.split(data))
+    return f"event: {event}\n{lines}\n".encode()
+
+
+def _reply_events(request: HttpRequest, message: Message) -> Iterator[bytes]:
+    try:
+        for chunk in chat.reply_stream(message=message):
+            if chunk:
+                yield _sse_event("chunk", escape(chunk))
+    except Exception:
+        # The response has started, so no error page can be sent: say so in the reply and
+        # end with `done`, or the browser would reconnect and fail again in a loop.
+        logger.exception("reply stream failed for message %s", message.pk)
+        yield _sse_event("chunk", escape("\n\n" + _("The reply could not be finished.")))
+    reply = selectors.message_reply(message=message)
+    remembered = ChatContext.from_dict(reply.context if reply else None)
+    panel = render_to_string(
+        f"{_DETAIL}#remembered-panel", {"remembered": remembered}, request=request
+    )
+    yield _sse_event("done", panel.strip())
+
+
+@login_required
+@require_GET
+def message_reply(request: HttpRequest, session_id: int, message_id: int) -> StreamingHttpResponse:
+    """Stream the reply to one of the user's messages as server-sent events.
+
+    Events: `chunk` (escaped reply text, in order) and a final `done` whose data is the
+    "remembered" panel. A reconnect gets the stored reply whole.
+    """
+    session = selectors.chat_session_get_for_user(user=_user(request), session_id=session_id)
+    message = get_object_or_404(
+        selectors.session_messages(session=session), pk=message_id, role=Message.Role.USER
+    )
+    response = StreamingHttpResponse(
+        _reply_events(request, message), content_type="text/event-stream"
+    )
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
+    return response

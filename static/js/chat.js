@@ -1,0 +1,68 @@
+// Small behaviour around htmx's SSE extension on the chat page. Everything works without it.
+(function () {
+  "use strict";
+
+  function nearBottom() {
+    var scroller = document.scrollingElement || document.documentElement;
+    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 160;
+  }
+
+  function followIfNearBottom(wasNearBottom) {
+    if (wasNearBottom) {
+      window.scrollTo(0, (document.scrollingElement || document.documentElement).scrollHeight);
+    }
+  }
+
+  // A (re)connected stream sends the whole reply from its start, so drop any partial text
+  // an earlier connection left behind.
+  document.addEventListener("htmx:sseOpen", function (event) {
+    var text = event.target.querySelector(".bubble__text");
+    if (text) {
+      text.textContent = "";
+    }
+  });
+
+  // Streaming ended: let screen readers announce the finished reply.
+  document.addEventListener("htmx:sseClose", function (event) {
+    event.target.removeAttribute("aria-busy");
+    event.target.classList.remove("bubble--streaming");
+  });
+
+  var wasNearBottom = true;
+  document.addEventListener("htmx:sseBeforeMessage", function () {
+    wasNearBottom = nearBottom();
+  });
+  document.addEventListener("htmx:sseMessage", function () {
+    followIfNearBottom(wasNearBottom);
+  });
+  document.addEventListener("htmx:beforeSwap", function () {
+    wasNearBottom = nearBottom();
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    followIfNearBottom(wasNearBottom);
+  });
+
+  // After a message is sent the form is replaced by a fresh one; keep typing in it.
+  // The event arrives from the old form's nearest remaining ancestor, so look at the request.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var config = event.detail.requestConfig;
+    var form = config && config.elt;
+    if (!event.detail.successful || !form || !form.matches || !form.matches(".composer__form")) {
+      return;
+    }
+    var active = document.activeElement;
+    if (!active || active === document.body) {
+      var textarea = document.querySelector("#message-form textarea");
+      if (textarea) {
+        textarea.focus();
+      }
+    }
+  });
+
+  // On first load of a chat, show the newest messages.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (document.getElementById("messages")) {
+      followIfNearBottom(true);
+    }
+  });
+})();
