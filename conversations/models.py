@@ -39,6 +39,11 @@ class ChatSession(models.Model):
     tags = _keywords_field()
     # Compacted session state (goal, decisions, identifiers, next step); never a memory.
     state = models.JSONField(default=dict, blank=True)
+    # The summary's vector, for recall at the start of a later session.
+    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
+    history_import = models.ForeignKey(
+        "HistoryImport", null=True, blank=True, on_delete=models.SET_NULL, related_name="sessions"
+    )
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -57,7 +62,9 @@ class Topic(models.Model):
 
     session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="topics")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    # Display forms ("Next.js", "마이그레이션") and their normalised forms for matching.
     keywords = _keywords_field()
+    terms = _keywords_field()
     started_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
     message_count = models.PositiveIntegerField(default=0)
@@ -67,7 +74,7 @@ class Topic(models.Model):
         ordering = ["started_at", "id"]
         indexes = [
             models.Index(fields=["user", "-started_at"]),
-            GinIndex(fields=["keywords"], name="topic_keywords_gin"),
+            GinIndex(fields=["terms"], name="topic_terms_gin"),
         ]
 
     def __str__(self) -> str:
@@ -96,8 +103,12 @@ class Message(models.Model):
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="reply"
     )
     embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
+    # Normalised keyword tokens (memoryhub.text.index_tokens), matched by search.
     keywords = _keywords_field()
     token_count = models.PositiveIntegerField(default=0)
+    # False for text that says nothing about the user (offline-mode replies): not searched,
+    # not embedded, not used to detect topic shifts.
+    searchable = models.BooleanField(default=True)
     # What was put into the prompt for this reply (assistant messages), shown in the panel.
     context = models.JSONField(default=dict, blank=True)
 
@@ -143,3 +154,47 @@ class TagWeight(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tag} ({self.weight:.2f})"
+
+
+class TagWeightHistory(models.Model):
+    """A tag's effective weight at the end of a day, for the weights-over-time chart."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    tag = models.CharField(max_length=100)
+    day = models.DateField()
+    weight = models.FloatField()
+
+    class Meta:
+        ordering = ["day"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "tag", "day"], name="taghistory_unique_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tag} {self.day}: {self.weight:.2f}"
+
+
+class HistoryImport(models.Model):
+    """One import of history from elsewhere; processed by a task, payload dropped when done."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    payload = models.JSONField(default=dict, blank=True)
+    total = models.PositiveIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0)
+    sessions_done = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Import {self.pk} ({self.status})"

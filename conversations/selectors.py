@@ -6,7 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.http import Http404
 
-from conversations.models import ChatSession, Message, Topic
+from conversations.models import ChatSession, HistoryImport, Message, Topic
 
 
 def chat_session_get_for_user(*, user: AbstractBaseUser, session_id: object) -> ChatSession:
@@ -45,3 +45,34 @@ def session_recent_messages(*, session: ChatSession, limit: int) -> list[Message
 
 def message_reply(*, message: Message) -> Message | None:
     return Message.objects.filter(reply_to=message).first()
+
+
+def history_import_get_for_user(*, user: AbstractBaseUser, import_id: object) -> HistoryImport:
+    try:
+        return HistoryImport.objects.get(pk=int(str(import_id)), user_id=user.pk)
+    except (ValueError, HistoryImport.DoesNotExist):
+        raise Http404("No such import.") from None
+
+
+def import_session_ids(*, history_import: HistoryImport) -> list[int]:
+    return list(
+        ChatSession.objects.filter(history_import=history_import)
+        .order_by("started_at", "id")
+        .values_list("pk", flat=True)
+    )
+
+
+def import_vectors_pending(*, history_import: HistoryImport) -> int:
+    """The import's messages still waiting for their embedding."""
+    return Message.objects.filter(
+        session__history_import=history_import, searchable=True, embedding__isnull=True
+    ).count()
+
+
+def import_sessions_pending(*, history_import: HistoryImport) -> int:
+    """The import's sessions whose topics, tags and summary are still being made."""
+    return (
+        ChatSession.objects.filter(history_import=history_import)
+        .exclude(status=ChatSession.Status.ENDED)
+        .count()
+    )

@@ -1,13 +1,57 @@
-"""Celery tasks of conversations: take ids, call one service, idempotent."""
+"""Celery tasks of conversations: take ids, call one service, idempotent.
+
+Every task is acknowledged after it runs (acks_late) and re-queued if its worker dies, so each
+is written to change nothing when it runs a second time.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from conversations.services import indexing
+from conversations.services import compaction, imports, indexing, sessions, topics
+
+_RELIABLE = {"acks_late": True, "reject_on_worker_lost": True}
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, max_retries=5, default_retry_delay=10)
+@shared_task(**_RELIABLE, max_retries=5, default_retry_delay=10)
 def messages_embed(*, user_id: int) -> int:
     """Embed the user's messages that have no vector yet, in batches."""
-    return indexing.messages_embed_pending(user_id=user_id)
+    done = indexing.messages_embed_pending(user_id=user_id)
+    if done >= indexing.MAX_PER_RUN:  # more are waiting: continue in a fresh task
+        messages_embed.delay(user_id=user_id)
+    return done
+
+
+@shared_task(**_RELIABLE)
+def topic_finalize(*, topic_id: int) -> None:
+    topics.topic_finalize(topic_id=topic_id)
+
+
+@shared_task(**_RELIABLE)
+def session_finalize(*, session_id: int) -> None:
+    sessions.session_finalize(session_id=session_id)
+
+
+@shared_task(**_RELIABLE)
+def sessions_end_idle() -> int:
+    return sessions.sessions_end_idle()
+
+
+@shared_task(**_RELIABLE)
+def tag_weights_decay() -> int:
+    return sessions.tag_weights_decay()
+
+
+@shared_task(**_RELIABLE)
+def history_import_run(*, import_id: int) -> None:
+    imports.history_import_run(import_id=import_id)
+
+
+@shared_task(**_RELIABLE)
+def session_import_finalize(*, session_id: int) -> None:
+    imports.session_import_finalize(session_id=session_id)
+
+
+@shared_task(**_RELIABLE)
+def session_compact(*, session_id: int) -> None:
+    compaction.session_compact(session_id=session_id)

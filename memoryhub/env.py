@@ -93,3 +93,11 @@ def env_prices(name: str) -> dict[str, tuple[Decimal, Decimal]]:
             raise ImproperlyConfigured(f"{name}: {item!r} has a negative price or no model")
         prices[prefix.strip()] = (price_in, price_out)
     return prices
+
+
+def redis_database(url: str, number: int) -> str:
+    """The same Redis server as `url`, database `number` (the cache beside the broker)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{number}"))

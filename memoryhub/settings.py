@@ -7,6 +7,7 @@ from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -19,6 +20,7 @@ from memoryhub.env import (
     env_optional,
     env_prices,
     env_str,
+    redis_database,
 )
 from memoryhub.runtime import BASE_DIR, data_dir, embedded_broker_url, embedded_database_url
 
@@ -202,6 +204,48 @@ MEMORYHUB_EMBEDDING_BATCH_SIZE = env_int("MEMORYHUB_EMBEDDING_BATCH_SIZE", 32, m
 MEMORYHUB_MAX_MESSAGE_CHARS = env_int("MEMORYHUB_MAX_MESSAGE_CHARS", 32000, minimum=1)
 MEMORYHUB_CONTEXT_TOKEN_BUDGET = env_int("MEMORYHUB_CONTEXT_TOKEN_BUDGET", 1500, minimum=0)
 MEMORYHUB_HISTORY_TOKEN_BUDGET = env_int("MEMORYHUB_HISTORY_TOKEN_BUDGET", 6000, minimum=100)
+
+# Sessions, tags and topics (seed Algorithms 1 and 2).
+MEMORYHUB_SESSION_IDLE_MINUTES = env_int("MEMORYHUB_SESSION_IDLE_MINUTES", 30, minimum=1)
+MEMORYHUB_TAG_DECAY_FACTOR = env_float(
+    "MEMORYHUB_TAG_DECAY_FACTOR", 0.95, minimum=0.01, maximum=1.0
+)
+MEMORYHUB_TAG_FLOOR = env_float("MEMORYHUB_TAG_FLOOR", 0.1, minimum=0.0)
+MEMORYHUB_GENERIC_TAGS = env_list(
+    "MEMORYHUB_GENERIC_TAGS",
+    # The seed's list, then English equivalents.
+    "대화 질문 답변 인사 채팅 소통 응답 요청 확인 문의 "  # noqa: SIM905
+    "conversation question answer greeting chat communication response request confirmation "
+    "inquiry message talk help thanks".split(),
+)
+# Overrides the measured topic-shift threshold of the embedding model (see README).
+MEMORYHUB_TOPIC_SHIFT_THRESHOLD = env_float("MEMORYHUB_TOPIC_SHIFT_THRESHOLD", 0.0, minimum=0.0)
+MEMORYHUB_RECALL_SESSIONS = env_int("MEMORYHUB_RECALL_SESSIONS", 3, minimum=0)
+MEMORYHUB_MAX_IMPORT_MESSAGES = env_int("MEMORYHUB_MAX_IMPORT_MESSAGES", 50000, minimum=1)
+
+# The short-term layer: recent summaries and session state, in Redis/Valkey with a TTL.
+MEMORYHUB_SHORT_TERM_TTL_SECONDS = env_int("MEMORYHUB_SHORT_TERM_TTL_SECONDS", 3600, minimum=1)
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": env_optional("MEMORYHUB_CACHE_URL") or redis_database(CELERY_BROKER_URL, 1),
+        "KEY_PREFIX": "memoryhub",
+        "TIMEOUT": MEMORYHUB_SHORT_TERM_TTL_SECONDS,
+    }
+}
+
+CELERY_BEAT_SCHEDULE.update(
+    {
+        "end-idle-sessions": {
+            "task": "conversations.tasks.sessions_end_idle",
+            "schedule": 60.0,
+        },
+        "decay-tag-weights": {
+            "task": "conversations.tasks.tag_weights_decay",
+            "schedule": crontab(hour=3, minute=0),
+        },
+    }
+)
 
 LOGGING = {
     "version": 1,

@@ -31,6 +31,15 @@ def offline_provider() -> Iterator[llm.OfflineProvider]:
     llm.set_provider(None)
 
 
+@pytest.fixture(autouse=True)
+def empty_cache() -> Iterator[None]:
+    """The short-term layer lives in the test broker's Valkey; start every test empty."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def user(django_user_model: Any) -> Any:
     return django_user_model.objects.create_user(username="minji", password="a-long-password-1")

@@ -23,21 +23,47 @@ def test_user_message_is_stored_with_keywords_tokens_and_a_topic(user):
     assert session.last_message_at == message.created_at
 
 
-def test_embedding_is_enqueued_after_commit(user, django_capture_on_commit_callbacks, mocker=None):
+def test_user_message_is_embedded_at_once(user):
     session = chat.chat_session_create(user=user)
-    sent: list[dict] = []
+
+    message, _ = chat.message_add_user(session=session, content="hello there")
+
+    assert message.embedding is not None
+
+
+class _ModelProvider(llm.OfflineProvider):
+    """Streams like the offline provider but counts as a real model's reply."""
+
+    offline = False
+    name = "model"
+
+
+def test_a_model_reply_is_embedded_by_a_task_enqueued_after_commit(
+    user, django_capture_on_commit_callbacks, monkeypatch
+):
     from conversations import tasks
 
-    original = tasks.messages_embed.delay
-    tasks.messages_embed.delay = lambda **kw: sent.append(kw)  # type: ignore[method-assign]
-    try:
-        with django_capture_on_commit_callbacks(execute=True) as callbacks:
-            chat.message_add_user(session=session, content="hello there")
-    finally:
-        tasks.messages_embed.delay = original  # type: ignore[method-assign]
+    llm.set_provider(_ModelProvider())
+    session = chat.chat_session_create(user=user)
+    message, _ = chat.message_add_user(session=session, content="hello there")
+    sent: list[dict] = []
+    monkeypatch.setattr(tasks.messages_embed, "delay", lambda **kw: sent.append(kw))
 
-    assert len(callbacks) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        "".join(chat.reply_stream(message=message))
+
     assert sent == [{"user_id": user.pk}]
+    assert selectors.message_reply(message=message).searchable is True
+
+
+def test_an_offline_reply_is_kept_out_of_search_and_embedding(user):
+    session = chat.chat_session_create(user=user)
+    message, _ = chat.message_add_user(session=session, content="I prefer short answers.")
+
+    "".join(chat.reply_stream(message=message))
+
+    reply = selectors.message_reply(message=message)
+    assert reply.searchable is False and reply.keywords == []
 
 
 def test_blank_message_is_refused_and_nothing_is_written(user):
@@ -99,10 +125,14 @@ def test_history_sent_to_the_model_fits_the_token_budget(user, settings):
     assert not turns or turns[0].role == "user"
 
 
+def _unembedded(user, session, content):
+    return Message.objects.create(session=session, user=user, role="user", content=content)
+
+
 def test_embedding_pending_messages_is_idempotent(user):
     session = chat.chat_session_create(user=user)
     for content in ["첫 메시지", "second message", "세 번째"]:
-        chat.message_add_user(session=session, content=content)
+        _unembedded(user, session, content)
 
     assert indexing.messages_embed_pending(user_id=user.pk) == 3
     assert indexing.messages_embed_pending(user_id=user.pk) == 0
@@ -110,10 +140,8 @@ def test_embedding_pending_messages_is_idempotent(user):
 
 
 def test_embedding_touches_only_the_given_users_messages(user, other_user):
-    mine = chat.chat_session_create(user=user)
-    theirs = chat.chat_session_create(user=other_user)
-    chat.message_add_user(session=mine, content="mine")
-    chat.message_add_user(session=theirs, content="theirs")
+    _unembedded(user, chat.chat_session_create(user=user), "mine")
+    _unembedded(other_user, chat.chat_session_create(user=other_user), "theirs")
 
     indexing.messages_embed_pending(user_id=user.pk)
 

@@ -1,24 +1,45 @@
-import pytest
+from datetime import timedelta
 
-from conversations.models import Message
+import pytest
+from django.utils import timezone
+
+from conversations.models import ChatSession
 from tests.conftest import wait_until
 
 pytestmark = pytest.mark.worker
 
 
-def test_a_real_worker_embeds_posted_messages_through_the_broker(celery_worker_process, api):
+def test_a_real_worker_ends_sessions_and_runs_imports_through_the_broker(
+    celery_worker_process, api
+):
     session_id = api.post("/api/v1/sessions/", format="json").json()["id"]
+    for text in ["React 프로젝트 Next.js로 마이그레이션하려고 해.", "Next.js App Router 설정했어."]:
+        response = api.post(
+            f"/api/v1/sessions/{session_id}/messages/", {"content": text}, format="json"
+        )
+        assert response.status_code == 201
+    started = timezone.now() - timedelta(days=2)
+    payload = {"sessions": [{"started_at": started.isoformat(), "messages": [
+        {"role": "user", "content": "바이올린 레슨 다시 시작했어.",
+         "created_at": started.isoformat(), "external_id": "w1"},
+        {"role": "assistant", "content": "어떤 곡을 연습하세요?",
+         "created_at": (started + timedelta(minutes=1)).isoformat(), "external_id": "w2"},
+    ]}]}  # fmt: skip
 
-    response = api.post(
-        f"/api/v1/sessions/{session_id}/messages/",
-        {"content": "Next.js App Router 설정했어."},
-        format="json",
-    )
+    assert api.post(f"/api/v1/sessions/{session_id}/end/").status_code == 202
+    import_id = api.post("/api/v1/imports/", payload, format="json").json()["id"]
 
-    assert response.status_code == 201
-    messages = Message.objects.filter(session_id=session_id)
-    assert wait_until(lambda: not messages.filter(embedding__isnull=True).exists(), timeout=90), (
-        "the worker did not embed the messages; see .data/test-worker.log"
+    session = ChatSession.objects.filter(pk=session_id)
+    assert wait_until(lambda: session.get().status == "ended", timeout=120), (
+        "the worker did not end the session; see .data/test-worker.log"
     )
-    assert messages.count() == 2
+    assert "마이그레이션" in session.get().tags
+
+    def imported() -> bool:
+        body = api.get(f"/api/v1/imports/{import_id}/").json()
+        return body["status"] == "done" and body["sessions_pending"] == 0
+
+    assert wait_until(imported, timeout=120), "the worker did not finish the import"
+    body = api.get(f"/api/v1/imports/{import_id}/").json()
+    assert body["vectors_pending"] == 0 and len(body["session_ids"]) == 1
     assert celery_worker_process.poll() is None

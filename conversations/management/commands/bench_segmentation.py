@@ -1,0 +1,272 @@
+"""Topic-segmentation benchmark: conversations with known boundaries, built from LoCoMo-shaped
+files, scored for the offline detector and two naive baselines in the same run.
+
+    python manage.py bench_segmentation ../shared/bench/locomo10.json ../shared/bench/ko_dev.json
+
+"spliced": sessions of different conversations joined (boundaries at the joins).
+"same-conversation": consecutive sessions of one conversation (harder: people and themes
+carry over). A predicted boundary within one message of a true one counts.
+`--tune` picks the threshold on even-numbered sequences and reports odd-numbered ones.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from conversations.benchdata import BenchConversation, EmbeddingCache, load
+from conversations.logic import segmentation
+from conversations.logic.segment_metrics import BoundaryScore, boundary_score, pk
+from conversations.logic.segmentation import SegTurn
+from memoryhub import text as text_analysis
+
+Decide = Callable[[SegTurn, Sequence[SegTurn]], bool]
+
+
+@dataclass
+class Sequence_:
+    kind: str
+    turns: list[SegTurn]
+    boundaries: list[int]
+
+
+Piece = tuple[BenchConversation, int, int, int]  # conversation, session, first turn, end
+
+
+def _different_conversations(conversations: list[BenchConversation], n: int,
+                             rng: random.Random) -> list[BenchConversation]:  # fmt: skip
+    """n conversations, no two neighbours the same (repeats allowed when there are few)."""
+    picked: list[BenchConversation] = []
+    while len(picked) < n:
+        choices = [c for c in conversations if not picked or c is not picked[-1]]
+        picked.append(rng.choice(choices))
+    return picked
+
+
+def _chunk(conv: BenchConversation, rng: random.Random, low: int, high: int) -> Piece:
+    """A run of low..high turns of one session, starting at a turn of the first speaker."""
+    session = rng.randrange(len(conv.sessions))
+    turns = conv.sessions[session].turns
+    starts = [i for i, t in enumerate(turns) if t.speaker == conv.speaker_a] or [0]
+    first = rng.choice(starts)
+    return conv, session, first, min(len(turns), first + rng.randint(low, high))
+
+
+def _build(
+    conversations: list[BenchConversation], *, count: int, per: int, rng: random.Random
+) -> list[tuple[str, list[Piece]]]:
+    """(kind, pieces) plans.
+
+    spliced-sessions: whole sessions of different conversations.
+    spliced-topics: topic-sized runs (2-4 exchanges) of different conversations.
+    same-conversation: consecutive whole sessions of one conversation.
+    """
+    plans: list[tuple[str, list[Piece]]] = []
+    if len(conversations) >= 2:
+        for _ in range(count):
+            picked = _different_conversations(conversations, per, rng)
+            plans.append(("spliced-sessions", [
+                (c, s, 0, len(c.sessions[s].turns))
+                for c in picked for s in [rng.randrange(len(c.sessions))]
+            ]))  # fmt: skip
+        for _ in range(count):
+            picked = _different_conversations(conversations, per + 2, rng)
+            plans.append(("spliced-topics", [_chunk(c, rng, 4, 8) for c in picked]))
+    usable = [c for c in conversations if len(c.sessions) >= per]
+    for _ in range(count):
+        if not usable:
+            break
+        conv = rng.choice(usable)
+        start = rng.randrange(len(conv.sessions) - per + 1)
+        plans.append(("same-conversation", [
+            (conv, start + i, 0, len(conv.sessions[start + i].turns)) for i in range(per)
+        ]))  # fmt: skip
+    return plans
+
+
+def _materialise(plans: Any, cache: EmbeddingCache) -> list[Sequence_]:
+    texts = [
+        t.text
+        for _kind, plan in plans
+        for conv, s, a, b in plan
+        for t in conv.sessions[s].turns[a:b]
+    ]
+    vectors = iter(cache.get_many(texts))
+    sequences = []
+    for kind, plan in plans:
+        turns: list[SegTurn] = []
+        boundaries: list[int] = []
+        for conv, s, first, end in plan:
+            if turns:
+                boundaries.append(len(turns))
+            for t in conv.sessions[s].turns[first:end]:
+                role = "user" if t.speaker == conv.speaker_a else "assistant"
+                terms = frozenset(text_analysis.index_tokens(t.text))
+                turns.append(SegTurn(role, t.text, terms, next(vectors)))
+        sequences.append(Sequence_(kind, turns, boundaries))
+    return sequences
+
+
+def _run(turns: list[SegTurn], decide: Decide) -> list[int]:
+    boundaries: list[int] = []
+    current: list[SegTurn] = []
+    for index, turn in enumerate(turns):
+        if turn.role == "user" and current and decide(turn, segmentation.last_exchanges(current)):
+            boundaries.append(index)
+            current = []
+        current.append(turn)
+    return boundaries
+
+
+def _fixed_interval(turns: list[SegTurn], every: int) -> list[int]:
+    return list(range(every, len(turns), every))
+
+
+def _score(
+    sequences: list[Sequence_], predict: Callable[[Sequence_], list[int]]
+) -> dict[str, float]:
+    total = BoundaryScore(0, 0, 0)
+    pks = []
+    for seq in sequences:
+        predicted = predict(seq)
+        total = total + boundary_score(predicted, seq.boundaries, tolerance=1)
+        pks.append(pk(predicted, seq.boundaries, len(seq.turns)))
+    return {
+        "precision": total.precision,
+        "recall": total.recall,
+        "f1": total.f1,
+        "pk": sum(pks) / len(pks) if pks else 0.0,
+        "sequences": len(sequences),
+    }
+
+
+def _language(sequences: list[Sequence_]) -> str:
+    sample = " ".join(t.text for seq in sequences[:3] for t in seq.turns[:10])
+    return text_analysis.detect_language(sample)
+
+
+def _offline(threshold: float, weight: float) -> Callable[[Sequence_], list[int]]:
+    def predict(seq: Sequence_) -> list[int]:
+        return _run(seq.turns, lambda new, window: segmentation.is_shift(
+            new, window, threshold=threshold, keyword_weight=weight))  # fmt: skip
+
+    return predict
+
+
+def _detectors(sequences: list[Sequence_], threshold: float, weight: float) -> dict[str, Any]:
+    mean_len = max(1, round(sum(len(s.turns) / (len(s.boundaries) + 1) for s in sequences)
+                            / max(1, len(sequences))))  # fmt: skip
+
+    def keywords_only(seq: Sequence_) -> list[int]:
+        def decide(new: SegTurn, window: Sequence[SegTurn]) -> bool:
+            seen = set().union(*(t.terms for t in window))
+            return bool(new.terms) and not (new.terms & seen)
+
+        return _run(seq.turns, decide)
+
+    return {
+        "offline detector": _offline(threshold, weight),
+        f"baseline: every {mean_len} turns": lambda seq: _fixed_interval(seq.turns, mean_len),
+        "baseline: no shared keyword": keywords_only,
+    }
+
+
+class Command(BaseCommand):
+    help = "Score topic-shift detection on conversations with known boundaries."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("files", nargs="+", type=Path)
+        parser.add_argument("--sequences", type=int, default=40, help="per kind and file")
+        parser.add_argument("--sessions-per-sequence", type=int, default=4)
+        parser.add_argument("--seed", type=int, default=7)
+        parser.add_argument("--threshold", type=float, default=None)
+        parser.add_argument("--tune", action="store_true")
+        parser.add_argument("--json", type=Path, default=None)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        backend = settings.MEMORYHUB_EMBEDDING_BACKEND
+        weight = segmentation.KEYWORD_WEIGHT
+        rng = random.Random(options["seed"])
+        all_sequences: dict[str, list[Sequence_]] = {}
+        for path in options["files"]:
+            if not path.exists():
+                raise CommandError(f"{path} does not exist")
+            started = time.monotonic()
+            conversations = load(path)
+            plans = _build(conversations, count=options["sequences"],
+                           per=options["sessions_per_sequence"], rng=rng)  # fmt: skip
+            all_sequences[path.stem] = _materialise(plans, EmbeddingCache(path.stem))
+            self.stdout.write(f"{path.name}: {len(plans)} sequences built and embedded in "
+                              f"{time.monotonic() - started:.0f} s")  # fmt: skip
+        thresholds = {
+            lang: options["threshold"] or value
+            for (model, lang), value in segmentation.THRESHOLDS.items() if model == backend
+        }  # fmt: skip
+        if options["tune"]:
+            thresholds, weight = self._tune(all_sequences)
+        results: dict[str, Any] = {"backend": backend, "thresholds": thresholds,
+                                   "keyword_weight": weight, "files": {}}  # fmt: skip
+        for name, sequences in all_sequences.items():
+            threshold = thresholds[_language(sequences)]
+            results["files"][name] = {"threshold": threshold}
+            for kind in ("spliced-topics", "spliced-sessions", "same-conversation"):
+                subset = [s for s in sequences if s.kind == kind]
+                if not subset:
+                    continue
+                rows = {label: _score(subset, fn)
+                        for label, fn in _detectors(subset, threshold, weight).items()}  # fmt: skip
+                results["files"][name][kind] = rows
+                self._table(f"{name} — {kind} ({len(subset)} sequences)", rows)
+        self.stdout.write(f"embedding model: {backend}; thresholds {thresholds}; "
+                          f"keyword weight {weight}")  # fmt: skip
+        if options["json"]:
+            options["json"].write_text(json.dumps(results, indent=2))
+
+    def _table(self, title: str, rows: dict[str, dict[str, float]]) -> None:
+        self.stdout.write(f"\n{title}")
+        self.stdout.write(f"{'detector':<34} {'P':>6} {'R':>6} {'F1':>6} {'Pk':>6}")
+        for label, row in rows.items():
+            self.stdout.write(f"{label:<34} {row['precision']:6.3f} {row['recall']:6.3f} "
+                              f"{row['f1']:6.3f} {row['pk']:6.3f}")  # fmt: skip
+
+    def _tune(self, all_sequences: dict[str, list[Sequence_]]) -> tuple[dict[str, float], float]:
+        """Per language, the threshold (with one shared keyword weight) with the best F1 on
+        the even-numbered spliced-topics sequences; the odd-numbered ones are held out.
+
+        Only topic-sized splices are tuned on: whole sessions hold topic changes of their own
+        that no label marks, so there a correct shift counts as a false positive."""
+        by_language: dict[str, tuple[list[Sequence_], list[Sequence_]]] = {}
+        for sequences in all_sequences.values():
+            spliced = [s for s in sequences if s.kind == "spliced-topics"]
+            dev, held = by_language.setdefault(_language(sequences), ([], []))
+            dev += spliced[::2]
+            held += spliced[1::2]
+        e5 = settings.MEMORYHUB_EMBEDDING_BACKEND == "e5"
+        candidates = [0.80 + 0.005 * i for i in range(36)] if e5 else [0.02 * i for i in range(40)]
+        best_total, best = -1.0, ({}, 0.0)
+        for weight in (0.0, 0.1, 0.2, 0.3):
+            chosen, total = {}, 0.0
+            for language, (dev, _held) in by_language.items():
+                f1, chosen[language] = max(
+                    (_score(dev, _offline(v, weight))["f1"], round(v, 3)) for v in candidates
+                )
+                total += f1
+            if total > best_total:
+                best_total, best = total, (chosen, weight)
+        thresholds, weight = best
+        for language, (dev, held) in by_language.items():
+            t = thresholds[language]
+            self.stdout.write(
+                f"tuned {language}: threshold {t}, keyword weight {weight}; "
+                f"dev F1 {_score(dev, _offline(t, weight))['f1']:.3f} ({len(dev)} sequences), "
+                f"held-out F1 {_score(held, _offline(t, weight))['f1']:.3f} ({len(held)})"
+            )
+        return thresholds, weight

@@ -1,0 +1,325 @@
+"""Importing history from elsewhere (API.md "Import"; also how benchmarks load data).
+
+The payload is validated whole before anything is written (errors name the place), stored on
+a `HistoryImport`, and processed by a task one session per transaction, so a crash resumes
+where it stopped. Messages with an `external_id` already stored are skipped. Each imported
+session then goes through the live pipeline (vectors, topics, tags, summary) dated by its own
+timestamps, and ends.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from conversations.logic import segmentation
+from conversations.models import ChatSession, HistoryImport, Message, Topic
+from conversations.services import indexing, sessions, topics
+from memoryhub import text as text_analysis
+from memoryhub.validation import InvalidText, clean_message_text
+
+logger = logging.getLogger(__name__)
+
+
+class ImportInvalid(ValueError):
+    """The payload cannot be imported; `fields` maps each place to what is wrong."""
+
+    def __init__(self, fields: dict[str, str], *, too_large: bool = False) -> None:
+        first = next(iter(fields.items()))
+        super().__init__(f"{first[0]}: {first[1]}")
+        self.fields = fields
+        self.too_large = too_large
+
+
+@dataclass(frozen=True)
+class ImportMessage:
+    role: str
+    content: str
+    created_at: datetime
+    speaker: str
+    external_id: str | None
+
+
+@dataclass(frozen=True)
+class ImportSession:
+    started_at: datetime
+    messages: list[ImportMessage]
+
+
+def _datetime(value: Any, place: str, errors: dict[str, str]) -> datetime | None:
+    if not isinstance(value, str):
+        errors[place] = "must be an ISO 8601 date-time string"
+        return None
+    try:
+        parsed = parse_datetime(value)
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        errors[place] = "must be an ISO 8601 date-time"
+        return None
+    if timezone.is_naive(parsed):
+        parsed = timezone.make_aware(parsed, timezone.get_default_timezone())
+    return parsed
+
+
+def parse_payload(payload: Any) -> list[ImportSession]:
+    """Validate an import payload; raise ImportInvalid naming every bad place."""
+    errors: dict[str, str] = {}
+    if not isinstance(payload, dict) or not isinstance(payload.get("sessions"), list):
+        raise ImportInvalid({"sessions": "must be a list of sessions"})
+    raw_sessions = payload["sessions"]
+    if not raw_sessions:
+        raise ImportInvalid({"sessions": "must not be empty"})
+    total = sum(len(s.get("messages") or []) for s in raw_sessions if isinstance(s, dict))
+    if total > settings.MEMORYHUB_MAX_IMPORT_MESSAGES:
+        raise ImportInvalid(
+            {"sessions": f"holds {total} messages; at most "
+                         f"{settings.MEMORYHUB_MAX_IMPORT_MESSAGES} per import"},
+            too_large=True,
+        )  # fmt: skip
+    parsed: list[ImportSession] = []
+    seen_ids: set[str] = set()
+    for i, raw in enumerate(raw_sessions):
+        place = f"sessions[{i}]"
+        if not isinstance(raw, dict):
+            errors[place] = "must be an object"
+            continue
+        started = _datetime(raw.get("started_at"), f"{place}.started_at", errors)
+        raw_messages = raw.get("messages")
+        if not isinstance(raw_messages, list) or not raw_messages:
+            errors[f"{place}.messages"] = "must be a non-empty list"
+            continue
+        messages = []
+        for j, message in enumerate(raw_messages):
+            where = f"{place}.messages[{j}]"
+            if not isinstance(message, dict):
+                errors[where] = "must be an object"
+                continue
+            role = message.get("role")
+            if role not in ("user", "assistant"):
+                errors[f"{where}.role"] = 'must be "user" or "assistant"'
+            try:
+                content = clean_message_text(message.get("content"))
+            except InvalidText as exc:
+                if exc.too_large:
+                    raise ImportInvalid({f"{where}.content": str(exc)}, too_large=True) from exc
+                errors[f"{where}.content"] = str(exc)
+                content = ""
+            created = _datetime(message.get("created_at"), f"{where}.created_at", errors)
+            speaker = message.get("speaker", "")
+            if not isinstance(speaker, str) or len(speaker) > 100:
+                errors[f"{where}.speaker"] = "must be a string of at most 100 characters"
+                speaker = ""
+            external_id = message.get("external_id")
+            if external_id is not None:
+                if not isinstance(external_id, str | int) or not 0 < len(str(external_id)) <= 200:
+                    errors[f"{where}.external_id"] = "must be a string of 1-200 characters"
+                elif str(external_id) in seen_ids:
+                    errors[f"{where}.external_id"] = "is repeated within this import"
+                else:
+                    seen_ids.add(str(external_id))
+            if created is not None and not errors:
+                messages.append(ImportMessage(
+                    role=str(role), content=content, created_at=created, speaker=speaker,
+                    external_id=None if external_id is None else str(external_id),
+                ))  # fmt: skip
+        if started is not None and not errors:
+            parsed.append(ImportSession(started_at=started, messages=messages))
+    if errors:
+        raise ImportInvalid(errors)
+    return parsed
+
+
+@transaction.atomic
+def history_import_create(*, user: AbstractBaseUser, payload: Any) -> HistoryImport:
+    """Validate and queue an import; its task starts after commit."""
+    from conversations.tasks import history_import_run
+
+    parsed = parse_payload(payload)
+    record = HistoryImport.objects.create(
+        user_id=user.pk, payload=payload, total=sum(len(s.messages) for s in parsed)
+    )
+    record_id = record.pk
+    transaction.on_commit(lambda: history_import_run.delay(import_id=record_id))
+    return record
+
+
+def _store_session(record: HistoryImport, item: ImportSession) -> ChatSession | None:
+    """Store one session's new messages; None when every message was imported before."""
+    ids = [m.external_id for m in item.messages if m.external_id]
+    existing = dict(
+        Message.objects.filter(user_id=record.user_id, external_id__in=ids).values_list(
+            "external_id", "session_id"
+        )
+    )
+    fresh = [m for m in item.messages if not m.external_id or m.external_id not in existing]
+    if not fresh:
+        return None
+    session: ChatSession | None = None
+    if existing:  # a partial re-send: add to the session that already holds the rest
+        session = ChatSession.objects.filter(pk=next(iter(existing.values()))).first()
+    if session is None:
+        session = ChatSession.objects.create(
+            user_id=record.user_id, source=ChatSession.Source.IMPORT,
+            started_at=item.started_at, history_import=record,
+            title=fresh[0].content.strip().splitlines()[0][:80],
+        )  # fmt: skip
+    rows = [
+        Message(
+            session=session, user_id=record.user_id, role=m.role, content=m.content,
+            speaker=m.speaker, created_at=m.created_at, external_id=m.external_id,
+            keywords=text_analysis.index_tokens(m.content),
+            token_count=text_analysis.estimate_tokens(m.content),
+        )
+        for m in sorted(fresh, key=lambda x: x.created_at)  # stable: payload order on ties
+    ]  # fmt: skip
+    Message.objects.bulk_create(rows)
+    replies, previous_user = [], None
+    for row in rows:
+        if row.role == Message.Role.USER:
+            previous_user = row
+        elif previous_user is not None:
+            row.reply_to = previous_user
+            replies.append(row)
+            previous_user = None
+    Message.objects.bulk_update(replies, ["reply_to"])
+    last = max(r.created_at for r in rows)
+    if session.last_message_at is None or last > session.last_message_at:
+        session.last_message_at = last
+        session.save(update_fields=["last_message_at"])
+    return session
+
+
+def history_import_run(
+    *,
+    import_id: int,
+    finalize: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> HistoryImport | None:
+    """Store the import's sessions (one transaction each), then hand each to `finalize`.
+
+    Idempotent: a rerun skips what was stored (by the progress count and by external_id).
+    `finalize` defaults to queueing `session_import_finalize` on a worker.
+    """
+    from conversations.tasks import session_import_finalize
+
+    record = HistoryImport.objects.filter(pk=import_id).first()
+    if record is None or record.status in (HistoryImport.Status.DONE, HistoryImport.Status.FAILED):
+        return record
+    HistoryImport.objects.filter(pk=import_id).update(status=HistoryImport.Status.RUNNING)
+    try:
+        items = parse_payload(record.payload)
+    except ImportInvalid as exc:  # validated on the way in; only a corrupted row gets here
+        HistoryImport.objects.filter(pk=import_id).update(
+            status=HistoryImport.Status.FAILED, error=str(exc), finished_at=timezone.now()
+        )
+        return record
+    for index, item in enumerate(items):
+        if index < record.sessions_done:
+            continue
+        with transaction.atomic():
+            session = _store_session(record, item)
+            HistoryImport.objects.filter(pk=import_id).update(
+                sessions_done=index + 1, done=F("done") + len(item.messages)
+            )
+            if session is not None and finalize is None:
+                session_id = session.pk
+                transaction.on_commit(
+                    lambda sid=session_id: session_import_finalize.delay(session_id=sid)
+                )
+        if session is not None and finalize is not None:
+            finalize(session.pk)
+        if progress is not None:
+            record.refresh_from_db(fields=["done"])
+            progress(record.done, record.total)
+    HistoryImport.objects.filter(pk=import_id).update(
+        status=HistoryImport.Status.DONE, done=record.total, payload={},
+        finished_at=timezone.now(),
+    )  # fmt: skip
+    record.refresh_from_db()
+    return record
+
+
+def history_import_create_inline(
+    *,
+    user: AbstractBaseUser,
+    payload: Any,
+    progress: Callable[[int, int], None] | None = None,
+) -> HistoryImport:
+    """Import in this process, pipeline included (the command line and benchmarks)."""
+    parsed = parse_payload(payload)
+    record = HistoryImport.objects.create(
+        user_id=user.pk, payload=payload, total=sum(len(s.messages) for s in parsed)
+    )
+    history_import_run(
+        import_id=record.pk,
+        finalize=lambda session_id: session_import_finalize(session_id=session_id),
+        progress=progress,
+    )
+    record.refresh_from_db()
+    return record
+
+
+def session_import_finalize(*, session_id: int) -> None:
+    """Vectors, topics (offline detector), then the end-of-session pipeline. Idempotent.
+
+    Imports use the embedding detector for topics whatever the provider: one LLM call per
+    historical message would be a surprise bill. Tags and summaries use the provider.
+    """
+    session = ChatSession.objects.filter(pk=session_id).first()
+    if session is None or session.status == ChatSession.Status.ENDED:
+        return
+    indexing.session_embed(session=session)
+    if not session.topics.exists():
+        segment_session(session=session)
+    sessions.session_finalize(session_id=session_id)
+
+
+@transaction.atomic
+def segment_session(*, session: ChatSession) -> None:
+    """Split a stored session into topics with the offline detector, as if it were live."""
+    messages = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
+    current: Topic | None = None
+    window: list[segmentation.SegTurn] = []
+    members: list[Message] = []
+    for message in messages:
+        turn = topics._seg_turn(message)
+        starts = current is None or (
+            message.role == Message.Role.USER
+            and segmentation.is_shift(
+                turn,
+                segmentation.last_exchanges(window),
+                threshold=topics.shift_threshold(message.content),
+            )
+        )
+        if starts:
+            if current is not None:
+                _close_imported(current, members)
+            current = Topic.objects.create(
+                session=session, user_id=session.user_id, started_at=message.created_at
+            )
+            window, members = [], []
+        window.append(turn)
+        members.append(message)
+    if current is not None:
+        _close_imported(current, members)
+
+
+def _close_imported(topic: Topic, members: list[Message]) -> None:
+    Message.objects.filter(pk__in=[m.pk for m in members]).update(topic=topic)
+    ranked = text_analysis.keywords("\n".join(m.content for m in members), limit=topics.TOPIC_TERMS)
+    topic.keywords = ranked[: topics.TOPIC_KEYWORDS]
+    topic.terms = list(dict.fromkeys(text_analysis.normalise(k) for k in ranked))
+    topic.message_count = len(members)
+    topic.ended_at = members[-1].created_at
+    topic.save(update_fields=["keywords", "terms", "message_count", "ended_at"])

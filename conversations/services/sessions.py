@@ -1,0 +1,392 @@
+"""Session ends, tags with decaying weights, and recall at session start (seed Algorithm 1)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import numpy as np
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+from pgvector.django import CosineDistance
+
+from conversations.context import SessionRecall
+from conversations.logic import decay
+from conversations.logic.summarize import (
+    Sentence,
+    extractive_summary,
+    rank_tags,
+    split_sentences,
+    tag_form,
+)
+from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
+from conversations.services import shortterm, topics
+from memoryhub import embeddings, llm
+from memoryhub import text as text_analysis
+
+logger = logging.getLogger(__name__)
+
+TOP_TAGS = 20
+END_TAG_BOOST = 1.0
+RECALL_TAG_BOOST = 0.5
+# Cosine of a first message with a past summary (both passages) above which the summary counts
+# as related, by model and by the message's language (each has its own band of cosines). Set
+# between related and unrelated pairs of a probe set (tests/conversations/test_recall_floor.py).
+RECALL_SIMILARITY = {
+    ("e5", "ko"): 0.89,
+    ("e5", "en"): 0.80,
+    ("use", "ko"): 0.45,
+    ("use", "en"): 0.45,
+}
+
+TAGS_PROMPT = """다음 대화의 주제를 명사 1단어로 3~5개 뽑고, 대화를 2~3문장으로 요약하라.
+JSON만 출력: {{"tags": ["태그1", "태그2", "태그3"], "summary": "요약"}}
+
+대화:
+{conversation}"""
+PICK_PROMPT = """다음은 사용자가 자주 이야기한 태그 목록이다: {tags}
+사용자의 첫 메시지: {message}
+
+이 메시지와 관련된 태그를 골라라. 목록에 있는 태그만, 쉼표로 구분해 출력하고, 없으면 "없음"."""
+
+_YESTERDAY = re.compile(r"어제|그제|그저께|yesterday", re.IGNORECASE)
+_LAST_WEEK = re.compile(r"지난\s?주|저번\s?주|last week", re.IGNORECASE)
+_EARLIER = re.compile(
+    r"저번에?|지난번|지난 번|아까|이전에|예전에|전에 (?:말|얘기|이야기)|last time|previously|"
+    r"earlier|the other day|we (?:talked|discussed|decided)|did we|what was i",
+    re.IGNORECASE,
+)
+
+
+# --- ending a session ----------------------------------------------------------------------
+
+
+def session_end(*, session: ChatSession) -> ChatSession:
+    """Ask for the session to end; tags and summary are extracted by a task after commit."""
+    from conversations.tasks import session_finalize
+
+    with transaction.atomic():
+        locked = ChatSession.objects.select_for_update().get(pk=session.pk)
+        if locked.status != ChatSession.Status.ACTIVE:
+            return locked
+        locked.status = ChatSession.Status.ENDING
+        locked.save(update_fields=["status"])
+        session_id = locked.pk
+        transaction.on_commit(lambda: session_finalize.delay(session_id=session_id))
+    return locked
+
+
+def sessions_end_idle(*, now: datetime | None = None) -> int:
+    """End every active session idle for longer than the setting (a beat job)."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(minutes=settings.MEMORYHUB_SESSION_IDLE_MINUTES)
+    idle = ChatSession.objects.filter(status=ChatSession.Status.ACTIVE).filter(
+        Q(last_message_at__lt=cutoff) | Q(last_message_at__isnull=True, started_at__lt=cutoff)
+    )
+    count = 0
+    for session in idle.only("pk")[:500]:
+        session_end(session=session)
+        count += 1
+    return count
+
+
+@dataclass(frozen=True)
+class TagsAndSummary:
+    tags: list[str]
+    summary: str
+
+
+def _document_frequency(
+    user_id: int, terms: Sequence[str], exclude: int
+) -> tuple[dict[str, int], int]:
+    """In how many of the user's other sessions each term occurs, and how many there are."""
+    normalised = {text_analysis.normalise(t): tag_form(t) for t in terms}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT term, count(DISTINCT session_id) FROM conversations_message, "
+            "unnest(keywords) AS term WHERE user_id = %s AND session_id <> %s "
+            "AND term = ANY(%s) GROUP BY term",
+            [user_id, exclude, list(normalised)],
+        )
+        counts = {normalised[term]: n for term, n in cursor.fetchall()}
+    documents = ChatSession.objects.filter(user_id=user_id).exclude(pk=exclude).count()
+    return counts, documents
+
+
+def _offline_tags_and_summary(session: ChatSession, messages: Sequence[Message]) -> TagsAndSummary:
+    terms = [t for m in messages for t in text_analysis.terms(m.content)]
+    df, documents = _document_frequency(session.user_id, terms, session.pk)
+    tags = rank_tags(
+        terms, document_frequency=df, documents=documents,
+        generic=settings.MEMORYHUB_GENERIC_TAGS,
+    )  # fmt: skip
+    sentences = [
+        Sentence(text=sentence, terms=frozenset(text_analysis.terms(sentence)))
+        for m in messages
+        if m.role == Message.Role.USER or len(messages) < 4
+        for sentence in split_sentences(m.content)
+    ]
+    return TagsAndSummary(tags=tags, summary=extractive_summary(sentences, tags))
+
+
+def _valid_llm_tags(answer: str) -> TagsAndSummary | None:
+    match = re.search(r"\{.*\}", answer, re.S)
+    if not match:
+        return None
+    try:
+        data = json.loads(match.group(0))
+    except ValueError:
+        return None
+    tags, summary = data.get("tags"), data.get("summary")
+    if not isinstance(tags, list) or not isinstance(summary, str):
+        return None
+    clean = [tag_form(t.strip()) for t in tags if isinstance(t, str) and t.strip()]
+    clean = [t for t in clean if " " not in t and len(t) <= 40]
+    if not clean or not summary.strip():
+        return None
+    return TagsAndSummary(tags=clean[:5], summary=summary.strip()[:600])
+
+
+def extract_tags_and_summary(session: ChatSession, messages: Sequence[Message]) -> TagsAndSummary:
+    """3-5 single-word tags (generic ones removed) and a short summary of the session."""
+    offline = _offline_tags_and_summary(session, messages)
+    provider = llm.get_provider()
+    if provider.offline:
+        return offline
+    conversation = "\n".join(f"{m.role}: {m.content[:600]}" for m in messages[-60:])
+    try:
+        answer = provider.complete(
+            task="session_tags", prompt=TAGS_PROMPT.format(conversation=conversation),
+            max_tokens=400, user_id=session.user_id,
+        )  # fmt: skip
+    except llm.LLMError:
+        return offline
+    parsed = _valid_llm_tags(answer)
+    if parsed is None:
+        logger.warning("invalid tags JSON for session %s; using offline tags", session.pk)
+        return offline
+    generic = {tag_form(g) for g in settings.MEMORYHUB_GENERIC_TAGS}
+    return TagsAndSummary([t for t in parsed.tags if t not in generic], parsed.summary)
+
+
+def session_finalize(*, session_id: int) -> None:
+    """Close the last topic, store tags and summary, add +1.0 per tag. Idempotent."""
+    with transaction.atomic():
+        session = ChatSession.objects.select_for_update().filter(pk=session_id).first()
+        if session is None or session.status == ChatSession.Status.ENDED:
+            return
+        messages = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
+        last_at = messages[-1].created_at if messages else session.started_at
+        open_topics = list(session.topics.filter(ended_at__isnull=True))
+        for topic in open_topics:
+            Topic.objects.filter(pk=topic.pk).update(ended_at=last_at)
+        ended_at = last_at if session.source == ChatSession.Source.IMPORT else timezone.now()
+        session.status = ChatSession.Status.ENDED
+        session.ended_at = ended_at
+        fields = ["status", "ended_at"]
+        if messages:
+            result = extract_tags_and_summary(session, messages)
+            session.tags = result.tags
+            session.summary = result.summary
+            session.embedding = embeddings.embed_passages([result.summary])[0]
+            fields += ["tags", "summary", "embedding"]
+            tag_weights_add(user_id=session.user_id, tags=result.tags, amount=END_TAG_BOOST,
+                            at=last_at)  # fmt: skip
+        session.save(update_fields=fields)
+        user_id = session.user_id
+        transaction.on_commit(lambda: shortterm.recent_summaries_forget(user_id=user_id))
+    for topic in open_topics:
+        topics.topic_finalize(topic_id=topic.pk)
+
+
+# --- tag weights ---------------------------------------------------------------------------
+
+
+def _record_history(user_id: int, weights: dict[str, float], day: datetime) -> None:
+    for tag, weight in weights.items():
+        TagWeightHistory.objects.update_or_create(
+            user_id=user_id, tag=tag, day=timezone.localdate(day), defaults={"weight": weight}
+        )
+
+
+@transaction.atomic
+def tag_weights_add(*, user_id: int, tags: Sequence[str], amount: float, at: datetime) -> None:
+    """Add `amount` to each tag's weight as of time `at` (the data's own time)."""
+    factor = settings.MEMORYHUB_TAG_DECAY_FACTOR
+    changed: dict[str, float] = {}
+    for tag in dict.fromkeys(tag_form(t) for t in tags if t):
+        row, created = TagWeight.objects.select_for_update().get_or_create(
+            user_id=user_id, tag=tag, defaults={"weight": amount, "updated_at": at}
+        )
+        if not created:
+            row.weight, row.updated_at = decay.add_at(
+                row.weight, row.updated_at, amount, at, factor
+            )
+            row.save(update_fields=["weight", "updated_at"])
+        changed[tag] = decay.effective_weight(row.weight, row.updated_at, at, factor)
+    _record_history(user_id, changed, at)
+
+
+def tag_weights_effective(*, user_id: int, now: datetime | None = None, limit: int | None = None
+                          ) -> list[tuple[str, float, datetime]]:  # fmt: skip
+    """(tag, effective weight now, updated_at), strongest first, without forgotten tags."""
+    now = now or timezone.now()
+    factor = settings.MEMORYHUB_TAG_DECAY_FACTOR
+    rows = [
+        (w.tag, decay.effective_weight(w.weight, w.updated_at, now, factor), w.updated_at)
+        for w in TagWeight.objects.filter(user_id=user_id)
+    ]
+    rows = [r for r in rows if r[1] >= settings.MEMORYHUB_TAG_FLOOR]
+    rows.sort(key=lambda r: (-r[1], r[0]))
+    return rows[:limit] if limit else rows
+
+
+def tag_weights_decay(*, now: datetime | None = None) -> int:
+    """The daily job: write effective weights back, forget those under the floor."""
+    now = now or timezone.now()
+    factor = settings.MEMORYHUB_TAG_DECAY_FACTOR
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE conversations_tagweight SET weight = weight * power(%s, "
+            "GREATEST(0, extract(epoch FROM (%s - updated_at)) / 86400.0)), updated_at = %s "
+            "WHERE updated_at < %s",
+            [factor, now, now, now],
+        )
+        cursor.execute(
+            "DELETE FROM conversations_tagweight WHERE weight < %s",
+            [settings.MEMORYHUB_TAG_FLOOR],
+        )
+        deleted = cursor.rowcount
+        cursor.execute(
+            "INSERT INTO conversations_tagweighthistory (user_id, tag, day, weight) "
+            "SELECT user_id, tag, %s, weight FROM conversations_tagweight "
+            "ON CONFLICT (user_id, tag, day) DO UPDATE SET weight = EXCLUDED.weight",
+            [timezone.localdate(now)],
+        )
+    return deleted
+
+
+# --- recall at session start ---------------------------------------------------------------
+
+
+def _time_referenced_sessions(user_id: int, content: str, now: datetime, exclude: int
+                              ) -> list[ChatSession]:  # fmt: skip
+    ended = ChatSession.objects.filter(user_id=user_id, status=ChatSession.Status.ENDED).exclude(
+        pk=exclude
+    )
+    today = timezone.localdate(now)
+    if _YESTERDAY.search(content):
+        day = today - timedelta(days=1)
+        found = list(ended.filter(last_message_at__date=day).order_by("-last_message_at"))
+        if found:
+            return found
+    if _LAST_WEEK.search(content):
+        start = today - timedelta(days=today.weekday() + 7)
+        found = list(
+            ended.filter(last_message_at__date__gte=start,
+                         last_message_at__date__lt=start + timedelta(days=7))
+            .order_by("-last_message_at")
+        )  # fmt: skip
+        if found:
+            return found
+    if _YESTERDAY.search(content) or _LAST_WEEK.search(content) or _EARLIER.search(content):
+        return list(ended.order_by("-last_message_at", "-id")[:1])
+    return []
+
+
+def _pick_tags_llm(candidates: list[str], content: str, user_id: int) -> list[str] | None:
+    try:
+        answer = llm.get_provider().complete(
+            task="recall_tags",
+            prompt=PICK_PROMPT.format(tags=", ".join(candidates), message=content[:500]),
+            max_tokens=60, user_id=user_id,
+        )  # fmt: skip
+    except llm.LLMError:
+        return None
+    said = {tag_form(w.strip()) for w in re.split(r"[,\n]", answer) if w.strip()}
+    return [tag for tag in candidates if tag in said]
+
+
+def _pick_tags_offline(candidates: list[str], content: str, vector: np.ndarray | None,
+                       user_id: int, exclude: int) -> list[str]:  # fmt: skip
+    terms = {text_analysis.normalise(t) for t in text_analysis.terms(content)}
+    picked = [tag for tag in candidates if text_analysis.normalise(tag) in terms]
+    if vector is not None:
+        language = text_analysis.detect_language(content)
+        floor = RECALL_SIMILARITY[(settings.MEMORYHUB_EMBEDDING_BACKEND, language)]
+        close = (
+            ChatSession.objects.filter(user_id=user_id, tags__overlap=candidates,
+                                       embedding__isnull=False)
+            .exclude(pk=exclude)
+            .annotate(distance=CosineDistance("embedding", vector))
+            .filter(distance__lte=1 - floor)
+            .order_by("distance")[:3]
+        )  # fmt: skip
+        for session in close:
+            picked += [t for t in session.tags if t in candidates]
+    return list(dict.fromkeys(picked))
+
+
+def session_recall(*, session: ChatSession, message: Message, token_budget: int
+                   ) -> list[SessionRecall]:  # fmt: skip
+    """Summaries of past sessions relevant to the first message of `session`, newest first."""
+    if token_budget <= 0:
+        return []
+    now = message.created_at
+    user_id = session.user_id
+    candidates = [tag for tag, _w, _u in tag_weights_effective(user_id=user_id, now=now,
+                                                              limit=TOP_TAGS)]  # fmt: skip
+    vector = None if message.embedding is None else np.asarray(message.embedding)
+    picked: list[str] = []
+    if candidates:
+        provider = llm.get_provider()
+        chosen = None if provider.offline else _pick_tags_llm(candidates, message.content, user_id)
+        if chosen is None:
+            chosen = _pick_tags_offline(candidates, message.content, vector, user_id, session.pk)
+        picked = chosen
+    by_time = _time_referenced_sessions(user_id, message.content, now, session.pk)
+    sessions: dict[int, dict[str, object]] = {}
+    for row in shortterm.recent_summaries(user_id=user_id):
+        if row["session_id"] != session.pk and set(row["tags"]) & set(picked):
+            sessions[int(row["session_id"])] = row
+    if picked and len(sessions) < settings.MEMORYHUB_RECALL_SESSIONS:
+        for s in (
+            ChatSession.objects.filter(user_id=user_id, status=ChatSession.Status.ENDED,
+                                       tags__overlap=picked)
+            .exclude(pk=session.pk).exclude(summary="")
+            .order_by("-started_at")[: settings.MEMORYHUB_RECALL_SESSIONS]
+        ):  # fmt: skip
+            sessions.setdefault(s.pk, _row(s))
+    for s in by_time:
+        sessions.setdefault(s.pk, _row(s))
+        picked += [t for t in s.tags if t not in picked]
+    ordered = sorted(sessions.values(), key=lambda r: str(r["started_at"]), reverse=True)
+    recalled: list[SessionRecall] = []
+    left = token_budget
+    for row in ordered[: settings.MEMORYHUB_RECALL_SESSIONS]:
+        cost = text_analysis.estimate_tokens(str(row["summary"]))
+        if cost > left:
+            continue
+        left -= cost
+        recalled.append(
+            SessionRecall(session_id=str(row["session_id"]), summary=str(row["summary"]),
+                          tags=list(row["tags"]), started_at=str(row["started_at"]))  # type: ignore[call-overload]
+        )  # fmt: skip
+    if picked:  # the seed: a tag mentioned again gains +0.5 and lives on
+        tag_weights_add(user_id=user_id, tags=picked, amount=RECALL_TAG_BOOST, at=now)
+    return recalled
+
+
+def _row(session: ChatSession) -> dict[str, object]:
+    return {
+        "session_id": session.pk,
+        "summary": session.summary,
+        "tags": list(session.tags),
+        "started_at": session.started_at.isoformat(),
+    }

@@ -1,0 +1,230 @@
+"""Topics within a session (seed Algorithm 2): shift detection, closing, keywords, recall."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+import numpy as np
+from django.conf import settings
+from django.db import transaction
+from django.db.models.expressions import RawSQL
+
+from conversations.context import RecalledMessage, TopicRecall
+from conversations.logic import segmentation, yesno
+from conversations.logic.segmentation import SegTurn
+from conversations.models import ChatSession, Message, Topic
+from memoryhub import embeddings, llm
+from memoryhub import text as text_analysis
+
+logger = logging.getLogger(__name__)
+
+TOPIC_KEYWORDS = 5
+TOPIC_TERMS = 8
+RECALL_TOPICS = 3
+
+# The seed's prompts, word for word where it gives them.
+SHIFT_PROMPT = """A와 B가 같은 화제인가?
+A: {previous}
+B: {new}
+
+같으면 Y, 다르면 N. 한글자만:"""
+KEYWORDS_PROMPT = """대화 주제를 나타내는 단어를 추출하라.
+반드시 띄어쓰기 없는 한 단어. 3~5개. 쉼표 구분.
+예시: 다이어트, 체중, 운동, 주식, 날씨
+
+대화:
+{conversation}"""
+
+
+def shift_threshold(content: str) -> float:
+    override = settings.MEMORYHUB_TOPIC_SHIFT_THRESHOLD
+    language = text_analysis.detect_language(content)
+    return override or segmentation.THRESHOLDS[(settings.MEMORYHUB_EMBEDDING_BACKEND, language)]
+
+
+def topic_window(*, topic: Topic) -> list[Message]:
+    """The topic's last two exchanges (searchable messages only), oldest first."""
+    recent = list(topic.messages.filter(searchable=True).order_by("-created_at", "-id")[:8])[::-1]
+    turns = [_seg_turn(m) for m in recent]
+    kept = segmentation.last_exchanges(turns)
+    return recent[len(recent) - len(kept) :]
+
+
+def _seg_turn(message: Message) -> SegTurn:
+    vector = None if message.embedding is None else np.asarray(message.embedding, dtype=np.float32)
+    return SegTurn(message.role, message.content, frozenset(message.keywords), vector)
+
+
+def ensure_vectors(messages: Sequence[Message]) -> None:
+    """Embed (and store) any of `messages` that has no vector yet."""
+    missing = [m for m in messages if m.embedding is None]
+    if not missing:
+        return
+    vectors = embeddings.embed_passages([m.content for m in missing])
+    for message, vector in zip(missing, vectors, strict=True):
+        message.embedding = vector
+    Message.objects.bulk_update(missing, ["embedding"])
+
+
+def detect_shift_offline(*, new: SegTurn, window: Sequence[Message]) -> bool:
+    return segmentation.is_shift(
+        new, [_seg_turn(m) for m in window], threshold=shift_threshold(new.text)
+    )
+
+
+def detect_shift(*, content: str, new: SegTurn, window: Sequence[Message], user_id: int) -> bool:
+    """Is `content` a new topic after `window`? The LLM's Y/N, or the offline detector."""
+    if not window:
+        return False
+    provider = llm.get_provider()
+    if provider.offline or segmentation.is_backchannel(new):
+        return detect_shift_offline(new=new, window=window)
+    previous = " / ".join(m.content[:300] for m in window if m.role == Message.Role.USER)
+    try:
+        answer = provider.complete(
+            task="topic_shift",
+            prompt=SHIFT_PROMPT.format(previous=previous, new=content[:500]),
+            max_tokens=5,
+            user_id=user_id,
+        )
+    except llm.LLMError:
+        logger.warning("topic-shift call failed; using the offline detector")
+        return detect_shift_offline(new=new, window=window)
+    same = yesno.parse_same_topic(answer)
+    if same is None:
+        logger.warning("unparseable topic-shift answer %r; treating it as the same topic", answer)
+        return False
+    return not same
+
+
+def topic_open(*, session: ChatSession, started_at: datetime) -> Topic:
+    return Topic.objects.create(session=session, user_id=session.user_id, started_at=started_at)
+
+
+def topic_close(*, topic: Topic, ended_at: datetime) -> None:
+    """End the topic; its keywords and vector are finalised in a task after commit."""
+    from conversations.tasks import topic_finalize
+
+    Topic.objects.filter(pk=topic.pk, ended_at__isnull=True).update(ended_at=ended_at)
+    topic_id = topic.pk
+    transaction.on_commit(lambda: topic_finalize.delay(topic_id=topic_id))
+
+
+def _ranked_keywords(messages: Sequence[Message]) -> list[str]:
+    text = "\n".join(m.content for m in messages if m.searchable)
+    return text_analysis.keywords(text, limit=TOPIC_TERMS)
+
+
+def topic_refresh_keywords(*, topic: Topic) -> None:
+    """Running keywords of an open topic: its most frequent content words."""
+    ranked = _ranked_keywords(list(topic.messages.order_by("created_at", "id")))
+    topic.keywords = ranked[:TOPIC_KEYWORDS]
+    topic.terms = list(dict.fromkeys(text_analysis.normalise(k) for k in ranked))
+    topic.save(update_fields=["keywords", "terms"])
+
+
+_WORD = re.compile(r"[^\s,./;:!?\"'()\[\]]+")
+
+
+def _llm_keywords(messages: Sequence[Message], user_id: int) -> list[str] | None:
+    conversation = "\n".join(f"{m.role}: {m.content[:500]}" for m in messages[-20:])
+    try:
+        answer = llm.get_provider().complete(
+            task="topic_keywords",
+            prompt=KEYWORDS_PROMPT.format(conversation=conversation),
+            max_tokens=60,
+            user_id=user_id,
+        )
+    except llm.LLMError:
+        return None
+    words = [w.strip() for w in answer.replace("\n", ",").split(",")]
+    found = [w for w in words if w and _WORD.fullmatch(w) and len(w) <= 40]
+    return found[:TOPIC_KEYWORDS] if len(found) >= 1 else None
+
+
+def topic_finalize(*, topic_id: int) -> None:
+    """Final keywords (the seed's prompt, or Kiwi offline) and the mean vector of a topic."""
+    topic = Topic.objects.filter(pk=topic_id).first()
+    if topic is None:
+        return
+    messages = list(topic.messages.filter(searchable=True).order_by("created_at", "id"))
+    if not messages:
+        return
+    ranked = _ranked_keywords(messages)
+    keywords = ranked[:TOPIC_KEYWORDS]
+    if not llm.get_provider().offline:
+        keywords = _llm_keywords(messages, topic.user_id) or keywords
+    ensure_vectors(messages)
+    centre = np.mean(np.vstack([np.asarray(m.embedding) for m in messages]), axis=0)
+    norm = float(np.linalg.norm(centre)) or 1.0
+    topic.keywords = keywords
+    topic.terms = list(dict.fromkeys(text_analysis.normalise(k) for k in [*keywords, *ranked]))
+    topic.embedding = centre / norm
+    topic.message_count = topic.messages.count()
+    topic.save(update_fields=["keywords", "terms", "embedding", "message_count"])
+
+
+def topic_recall(
+    *, user_id: int, terms: Sequence[str], exclude_topic_id: int | None, token_budget: int
+) -> list[TopicRecall]:
+    """The user's earlier topics ranked by keyword match score, with their real messages.
+
+    The seed's SQL: score = how many of the new message's keywords the topic has; only
+    topics with a score; ties by recency; at most three.
+    """
+    query_terms = list(dict.fromkeys(t for t in terms if t))
+    if not query_terms or token_budget <= 0:
+        return []
+    topics = list(
+        Topic.objects.filter(user_id=user_id, terms__overlap=query_terms)
+        .exclude(pk=exclude_topic_id)
+        .annotate(
+            score=RawSQL(
+                "cardinality(ARRAY(SELECT unnest(conversations_topic.terms) "
+                "INTERSECT SELECT unnest(%s::text[])))",
+                (query_terms,),
+            )
+        )
+        .order_by("-score", "-started_at", "-id")[:RECALL_TOPICS]
+    )
+    recalled = []
+    share = token_budget // max(1, len(topics))
+    for topic in topics:
+        messages = []
+        left = share
+        for m in topic.messages.filter(searchable=True).order_by("created_at", "id")[:40]:
+            if m.token_count > left:
+                break
+            left -= m.token_count
+            messages.append(
+                RecalledMessage(role=m.role, content=m.content, created_at=m.created_at.isoformat())
+            )
+        if messages:
+            recalled.append(
+                TopicRecall(
+                    topic_id=str(topic.pk), keywords=list(topic.keywords), messages=messages
+                )
+            )
+    return recalled
+
+
+def message_topic_terms(*, content: str, user_id: int) -> list[str]:
+    """Keywords of a new message for topic recall (Kiwi, plus the LLM's for Claude)."""
+    terms = text_analysis.index_tokens(content)
+    provider = llm.get_provider()
+    if not provider.offline:
+        try:
+            answer = provider.complete(
+                task="message_keywords",
+                prompt=KEYWORDS_PROMPT.format(conversation=content[:1000]),
+                max_tokens=60,
+                user_id=user_id,
+            )
+        except llm.LLMError:
+            return terms
+        extra = [w.strip() for w in answer.replace("\n", ",").split(",") if w.strip()]
+        terms += [text_analysis.normalise(w) for w in extra if _WORD.fullmatch(w)]
+    return list(dict.fromkeys(terms))

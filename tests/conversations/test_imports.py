@@ -1,0 +1,238 @@
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.utils import timezone
+
+from conversations.models import ChatSession, HistoryImport, Message, TagWeight, Topic
+from conversations.services import imports, sessions
+
+pytestmark = pytest.mark.django_db
+
+
+def _session(started, messages, prefix="m"):
+    return {
+        "started_at": started.isoformat(),
+        "messages": [
+            {"role": role, "content": content,
+             "created_at": (started + timedelta(minutes=i)).isoformat(),
+             "external_id": f"{prefix}{i}"}
+            for i, (role, content) in enumerate(messages)
+        ],
+    }  # fmt: skip
+
+
+def _diving(started, prefix):
+    return _session(started, [
+        ("user", "주말에 스쿠버다이빙 자격증 따러 제주도 가."),
+        ("assistant", "스쿠버다이빙 자격증 멋지네요! 제주도 어디로 가세요?"),
+        ("user", "서귀포 스쿠버다이빙 센터에서 이틀 동안 교육받아."),
+    ], prefix)  # fmt: skip
+
+
+def _violin(started, prefix):
+    return _session(started, [
+        ("user", "요즘 바이올린 레슨 다시 시작했어."),
+        ("assistant", "바이올린 레슨 좋네요. 어떤 곡을 연습하세요?"),
+        ("user", "바이올린으로 사계 봄 1악장 연습 중이야."),
+    ], prefix)  # fmt: skip
+
+
+def test_import_is_queued_then_processed_with_progress_and_history_timestamps(api, user):
+    started = timezone.now() - timedelta(days=3)
+    payload = {"sessions": [_violin(started, "v")]}
+
+    response = api.post("/api/v1/imports/", payload, format="json")
+
+    assert response.status_code == 202
+    body = response.json()
+    assert body["status"] == "queued"
+    imports.history_import_run(
+        import_id=int(body["id"]),
+        finalize=lambda sid: imports.session_import_finalize(session_id=sid),
+    )  # the task body, with the pipeline inline
+    status = api.get(f"/api/v1/imports/{body['id']}/").json()
+    assert status["status"] == "done"
+    assert status["progress"] == {"done": 3, "total": 3}
+    assert status["vectors_pending"] == 0
+    session = ChatSession.objects.get(pk=status["session_ids"][0])
+    assert session.status == ChatSession.Status.ENDED
+    assert session.started_at == started
+    assert session.ended_at == started + timedelta(minutes=2)
+    assert "바이올린" in session.tags
+    first = Message.objects.filter(session=session).order_by("created_at").first()
+    assert first.created_at == started and first.external_id == "v0"
+    assert Topic.objects.filter(session=session).exists()
+    assert HistoryImport.objects.get(pk=body["id"]).payload == {}
+
+
+def test_resending_the_same_external_ids_does_not_duplicate(api, user):
+    started = timezone.now() - timedelta(days=3)
+    payload = {"sessions": [_violin(started, "v")]}
+
+    for _ in range(2):
+        record = imports.history_import_create_inline(user=user, payload=payload)
+
+    assert Message.objects.filter(user=user).count() == 3
+    assert ChatSession.objects.filter(user=user).count() == 1
+    assert record.status == "done"
+
+
+def test_a_partly_new_resend_adds_only_the_new_messages_to_the_same_session(user):
+    started = timezone.now() - timedelta(days=3)
+    imports.history_import_create_inline(user=user, payload={"sessions": [_violin(started, "v")]})
+    longer = _violin(started, "v")
+    longer["messages"].append({"role": "assistant", "content": "봄 1악장 좋죠.",
+                               "created_at": (started + timedelta(minutes=5)).isoformat(),
+                               "external_id": "v3"})  # fmt: skip
+
+    imports.history_import_create_inline(user=user, payload={"sessions": [longer]})
+
+    assert Message.objects.filter(user=user).count() == 4
+    assert ChatSession.objects.filter(user=user).count() == 1
+
+
+@pytest.mark.parametrize(
+    "payload, place",
+    [
+        ({}, "sessions"),
+        ({"sessions": []}, "sessions"),
+        ({"sessions": [{"messages": []}]}, "sessions[0].messages"),
+        ({"sessions": [{"started_at": "yesterday", "messages": [
+            {"role": "user", "content": "hi", "created_at": "2025-01-01T00:00:00Z"}]}]},
+         "sessions[0].started_at"),
+        ({"sessions": [{"started_at": "2025-01-01T00:00:00Z", "messages": [
+            {"role": "bot", "content": "hi", "created_at": "2025-01-01T00:00:00Z"}]}]},
+         "sessions[0].messages[0].role"),
+        ({"sessions": [{"started_at": "2025-01-01T00:00:00Z", "messages": [
+            {"role": "user", "content": "", "created_at": "2025-01-01T00:00:00Z"}]}]},
+         "sessions[0].messages[0].content"),
+        ({"sessions": [{"started_at": "2025-01-01T00:00:00Z", "messages": [
+            {"role": "user", "content": "a", "created_at": "2025-01-01T00:00:00Z",
+             "external_id": "x"},
+            {"role": "user", "content": "b", "created_at": "2025-01-01T00:00:00Z",
+             "external_id": "x"}]}]},
+         "sessions[0].messages[1].external_id"),
+    ],
+)  # fmt: skip
+def test_a_malformed_import_is_400_naming_the_place_and_writes_nothing(api, payload, place):
+    response = api.post("/api/v1/imports/", payload, format="json")
+
+    assert response.status_code == 400
+    assert place in response.json()["error"]["fields"]
+    assert HistoryImport.objects.count() == 0 and Message.objects.count() == 0
+
+
+def test_an_import_over_the_message_limit_is_413(api, settings):
+    settings.MEMORYHUB_MAX_IMPORT_MESSAGES = 2
+    payload = {"sessions": [_violin(timezone.now(), "v")]}
+
+    response = api.post("/api/v1/imports/", payload, format="json")
+
+    assert response.status_code == 413
+    assert HistoryImport.objects.count() == 0
+
+
+def test_another_users_import_is_404(api, other_api, user):
+    record = imports.history_import_create_inline(
+        user=user, payload={"sessions": [_violin(timezone.now(), "v")]}
+    )
+
+    assert other_api.get(f"/api/v1/imports/{record.pk}/").status_code == 404
+
+
+def test_imported_history_decays_by_its_own_timestamps(api, user):
+    now = timezone.now()
+    imports.history_import_create_inline(user=user, payload={"sessions": [
+        _diving(now - timedelta(days=60, minutes=2), "d"),
+        _violin(now - timedelta(days=1, minutes=2), "v"),
+    ]})  # fmt: skip
+
+    tags = {row["tag"]: row["weight"] for row in api.get("/api/v1/tags/").json()["results"]}
+
+    assert "다이빙" not in tags
+    assert tags["바이올린"] == pytest.approx(0.95, abs=0.01)
+    assert TagWeight.objects.filter(user=user, tag="다이빙").exists()
+    sessions.tag_weights_decay(now=now)  # the daily beat job writes back and forgets
+    assert not TagWeight.objects.filter(user=user, tag="다이빙").exists()
+    assert TagWeight.objects.get(user=user, tag="바이올린").weight == pytest.approx(0.95, abs=0.01)
+
+
+def test_tags_api_lists_effective_weights_strongest_first(api, user):
+    now = timezone.now()
+    sessions.tag_weights_add(user_id=user.pk, tags=["a"], amount=1.0, at=now - timedelta(days=10))
+    sessions.tag_weights_add(user_id=user.pk, tags=["b"], amount=1.0, at=now)
+
+    results = api.get("/api/v1/tags/").json()["results"]
+
+    assert [r["tag"] for r in results] == ["b", "a"]
+    assert results[1]["weight"] == pytest.approx(0.95**10, abs=0.01)
+    assert set(results[0]) == {"tag", "weight", "updated_at"}
+
+
+def test_import_history_command_reads_a_memoryhub_file(tmp_path, django_user_model, capsys):
+    path = tmp_path / "history.json"
+    path.write_text(json.dumps({"sessions": [_violin(timezone.now() - timedelta(days=2), "v")]}))
+
+    call_command("import_history", str(path), "--user", "jiwoo")
+
+    user = django_user_model.objects.get(username="jiwoo")
+    assert Message.objects.filter(user=user).count() == 3
+    assert "3 messages" in capsys.readouterr().out
+
+
+def test_import_history_command_reads_a_chatgpt_export(tmp_path, django_user_model):
+    export = [{
+        "title": "Trip", "create_time": 1700000000.0, "current_node": "c",
+        "mapping": {
+            "root": {"id": "root", "message": None, "parent": None, "children": ["a"]},
+            "a": {"id": "a", "parent": "root", "children": ["b"], "message": {
+                "author": {"role": "user"}, "create_time": 1700000001.0,
+                "content": {"content_type": "text", "parts": ["Plan a trip to Busan"]}}},
+            "b": {"id": "b", "parent": "a", "children": ["c"], "message": {
+                "author": {"role": "assistant"}, "create_time": 1700000002.0,
+                "content": {"content_type": "text", "parts": ["Sure, how many days?"]}}},
+            "c": {"id": "c", "parent": "b", "children": [], "message": {
+                "author": {"role": "user"}, "create_time": 1700000003.0,
+                "content": {"content_type": "text", "parts": ["Three days in May"]}}},
+        },
+    }]  # fmt: skip
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(export))
+
+    call_command("import_history", str(path), "--user", "mina", "--format", "chatgpt")
+
+    messages = list(Message.objects.filter(user__username="mina").order_by("created_at"))
+    assert [m.content for m in messages] == [
+        "Plan a trip to Busan",
+        "Sure, how many days?",
+        "Three days in May",
+    ]
+    assert messages[0].external_id == "chatgpt:a"
+    assert messages[0].created_at.year == 2023
+
+
+def test_import_history_command_names_the_bad_place_and_imports_nothing(tmp_path):
+    path = tmp_path / "bad.json"
+    bad = {"role": "user", "content": 5, "created_at": "2025-01-01T00:00:00Z"}
+    sessions = [
+        _violin(timezone.now(), "v"),
+        {"started_at": "2025-01-01T00:00:00Z", "messages": [bad]},
+    ]
+    path.write_text(json.dumps({"sessions": sessions}))
+
+    with pytest.raises(CommandError, match=r"sessions\[1\]\.messages\[0\]\.content"):
+        call_command("import_history", str(path), "--user", "x")
+
+    assert Message.objects.count() == 0
+
+
+def test_import_history_command_rejects_a_file_that_is_not_json(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+
+    with pytest.raises(CommandError, match="not valid JSON"):
+        call_command("import_history", str(path))
