@@ -159,5 +159,5 @@ class EmbeddingCache:
             computed = embeddings.embed_passages(missing)
             for text, vector in zip(missing, computed, strict=True):
                 self.vectors[self.key(text)] = vector
-            np.savez(self.path, **self.vectors)
+            np.savez(self.path, **self.vectors)  # type: ignore[arg-type]
         return np.vstack([self.vectors[self.key(t)] for t in texts])

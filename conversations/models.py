@@ -103,6 +103,11 @@ class Message(models.Model):
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="reply"
     )
     embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
+    # The search vector: this message's vector mixed with its neighbours' (a turn's meaning
+    # leans on the turns around it); NULL until (re)computed after a neighbour changes.
+    context_embedding = VectorField(
+        dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True
+    )
     # Normalised keyword tokens (memoryhub.text.index_tokens), matched by search.
     keywords = _keywords_field()
     token_count = models.PositiveIntegerField(default=0)
@@ -126,8 +131,8 @@ class Message(models.Model):
             models.Index(fields=["user", "created_at"]),
             GinIndex(fields=["keywords"], name="message_keywords_gin"),
             HnswIndex(
-                name="message_embedding_hnsw",
-                fields=["embedding"],
+                name="message_context_embedding_hnsw",
+                fields=["context_embedding"],
                 m=16,
                 ef_construction=64,
                 opclasses=["vector_cosine_ops"],

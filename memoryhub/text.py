@@ -99,11 +99,53 @@ def stem_english(word: str) -> str:
     return w
 
 
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
+         ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
+         ("october", "oct"), ("november", "nov"), ("december", "dec")],
+        start=1,
+    )
+    for name in names
+}  # fmt: skip
+_MONTH_NAMES = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december",
+}  # fmt: skip
+_KOREAN_MONTH = re.compile(r"(?<!\d)(1[0-2]|0?[1-9])\s?월")
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?:\s?년)?(?!\d)")
+
+
+def month_term(month: int) -> str:
+    return f"m{month:02d}"
+
+
+def year_term(year: int) -> str:
+    return f"y{year}"
+
+
+def date_terms(text: str) -> list[str]:
+    """Canonical month/year terms ("m05", "y2023") for "May 2023", "2023년 5월" alike."""
+    found = [year_term(int(m.group(1))) for m in _YEAR.finditer(text)]
+    found += [month_term(int(m.group(1))) for m in _KOREAN_MONTH.finditer(text)]
+    for match in _LATIN_WORD.finditer(text):
+        word = match.group(0)
+        lower = word.lower().rstrip(".")
+        # Full names are months in any case; "May" and abbreviations only when capitalised.
+        full = lower in _MONTH_NAMES and lower != "may"
+        if lower in _MONTHS and (full or word[0].isupper()):
+            found.append(month_term(_MONTHS[lower]))
+    return found
+
+
 def _english_terms(text: str) -> list[str]:
     terms = []
     for match in _LATIN_WORD.finditer(text):
         word = match.group(0)
         lower = word.lower()
+        if lower in _MONTHS or (lower.isdigit() and len(lower) == 4):
+            continue  # dates become canonical terms in date_terms()
         if lower in _ENGLISH_STOPWORDS or (len(lower) < 2 and not word.isupper()):
             continue
         if lower.isdigit() and len(lower) < 3:
@@ -112,23 +154,39 @@ def _english_terms(text: str) -> list[str]:
     return terms
 
 
-def _korean_terms(text: str) -> list[str]:
+_KOREAN_PREDICATES = {"VV", "VA", "VV-I", "VA-I", "VV-R", "VA-R"}
+# Stems too common to tell anything ("하다", "있다", "되다", ...).
+_GENERIC_PREDICATES = frozenset(
+    "하다 있다 없다 되다 이다 아니다 같다 보다 주다 않다 그렇다 이렇다".split()  # noqa: SIM905
+)
+
+
+def _korean_terms(text: str, *, predicates: bool = False) -> list[str]:
+    """Nouns (and, for the index, verb and adjective lemmas such as "좋아하다")."""
     terms = []
     for token in _analyser().tokenize(text):
         if token.tag in _KOREAN_TAGS and token.form not in _KOREAN_STOPWORDS:
             if token.tag == "NNG" and len(token.form) < 2:
                 continue
             terms.append(token.form)
+        elif predicates and token.tag in _KOREAN_PREDICATES:
+            lemma = token.form + "다"
+            if lemma not in _GENERIC_PREDICATES:
+                terms.append(lemma)
     return terms
 
 
-def terms(text: str) -> list[str]:
-    """Every content term of `text` in order, with repeats, in display form."""
+def terms(text: str, *, predicates: bool = False) -> list[str]:
+    """Every content term of `text` in order, with repeats, in display form.
+
+    `predicates` adds Korean verb and adjective lemmas: search matches them, but they make
+    poor topic keywords or tags.
+    """
     if not text:
         return []
     found = _english_terms(text)
     if has_hangul(text):
-        found += _korean_terms(text)
+        found += _korean_terms(text, predicates=predicates)
     return found
 
 
@@ -141,8 +199,9 @@ def normalise(term: str) -> str:
 
 
 def index_tokens(text: str) -> list[str]:
-    """Distinct normalised terms, for the keyword index and for matching queries."""
-    return list(dict.fromkeys(normalise(t) for t in terms(text)))
+    """Distinct normalised terms and date terms, for the keyword index and for queries."""
+    found = terms(text, predicates=True)
+    return list(dict.fromkeys([*(normalise(t) for t in found), *date_terms(text)]))
 
 
 def keywords(text: str, limit: int = 5) -> list[str]:

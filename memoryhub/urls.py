@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/v1/", include("memories.api.urls")),
     path("api/v1/", include("conversations.api.urls")),
     path("accounts/", include("memoryhub.accounts_urls")),
     path("", include("conversations.urls")),

@@ -73,7 +73,7 @@ def test_database_url() -> str:
     return urlunsplit(parts._replace(path="/" + connection.settings_dict["NAME"]))
 
 
-test_database_url.__test__ = False  # type: ignore[attr-defined]
+test_database_url.__test__ = False
 
 
 @pytest.fixture

@@ -7,6 +7,10 @@ urlpatterns = [
     path("sessions/<str:session_id>/", views.SessionDetailApi.as_view(), name="api-session-detail"),
     path("sessions/<str:session_id>/end/", views.SessionEndApi.as_view(), name="api-session-end"),
     path("tags/", views.TagListApi.as_view(), name="api-tags"),
+    path("search/", views.SearchApi.as_view(), name="api-search"),
+    path("context/", views.ContextApi.as_view(), name="api-context"),
+    path("export/", views.ExportApi.as_view(), name="api-export"),
+    path("me/data/", views.MyDataApi.as_view(), name="api-my-data"),
     path("imports/", views.ImportCreateApi.as_view(), name="api-import-create"),
     path("imports/<str:import_id>/", views.ImportDetailApi.as_view(), name="api-import-detail"),
     path(

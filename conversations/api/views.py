@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -10,9 +11,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from conversations import selectors
+from conversations import search, selectors
 from conversations.models import ChatSession, HistoryImport
-from conversations.services import chat, imports, sessions
+from conversations.services import account, chat, imports, sessions
+from conversations.services import context as context_service
+from memories.services.secrets import redact
 from memoryhub.api import Conflict, MessageTextField, PayloadTooLarge, request_user
 
 
@@ -179,3 +182,66 @@ class ImportDetailApi(APIView):
             user=request_user(request), import_id=import_id
         )
         return Response(_import_body(record))
+
+
+class SearchApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        query = serializers.CharField(max_length=2000, trim_whitespace=True)
+        k = serializers.IntegerField(min_value=1, max_value=100, default=10)
+        kinds = serializers.ListField(
+            child=serializers.ChoiceField(choices=search.KINDS), required=False,
+            allow_empty=False, max_length=4,
+        )  # fmt: skip
+
+    @extend_schema(request=InputSerializer, responses={200: serializers.DictField()})
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        hits, took_ms = search.search(
+            user_id=request_user(request).pk, query=data["query"], k=data["k"],
+            kinds=tuple(data.get("kinds") or search.KINDS),
+        )  # fmt: skip
+        return Response({"results": [hit.as_dict() for hit in hits], "took_ms": took_ms})
+
+
+class ContextApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        message = MessageTextField()
+        session_id = serializers.CharField(required=False, allow_null=True, max_length=40)
+
+    @extend_schema(request=InputSerializer, responses={200: serializers.DictField()})
+    def post(self, request: Request) -> Response:
+        started = time.monotonic()
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = request_user(request)
+        session = None
+        if serializer.validated_data.get("session_id"):
+            session = selectors.chat_session_get_for_user(
+                user=user, session_id=serializer.validated_data["session_id"]
+            )
+        context = context_service.context_preview(
+            user=user, content=redact(serializer.validated_data["message"]).text, session=session
+        )
+        body = context.as_dict()
+        body["took_ms"] = int((time.monotonic() - started) * 1000)
+        return Response(body)
+
+
+class ExportApi(APIView):
+    @extend_schema(responses={200: serializers.DictField()})
+    def get(self, request: Request) -> Response:
+        response = Response(account.user_data_export(user=request_user(request)))
+        response["Content-Disposition"] = 'attachment; filename="memoryhub-export.json"'
+        return response
+
+
+class MyDataApi(APIView):
+    @extend_schema(responses={200: serializers.DictField()})
+    def delete(self, request: Request) -> Response:
+        receipt = account.user_data_erase(user=request_user(request))
+        return Response({"receipt": {
+            "id": str(receipt.id), "memory_id": None, "kind": receipt.kind,
+            "deleted_at": receipt.deleted_at.isoformat(), "removed": receipt.removed,
+        }})  # fmt: skip

@@ -31,7 +31,7 @@ def rank_tags(
     """
     banned = {tag_form(g) for g in generic}
     counts = Counter(tag_form(t) for t in terms if len(t) >= 2 and " " not in t)
-    scored = []
+    scored: list[tuple[float, int, str]] = []
     for tag, count in counts.items():
         if tag in banned or tag.isdigit():
             continue

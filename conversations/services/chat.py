@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 
+import numpy as np
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -23,7 +24,9 @@ from conversations.context import ChatContext
 from conversations.logic.compaction import SessionState
 from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message, Topic
-from conversations.services import compaction, sessions, shortterm, topics
+from conversations.services import compaction, indexing, shortterm, tools, topics
+from conversations.services.context import Assembled, context_assemble
+from memories.services.secrets import redact
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
 from memoryhub.embeddings import Vector
@@ -69,6 +72,19 @@ def chat_session_create(
     )
 
 
+def _neighbour_changed(message: Message) -> None:
+    """The previous message's search vector mixes in its neighbours: recompute it later."""
+    previous = (
+        Message.objects.filter(session_id=message.session_id, searchable=True)
+        .exclude(pk=message.pk)
+        .order_by("-created_at", "-id")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if previous is not None:
+        Message.objects.filter(pk=previous).update(context_embedding=None)
+
+
 @transaction.atomic
 def _store_user_message(
     *,
@@ -79,6 +95,8 @@ def _store_user_message(
     decided_on: Topic | None,
     shifted: bool,
 ) -> tuple[Message, TopicInfo]:
+    from conversations.tasks import messages_embed
+
     session = ChatSession.objects.select_for_update().get(pk=session_id)
     if session.status != ChatSession.Status.ACTIVE:
         raise SessionClosed("This session has ended; start a new one.")
@@ -95,6 +113,9 @@ def _store_user_message(
         created_at=now, keywords=keywords, embedding=vector, topic=current,
         token_count=text_analysis.estimate_tokens(content),
     )  # fmt: skip
+    _neighbour_changed(message)
+    user_id = session.user_id
+    transaction.on_commit(lambda: messages_embed.delay(user_id=user_id))
     current.message_count = F("message_count") + 1
     current.save(update_fields=["message_count"])
     current.refresh_from_db(fields=["message_count"])
@@ -114,17 +135,17 @@ def message_add_user(*, session: ChatSession, content: str) -> tuple[Message, To
     The topic-shift decision (an LLM call with Claude) is made before the transaction, so no
     row lock is held across a network call.
     """
-    content = clean_message_text(content)
+    content = redact(clean_message_text(content)).text
     if session.status != ChatSession.Status.ACTIVE:
         raise SessionClosed("This session has ended; start a new one.")
-    keywords = text_analysis.index_tokens(content)
+    keywords = indexing.message_keywords(content, timezone.now())
     vector = embeddings.embed_passages([content])[0]
     open_topic = selectors.session_open_topic(session=session)
     shifted = False
     if open_topic is not None:
         window = topics.topic_window(topic=open_topic)
         topics.ensure_vectors(window)
-        new = SegTurn("user", content, frozenset(keywords), vector)
+        new = SegTurn("user", content, frozenset(text_analysis.index_tokens(content)), vector)
         shifted = topics.detect_shift(content=content, new=new, window=window,
                                       user_id=session.user_id)  # fmt: skip
     return _store_user_message(
@@ -152,30 +173,14 @@ def _opened_a_new_topic(message: Message) -> bool:
     return first == message.pk and earlier.exists()
 
 
-def context_build(*, session: ChatSession, message: Message) -> ChatContext:
-    """Session recall, topic recall and memories for this message, within the token budget.
-
-    Budget shares: past sessions up to 35%, earlier topics up to 40% of what is left, and
-    what remains for memories; a part that needs less leaves the rest to the next.
-    """
-    budget = settings.MEMORYHUB_CONTEXT_TOKEN_BUDGET
-    context = ChatContext()
-    if _is_first_user_message(message):
-        context.session_recall = sessions.session_recall(
-            session=session, message=message, token_budget=int(budget * 0.35)
-        )
-    used = sum(text_analysis.estimate_tokens(s.summary) for s in context.session_recall)
-    if _opened_a_new_topic(message):
-        terms = topics.message_topic_terms(content=message.content, user_id=session.user_id)
-        context.topic_recall = topics.topic_recall(
-            user_id=session.user_id, terms=terms, exclude_topic_id=message.topic_id,
-            token_budget=int((budget - used) * 0.6),
-        )  # fmt: skip
-    used += sum(
-        text_analysis.estimate_tokens(m.content) for t in context.topic_recall for m in t.messages
-    )
-    context.tokens = used
-    return context
+def context_build(*, session: ChatSession, message: Message) -> Assembled:
+    """Session recall, topic recall and memories for this message, within the token budget."""
+    vector = None if message.embedding is None else np.asarray(message.embedding)
+    return context_assemble(
+        user=message.user, content=message.content, vector=vector, at=message.created_at,
+        first_message=_is_first_user_message(message), new_topic=_opened_a_new_topic(message),
+        session_id=session.pk, topic_id=message.topic_id,
+    )  # fmt: skip
 
 
 def _history_turns(*, session: ChatSession, before: Message) -> list[llm.Turn]:
@@ -221,6 +226,7 @@ def _reply_request(*, message: Message, context: ChatContext) -> llm.ReplyReques
         turns=turns,
         user_id=session.user_id,
         remembered=context.remembered_lines(),
+        tools=tools.reply_tools(user=message.user, exclude_message_ids={str(message.pk)}),
     )
 
 
@@ -234,7 +240,8 @@ def reply_stream(*, message: Message) -> Iterator[str]:
     if existing is not None:
         yield existing.content
         return
-    context = context_build(session=message.session, message=message)
+    assembled = context_build(session=message.session, message=message)
+    context = assembled.context
     request = _reply_request(message=message, context=context)
     provider = llm.get_provider()
     chunks: list[str] = []
@@ -252,17 +259,21 @@ def reply_stream(*, message: Message) -> Iterator[str]:
             _store_reply(
                 message=message,
                 content="".join(chunks),
-                context=context,
+                assembled=assembled,
                 searchable=not provider.offline,
             )
 
 
 def _store_reply(
-    *, message: Message, content: str, context: ChatContext, searchable: bool
+    *, message: Message, content: str, assembled: Assembled, searchable: bool
 ) -> Message | None:
+    """Store the reply, log which memories it used, and queue embedding and extraction."""
     from conversations.tasks import messages_embed
+    from memories.services.usage import memory_use_record
+    from memories.tasks import extract_from_exchange
 
-    content = content.strip() or "…"
+    content = redact(content.strip()).text or "…"
+    context = assembled.context
     try:
         with transaction.atomic():
             reply = Message.objects.create(
@@ -273,7 +284,7 @@ def _store_reply(
                 reply_to=message,
                 topic_id=message.topic_id,
                 created_at=timezone.now(),
-                keywords=text_analysis.index_tokens(content) if searchable else [],
+                keywords=indexing.message_keywords(content, timezone.now()) if searchable else [],
                 token_count=text_analysis.estimate_tokens(content),
                 context=context.as_dict(),
                 searchable=searchable,
@@ -285,9 +296,19 @@ def _store_reply(
             ChatSession.objects.filter(pk=message.session_id).update(
                 last_message_at=reply.created_at
             )
+            if assembled.memories:
+                memory_use_record(uses=assembled.memories, message_id=reply.pk)  # type: ignore[arg-type]
+            user_id = message.user_id
             if searchable:
-                user_id = message.user_id
+                _neighbour_changed(reply)
                 transaction.on_commit(lambda: messages_embed.delay(user_id=user_id))
+            extraction = {
+                "user_id": user_id, "user_text": message.content,
+                "assistant_text": content if searchable else "",
+                "source_message_id": message.pk, "source_session_id": message.session_id,
+                "observed_at": message.created_at.isoformat(),
+            }  # fmt: skip
+            transaction.on_commit(lambda: extract_from_exchange.delay(**extraction))
             return reply
     except IntegrityError:
         # Another stream stored the reply first (unique reply_to); keep that one.

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -178,7 +179,7 @@ def _store_session(record: HistoryImport, item: ImportSession) -> ChatSession | 
         Message(
             session=session, user_id=record.user_id, role=m.role, content=m.content,
             speaker=m.speaker, created_at=m.created_at, external_id=m.external_id,
-            keywords=text_analysis.index_tokens(m.content),
+            keywords=indexing.message_keywords(m.content, m.created_at, m.speaker),
             token_count=text_analysis.estimate_tokens(m.content),
         )
         for m in sorted(fresh, key=lambda x: x.created_at)  # stable: payload order on ties
@@ -233,10 +234,8 @@ def history_import_run(
                 sessions_done=index + 1, done=F("done") + len(item.messages)
             )
             if session is not None and finalize is None:
-                session_id = session.pk
-                transaction.on_commit(
-                    lambda sid=session_id: session_import_finalize.delay(session_id=sid)
-                )
+                session_id: int = session.pk
+                transaction.on_commit(partial(session_import_finalize.delay, session_id=session_id))
         if session is not None and finalize is not None:
             finalize(session.pk)
         if progress is not None:

@@ -1,44 +1,81 @@
-"""Vectors for messages, computed in batches off the request path."""
+"""Vectors for messages, computed in batches off the request path.
+
+Each message has two vectors: its own (`embedding`, used for topic shifts) and a search vector
+(`context_embedding`) mixed with its neighbours' in the session, normalise(e_i + 0.5 (e_prev +
+e_next)): a reply such as "Yes, the blue one" means little alone. A new message clears its
+previous neighbour's search vector, which the next run recomputes.
+"""
 
 from __future__ import annotations
 
+from datetime import datetime
+
+import numpy as np
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from conversations.models import ChatSession, Message
 from memoryhub import embeddings
+from memoryhub import text as text_analysis
 
 MAX_PER_RUN = 2000
+NEIGHBOUR_WEIGHT = 0.5
+
+
+def message_keywords(content: str, created_at: datetime, speaker: str = "") -> list[str]:
+    """A message's index terms: its words, the month and year it was said, its speaker."""
+    local = timezone.localtime(created_at)
+    extra = [text_analysis.year_term(local.year), text_analysis.month_term(local.month)]
+    if speaker.strip():
+        extra.append(speaker.strip().lower())
+    return list(dict.fromkeys([*text_analysis.index_tokens(content), *extra]))
+
+
+def _embed_rows(rows: list[Message]) -> None:
+    vectors = embeddings.embed_passages([row.content for row in rows])
+    for row, vector in zip(rows, vectors, strict=True):
+        row.embedding = vector
+    Message.objects.bulk_update(rows, ["embedding"])
 
 
 def messages_embed_pending(*, user_id: int, limit: int = MAX_PER_RUN) -> int:
-    """Embed up to `limit` of the user's unembedded messages; return how many were embedded.
+    """Embed up to `limit` of the user's unembedded messages, then refresh search vectors.
 
     Rows are locked with SKIP LOCKED, so two workers never embed the same message, and a
     message embedded already is never embedded again: running this twice changes nothing.
     """
     done = 0
     batch = settings.MEMORYHUB_EMBEDDING_BATCH_SIZE
+    sessions: set[int] = set()
     while done < limit:
         with transaction.atomic():
             rows = list(
                 Message.objects.select_for_update(skip_locked=True)
                 .filter(user_id=user_id, embedding__isnull=True, searchable=True)
                 .order_by("id")
-                .only("id", "content")[: min(batch, limit - done)]
+                .only("id", "content", "session_id")[: min(batch, limit - done)]
             )
             if not rows:
                 break
-            vectors = embeddings.embed_passages([row.content for row in rows])
-            for row, vector in zip(rows, vectors, strict=True):
-                row.embedding = vector
-            Message.objects.bulk_update(rows, ["embedding"])
+            _embed_rows(rows)
+        sessions.update(row.session_id for row in rows)
         done += len(rows)
+    stale = (
+        Message.objects.filter(
+            user_id=user_id, searchable=True, embedding__isnull=False,
+            context_embedding__isnull=True,
+        )
+        .values_list("session_id", flat=True)
+        .distinct()
+    )  # fmt: skip
+    for session_id in {*sessions, *stale}:
+        session_context_vectors(session_id=session_id)
     return done
 
 
 def session_embed(*, session: ChatSession) -> int:
-    """Embed every searchable message of one session that has no vector yet."""
+    """Embed every searchable message of one session, then its search vectors."""
     done = 0
     batch = settings.MEMORYHUB_EMBEDDING_BATCH_SIZE
     while True:
@@ -50,9 +87,39 @@ def session_embed(*, session: ChatSession) -> int:
                 .only("id", "content")[:batch]
             )
             if not rows:
-                return done
-            vectors = embeddings.embed_passages([row.content for row in rows])
-            for row, vector in zip(rows, vectors, strict=True):
-                row.embedding = vector
-            Message.objects.bulk_update(rows, ["embedding"])
+                break
+            _embed_rows(rows)
         done += len(rows)
+    session_context_vectors(session_id=session.pk)
+    return done
+
+
+def mix_with_neighbours(vectors: np.ndarray) -> np.ndarray:
+    """normalise(e_i + w (e_prev + e_next)) for each row, in order."""
+    mixed = vectors.copy()
+    mixed[1:] += NEIGHBOUR_WEIGHT * vectors[:-1]
+    mixed[:-1] += NEIGHBOUR_WEIGHT * vectors[1:]
+    norms = np.linalg.norm(mixed, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return (mixed / norms).astype(np.float32)
+
+
+@transaction.atomic
+def session_context_vectors(*, session_id: int) -> int:
+    """Recompute the search vectors of a session's messages that have none. Idempotent."""
+    rows = list(
+        Message.objects.select_for_update(skip_locked=True)
+        .filter(session_id=session_id, searchable=True, embedding__isnull=False)
+        .order_by("created_at", "id")
+        .only("id", "embedding", "context_embedding")
+    )
+    stale = [i for i, row in enumerate(rows) if row.context_embedding is None]
+    if not stale:
+        return 0
+    mixed = mix_with_neighbours(np.vstack([np.asarray(row.embedding) for row in rows]))
+    changed = []
+    for i in stale:
+        rows[i].context_embedding = mixed[i]
+        changed.append(rows[i])
+    Message.objects.bulk_update(changed, ["context_embedding"])
+    return len(changed)

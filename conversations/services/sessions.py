@@ -333,40 +333,48 @@ def _pick_tags_offline(candidates: list[str], content: str, vector: np.ndarray |
     return list(dict.fromkeys(picked))
 
 
-def session_recall(*, session: ChatSession, message: Message, token_budget: int
-                   ) -> list[SessionRecall]:  # fmt: skip
-    """Summaries of past sessions relevant to the first message of `session`, newest first."""
+def session_recall(
+    *, user_id: int, content: str, vector: np.ndarray | None, at: datetime,
+    exclude_session_id: int | None, token_budget: int, boost: bool = True,
+) -> list[SessionRecall]:  # fmt: skip
+    """Summaries of past sessions relevant to a session's first message, newest first.
+
+    The top tags by effective weight are matched against the message (Claude picks them,
+    offline keywords and vectors do), a reference to time ("어제", "last time") picks the
+    latest sessions, and each picked tag gains +0.5 (`boost`; off for read-only previews).
+    """
     if token_budget <= 0:
         return []
-    now = message.created_at
-    user_id = session.user_id
-    candidates = [tag for tag, _w, _u in tag_weights_effective(user_id=user_id, now=now,
-                                                              limit=TOP_TAGS)]  # fmt: skip
-    vector = None if message.embedding is None else np.asarray(message.embedding)
+    exclude = exclude_session_id or 0
+    ranked = tag_weights_effective(user_id=user_id, now=at, limit=TOP_TAGS)
+    candidates = [tag for tag, _weight, _updated in ranked]
     picked: list[str] = []
     if candidates:
         provider = llm.get_provider()
-        chosen = None if provider.offline else _pick_tags_llm(candidates, message.content, user_id)
+        chosen = None if provider.offline else _pick_tags_llm(candidates, content, user_id)
         if chosen is None:
-            chosen = _pick_tags_offline(candidates, message.content, vector, user_id, session.pk)
+            chosen = _pick_tags_offline(candidates, content, vector, user_id, exclude)
         picked = chosen
-    by_time = _time_referenced_sessions(user_id, message.content, now, session.pk)
-    sessions: dict[int, dict[str, object]] = {}
+    by_time = _time_referenced_sessions(user_id, content, at, exclude)
+    found: dict[int, dict[str, object]] = {}
     for row in shortterm.recent_summaries(user_id=user_id):
-        if row["session_id"] != session.pk and set(row["tags"]) & set(picked):
-            sessions[int(row["session_id"])] = row
-    if picked and len(sessions) < settings.MEMORYHUB_RECALL_SESSIONS:
-        for s in (
-            ChatSession.objects.filter(user_id=user_id, status=ChatSession.Status.ENDED,
-                                       tags__overlap=picked)
-            .exclude(pk=session.pk).exclude(summary="")
+        if row["session_id"] != exclude and set(row["tags"]) & set(picked):
+            found[int(row["session_id"])] = row
+    if picked and len(found) < settings.MEMORYHUB_RECALL_SESSIONS:
+        older = (
+            ChatSession.objects.filter(
+                user_id=user_id, status=ChatSession.Status.ENDED, tags__overlap=picked
+            )
+            .exclude(pk=exclude)
+            .exclude(summary="")
             .order_by("-started_at")[: settings.MEMORYHUB_RECALL_SESSIONS]
-        ):  # fmt: skip
-            sessions.setdefault(s.pk, _row(s))
+        )
+        for s in older:
+            found.setdefault(s.pk, _row(s))
     for s in by_time:
-        sessions.setdefault(s.pk, _row(s))
+        found.setdefault(s.pk, _row(s))
         picked += [t for t in s.tags if t not in picked]
-    ordered = sorted(sessions.values(), key=lambda r: str(r["started_at"]), reverse=True)
+    ordered = sorted(found.values(), key=lambda r: str(r["started_at"]), reverse=True)
     recalled: list[SessionRecall] = []
     left = token_budget
     for row in ordered[: settings.MEMORYHUB_RECALL_SESSIONS]:
@@ -374,12 +382,17 @@ def session_recall(*, session: ChatSession, message: Message, token_budget: int
         if cost > left:
             continue
         left -= cost
+        tags = row["tags"]
         recalled.append(
-            SessionRecall(session_id=str(row["session_id"]), summary=str(row["summary"]),
-                          tags=list(row["tags"]), started_at=str(row["started_at"]))  # type: ignore[call-overload]
-        )  # fmt: skip
-    if picked:  # the seed: a tag mentioned again gains +0.5 and lives on
-        tag_weights_add(user_id=user_id, tags=picked, amount=RECALL_TAG_BOOST, at=now)
+            SessionRecall(
+                session_id=str(row["session_id"]),
+                summary=str(row["summary"]),
+                tags=[str(t) for t in tags] if isinstance(tags, list) else [],
+                started_at=str(row["started_at"]),
+            )
+        )
+    if picked and boost:  # the seed: a tag mentioned again gains +0.5 and lives on
+        tag_weights_add(user_id=user_id, tags=picked, amount=RECALL_TAG_BOOST, at=at)
     return recalled
 
 

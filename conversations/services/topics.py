@@ -55,7 +55,9 @@ def topic_window(*, topic: Topic) -> list[Message]:
 
 def _seg_turn(message: Message) -> SegTurn:
     vector = None if message.embedding is None else np.asarray(message.embedding, dtype=np.float32)
-    return SegTurn(message.role, message.content, frozenset(message.keywords), vector)
+    # The words of the text only (not the date and speaker terms of the index), as measured.
+    terms = frozenset(text_analysis.index_tokens(message.content))
+    return SegTurn(message.role, message.content, terms, vector)
 
 
 def ensure_vectors(messages: Sequence[Message]) -> None:
@@ -178,17 +180,17 @@ def topic_recall(
     query_terms = list(dict.fromkeys(t for t in terms if t))
     if not query_terms or token_budget <= 0:
         return []
+    candidates = Topic.objects.filter(user_id=user_id, terms__overlap=query_terms)
+    if exclude_topic_id is not None:
+        candidates = candidates.exclude(pk=exclude_topic_id)
     topics = list(
-        Topic.objects.filter(user_id=user_id, terms__overlap=query_terms)
-        .exclude(pk=exclude_topic_id)
-        .annotate(
+        candidates.annotate(
             score=RawSQL(
                 "cardinality(ARRAY(SELECT unnest(conversations_topic.terms) "
                 "INTERSECT SELECT unnest(%s::text[])))",
                 (query_terms,),
             )
-        )
-        .order_by("-score", "-started_at", "-id")[:RECALL_TOPICS]
+        ).order_by("-score", "-started_at", "-id")[:RECALL_TOPICS]
     )
     recalled = []
     share = token_budget // max(1, len(topics))

@@ -55,7 +55,7 @@ def test_posting_a_message_stores_it_and_returns_the_reply_and_context(api):
     assert "마이그레이션" in body["topic"]["keywords"]
     context = body["context"]
     assert set(context) >= {"session_recall", "topic_recall", "memories", "tokens"}
-    assert Message.objects.filter(session_id=session_id).count() == 2
+    assert Message.objects.filter(session_id=int(session_id)).count() == 2
 
 
 def test_offline_reply_says_it_is_offline_in_the_users_language(api):

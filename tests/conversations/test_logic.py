@@ -5,7 +5,15 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
-from conversations.logic import compaction, decay, segment_metrics, segmentation, summarize, yesno
+from conversations.logic import (
+    compaction,
+    decay,
+    fusion,
+    segment_metrics,
+    segmentation,
+    summarize,
+    yesno,
+)
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -146,3 +154,30 @@ def test_session_state_survives_a_round_trip_and_renders():
 
     assert again == state
     assert "Goal: ship" in again.render() and "a.py" in again.render()
+
+
+def test_rrf_sums_weighted_reciprocal_ranks():
+    fused = fusion.reciprocal_rank_fusion({"a": [1, 2], "b": [2, 3]}, {"a": 1.0, "b": 0.5}, k=10)
+
+    assert fused[2] == pytest.approx(1 / 12 + 0.5 / 11)
+    assert max(fused, key=fused.get) == 2
+
+
+def test_neighbours_share_the_best_neighbour_not_the_sum():
+    scores = {1: 0.10, 2: 0.08, 3: 0.09}
+    spread = fusion.spread_to_neighbours(scores, {1: [2], 2: [1, 3], 3: [2]}, 0.2)
+
+    assert spread[2] == pytest.approx(0.08 + 0.2 * 0.10)
+    assert max(spread, key=spread.get) == 1
+
+
+def test_a_hit_in_a_session_full_of_hits_gains_the_most():
+    boosted = fusion.boost_by_group({1: 0.1, 2: 0.1, 3: 0.1}, {1: "a", 2: "a", 3: "b"}, 0.5)
+
+    assert boosted[1] == pytest.approx(0.15) and boosted[3] == pytest.approx(0.125)
+
+
+def test_time_decay_follows_the_seeds_curve():
+    assert fusion.time_decay(0, 0.01) == 1.0
+    assert fusion.time_decay(100, 0.01) == pytest.approx(0.3679, abs=1e-3)
+    assert fusion.time_decay(-5, 0.01) == 1.0

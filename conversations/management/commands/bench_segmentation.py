@@ -251,9 +251,11 @@ class Command(BaseCommand):
             held += spliced[1::2]
         e5 = settings.MEMORYHUB_EMBEDDING_BACKEND == "e5"
         candidates = [0.80 + 0.005 * i for i in range(36)] if e5 else [0.02 * i for i in range(40)]
-        best_total, best = -1.0, ({}, 0.0)
+        best_total: float = -1.0
+        best: tuple[dict[str, float], float] = ({}, 0.0)
         for weight in (0.0, 0.1, 0.2, 0.3):
-            chosen, total = {}, 0.0
+            chosen: dict[str, float] = {}
+            total = 0.0
             for language, (dev, _held) in by_language.items():
                 f1, chosen[language] = max(
                     (_score(dev, _offline(v, weight))["f1"], round(v, 3)) for v in candidates

@@ -1,0 +1,84 @@
+"""Score fusion for hybrid search, as plain functions (seed 000 Algorithm 3 + seed 002).
+
+Each retriever (keyword match score, topic tags, vectors) gives a ranked list; reciprocal
+rank fusion combines them without calibrating their scores against each other, then time
+decay and importance scale the fused score (seed 002: similarity x decay x importance).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
+
+K = TypeVar("K", bound=Hashable)
+
+RRF_K = 60
+
+
+def reciprocal_rank_fusion(
+    rankings: Mapping[str, Sequence[K]], weights: Mapping[str, float], k: int = RRF_K
+) -> dict[K, float]:
+    """Sum of weight / (k + rank) over every ranking an item appears in (rank from 1)."""
+    fused: dict[K, float] = {}
+    for name, ranked in rankings.items():
+        weight = weights.get(name, 1.0)
+        if weight <= 0:
+            continue
+        for rank, item in enumerate(ranked, start=1):
+            fused[item] = fused.get(item, 0.0) + weight / (k + rank)
+    return fused
+
+
+def spread_to_neighbours(
+    scores: Mapping[K, float], neighbours: Mapping[K, Sequence[K]], share: float
+) -> dict[K, float]:
+    """Each item gains `share` of its best-scoring neighbour's score.
+
+    The best neighbour, not the sum: an unrelated turn between two weak hits must not
+    overtake the strongest hit.
+    """
+    spread: dict[K, float] = dict(scores)
+    if share <= 0:
+        return spread
+    best: dict[K, float] = {}
+    for item, score in scores.items():
+        for other in neighbours.get(item, ()):
+            best[other] = max(best.get(other, 0.0), score)
+    for other, score in best.items():
+        spread[other] = spread.get(other, 0.0) + share * score
+    return spread
+
+
+def boost_by_group(scores: Mapping[K, float], group_of: Mapping[K, Hashable], boost: float
+                   ) -> dict[K, float]:  # fmt: skip
+    """Scale each score by 1 + boost x (its group's total / the best group's total)."""
+    totals: dict[Hashable, float] = {}
+    for item, score in scores.items():
+        if item in group_of:
+            totals[group_of[item]] = totals.get(group_of[item], 0.0) + score
+    best = max(totals.values(), default=0.0)
+    if boost <= 0 or best <= 0:
+        return dict(scores)
+    return {
+        item: score * (1 + boost * totals.get(group_of.get(item), 0.0) / best)
+        for item, score in scores.items()
+    }
+
+
+def time_decay(age_days: float, per_day: float) -> float:
+    """exp(-rate x age), the seed's forgetting curve; ages below zero count as zero."""
+    return math.exp(-per_day * max(0.0, age_days))
+
+
+def bm25_weight(
+    idf: float, doc_terms: int, average_terms: float, k1: float = 1.2, b: float = 0.75
+) -> float:
+    """BM25's contribution of one matched term (term frequency 1: tokens are distinct)."""
+    norm = 1 - b + b * (doc_terms / average_terms if average_terms else 1.0)
+    return idf * (k1 + 1) / (1 + k1 * norm)
+
+
+def idf(documents: int, containing: int) -> float:
+    """BM25's inverse document frequency, never negative."""
+    return math.log(1 + (documents - containing + 0.5) / (containing + 0.5))

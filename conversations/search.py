@@ -1,0 +1,348 @@
+"""Hybrid memory search over one user's messages, topics and sessions (seed 000 Algorithm 3).
+
+Three retrievers, each per user:
+- keyword match score: for the query's terms, how many (IDF-weighted, BM25-normalised) each
+  message matches, plus half of what its exchange partner matches (the seed counts matches
+  across the user message, the reply and the inner monologue of an exchange);
+- topic tags: messages of topics whose keywords match ("App Router 설정 완료" is found by
+  "마이그레이션" through its topic);
+- vectors: cosine with each message's neighbour-mixed search vector (pgvector).
+Reciprocal rank fusion combines them; time decay and importance scale the result.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+from django.core.cache import cache
+from django.db import connection, transaction
+
+from conversations.logic import fusion
+from conversations.models import ChatSession, Message, Topic
+from memoryhub import embeddings
+from memoryhub import text as text_analysis
+
+KINDS = ("message", "topic", "session", "memory")
+CANDIDATES = 200
+# Fusion, chosen on LoCoMo (bench_locomo; docs/benchmarks.md has the sweep): retriever
+# weights, the RRF constant, how much of a hit's score its neighbouring turns receive (the
+# answer is often the turn next to the one that matches), and how much a hit gains when its
+# session holds many hits.
+WEIGHTS = {"keyword": 1.0, "topic": 0.3, "vector": 1.0}
+FUSION_K = 10
+NEIGHBOUR_SHARE = 0.2
+SESSION_BOOST = 0.3
+# Age decay per day, relative to the user's newest message (so imported history is not
+# penalised for being old as a whole). Seed 002 uses 0.01 for memories; messages are records
+# of what was said, and any stronger decay loses old facts: recall@10 on LoCoMo falls from
+# 0.716 (none) to 0.709 (0.001), 0.666 (0.003) and 0.470 (0.01).
+MESSAGE_DECAY_PER_DAY = 0.0005
+EXCHANGE_PARTNER_SHARE = 0.5
+_STATS_TTL = 600
+
+
+@dataclass(frozen=True)
+class Hit:
+    kind: str
+    id: str
+    score: float
+    text: str
+    session_id: str | None
+    created_at: str | None
+    external_id: str | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "id": self.id, "score": round(self.score, 6), "text": self.text,
+            "session_id": self.session_id, "created_at": self.created_at,
+            "external_id": self.external_id,
+        }  # fmt: skip
+
+
+@dataclass
+class Query:
+    text: str
+    terms: list[str]
+    vector: np.ndarray | None
+    idf: dict[str, float] = field(default_factory=dict)
+
+
+def _vector_literal(vector: np.ndarray) -> str:
+    return "[" + ",".join(f"{x:.7g}" for x in vector.tolist()) + "]"
+
+
+def user_stats(user_id: int) -> tuple[int, float]:
+    """(searchable messages, mean terms per message) for BM25; cached a few minutes."""
+    key = f"search-stats:{user_id}"
+    cached = cache.get(key)
+    if cached is not None:
+        return int(cached[0]), float(cached[1])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*), coalesce(avg(cardinality(keywords)), 0) FROM conversations_message "
+            "WHERE user_id = %s AND searchable",
+            [user_id],
+        )
+        count, average = cursor.fetchone()
+    cache.set(key, (count, float(average)), timeout=_STATS_TTL)
+    return int(count), float(average)
+
+
+def _idf(user_id: int, terms: Sequence[str], documents: int) -> dict[str, float]:
+    if not terms:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT t, count(*) FROM conversations_message m, unnest(m.keywords) t "
+            "WHERE m.user_id = %s AND m.searchable AND m.keywords && %s::varchar[] "
+            "AND t = ANY(%s::text[]) GROUP BY t",
+            [user_id, list(terms), list(terms)],
+        )
+        counts = dict(cursor.fetchall())
+    return {t: fusion.idf(documents, int(counts.get(t, 0))) for t in terms if counts.get(t)}
+
+
+def keyword_ranking(user_id: int, query: Query, average_terms: float) -> list[int]:
+    """Message ids by Algorithm 3's match score (IDF-weighted, exchange-aware)."""
+    if not query.idf:
+        return []
+    terms = list(query.idf)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id, coalesce(reply_to_id, 0), cardinality(keywords), "
+            "ARRAY(SELECT unnest(keywords) INTERSECT SELECT unnest(%s::text[])) "
+            "FROM conversations_message WHERE user_id = %s AND searchable "
+            "AND keywords && %s::varchar[]",
+            [terms, user_id, terms],
+        )
+        rows = cursor.fetchall()
+    own: dict[int, float] = {}
+    partner_of: dict[int, int] = {}
+    for message_id, reply_to, length, matched in rows:
+        own[message_id] = sum(
+            fusion.bm25_weight(query.idf[t], length, average_terms) for t in matched
+        )
+        if reply_to:
+            partner_of[message_id] = reply_to
+            partner_of.setdefault(reply_to, message_id)
+    scored = {
+        mid: score + EXCHANGE_PARTNER_SHARE * own.get(partner_of.get(mid, 0), 0.0)
+        for mid, score in own.items()
+    }
+    return sorted(scored, key=lambda mid: (-scored[mid], -mid))[:CANDIDATES]
+
+
+def topic_ranking(user_id: int, query: Query) -> list[int]:
+    """Message ids of topics whose keywords match, best topics first (Algorithm 3, step 2)."""
+    if not query.idf:
+        return []
+    terms = list(query.idf)
+    topics = list(
+        Topic.objects.filter(user_id=user_id, terms__overlap=terms)
+        .values_list("pk", "terms")
+        .order_by("-started_at")[:200]
+    )
+    scored = sorted(
+        ((sum(query.idf[t] for t in set(tt) & set(terms)), pk) for pk, tt in topics), reverse=True
+    )[:10]
+    order = {pk: rank for rank, (_score, pk) in enumerate(scored)}
+    rows = Message.objects.filter(topic_id__in=list(order), searchable=True).values_list(
+        "pk", "topic_id", "created_at"
+    )
+    ranked = [pk for pk, _t, _c in sorted(rows, key=lambda r: (order[r[1]], r[2], r[0]))]
+    return ranked[:CANDIDATES]
+
+
+# Per-user vector search: below this many vectors an exact scan is cheap and exact; above
+# it the HNSW index with iterative scan (pgvector 0.8) keeps latency flat, and an exact scan
+# backs it up if the filtered index scan returns fewer than k rows. See docs/benchmarks.md.
+EXACT_SCAN_MAX = 20000
+
+
+_NEAREST = (
+    "SELECT id FROM conversations_message WHERE user_id = %s AND searchable "
+    "AND context_embedding IS NOT NULL ORDER BY context_embedding <=> %s::vector LIMIT %s"
+)
+# "+ 0" hides the ordering from the HNSW index: the planner takes the user's rows by the
+# user index and sorts them, an exact scan.
+_NEAREST_EXACT = _NEAREST.replace(
+    "ORDER BY context_embedding <=> %s::vector", "ORDER BY (context_embedding <=> %s::vector) + 0"
+)
+
+
+def vector_ranking(user_id: int, query: Query, count: int, limit: int = CANDIDATES) -> list[int]:
+    """Message ids by cosine to the query; never fewer than `limit` when the user has them."""
+    if query.vector is None:
+        return []
+    vector = _vector_literal(query.vector)
+    with transaction.atomic(), connection.cursor() as cursor:
+        if count <= EXACT_SCAN_MAX:
+            cursor.execute(_NEAREST_EXACT, [user_id, vector, limit])
+            return [row[0] for row in cursor.fetchall()]
+        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        cursor.execute("SET LOCAL hnsw.ef_search = 100")
+        cursor.execute(_NEAREST, [user_id, vector, limit])
+        ids = [row[0] for row in cursor.fetchall()]
+        if len(ids) < min(limit, count):  # the filtered index scan ran out: be exact
+            cursor.execute(_NEAREST_EXACT, [user_id, vector, limit])
+            ids = [row[0] for row in cursor.fetchall()]
+    return ids
+
+
+def analyse(user_id: int, text: str, documents: int) -> Query:
+    terms = text_analysis.index_tokens(text)
+    vector = embeddings.embed_query(text) if text.strip() else None
+    query = Query(text=text, terms=terms, vector=vector)
+    query.idf = _idf(user_id, terms, documents)
+    return query
+
+
+def _newest(user_id: int) -> datetime | None:
+    return (
+        Message.objects.filter(user_id=user_id)
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+
+
+def message_hits(
+    *, user_id: int, query_text: str, k: int, modes: Sequence[str] = ("keyword", "topic", "vector"),
+    weights: dict[str, float] | None = None, decay_per_day: float = MESSAGE_DECAY_PER_DAY,
+) -> list[Hit]:  # fmt: skip
+    """The user's best k messages for the query, fused across `modes`."""
+    documents, average_terms = user_stats(user_id)
+    if documents == 0:
+        return []
+    query = analyse(user_id, query_text, documents)
+    rankings: dict[str, list[int]] = {}
+    if "keyword" in modes:
+        rankings["keyword"] = keyword_ranking(user_id, query, average_terms)
+    if "topic" in modes:
+        rankings["topic"] = topic_ranking(user_id, query)
+    if "vector" in modes:
+        rankings["vector"] = vector_ranking(user_id, query, documents)
+    fused = fusion.reciprocal_rank_fusion(rankings, weights or WEIGHTS, k=FUSION_K)
+    if not fused:
+        return []
+    layout = _neighbourhood(user_id, list(fused))
+    fused = fusion.spread_to_neighbours(fused, layout.neighbours, NEIGHBOUR_SHARE)
+    fused = fusion.boost_by_group(fused, layout.session_of, SESSION_BOOST)
+    candidates = sorted(fused, key=lambda mid: -fused[mid])[: max(k * 4, 40)]
+    rows = {
+        m.pk: m
+        for m in Message.objects.filter(pk__in=candidates, user_id=user_id).only(
+            "id", "content", "session_id", "created_at", "external_id"
+        )
+    }
+    newest = _newest(user_id)
+    scored = []
+    for mid in candidates:
+        message = rows.get(mid)
+        if message is None:
+            continue
+        age = (newest - message.created_at).total_seconds() / 86400 if newest else 0.0
+        scored.append((fused[mid] * fusion.time_decay(age, decay_per_day), message))
+    scored.sort(key=lambda pair: (-pair[0], -pair[1].pk))
+    return [
+        Hit("message", str(m.pk), score, m.content, str(m.session_id), m.created_at.isoformat(),
+            m.external_id)
+        for score, m in scored[:k]
+    ]  # fmt: skip
+
+
+@dataclass
+class _Layout:
+    neighbours: dict[int, list[int]]
+    session_of: dict[int, int]
+
+
+def _neighbourhood(user_id: int, ids: list[int]) -> _Layout:
+    """Each message's previous and next searchable message in its session, and its session."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id, session_id, prev_id, next_id FROM ("
+            " SELECT id, session_id, lag(id) OVER w AS prev_id, lead(id) OVER w AS next_id"
+            " FROM conversations_message WHERE user_id = %s AND searchable AND session_id IN"
+            " (SELECT DISTINCT session_id FROM conversations_message WHERE id = ANY(%s))"
+            " WINDOW w AS (PARTITION BY session_id ORDER BY created_at, id)) AS x"
+            " WHERE id = ANY(%s)",
+            [user_id, ids, ids],
+        )
+        rows = cursor.fetchall()
+    return _Layout(
+        neighbours={mid: [n for n in (prev, nxt) if n] for mid, _s, prev, nxt in rows},
+        session_of={mid: session for mid, session, _p, _n in rows},
+    )
+
+
+def topic_hits(*, user_id: int, query_text: str, k: int) -> list[Hit]:
+    terms = text_analysis.index_tokens(query_text)
+    if not terms:
+        return []
+    topics = (
+        Topic.objects.filter(user_id=user_id, terms__overlap=terms)
+        .order_by("-started_at")
+        .prefetch_related("messages")[:50]
+    )
+    scored = sorted(
+        ((len(set(t.terms) & set(terms)), t) for t in topics), key=lambda p: (-p[0], -p[1].pk)
+    )
+    hits = []
+    for score, topic in scored[:k]:
+        first = next((m.content for m in topic.messages.all() if m.searchable), "")
+        hits.append(Hit("topic", str(topic.pk), float(score),
+                        f"[{', '.join(topic.keywords)}] {first[:300]}", str(topic.session_id),
+                        topic.started_at.isoformat(), None))  # fmt: skip
+    return hits
+
+
+def session_hits(*, user_id: int, query_text: str, k: int) -> list[Hit]:
+    terms = {text_analysis.normalise(t) for t in text_analysis.terms(query_text)}
+    sessions = ChatSession.objects.filter(user_id=user_id).exclude(summary="")
+    if terms:
+        sessions = sessions.filter(tags__overlap=list(terms))
+    scored = sorted(
+        ((len(set(s.tags) & terms), s) for s in sessions.order_by("-started_at")[:100]),
+        key=lambda p: (-p[0], -p[1].started_at.timestamp()),
+    )
+    return [
+        Hit("session", str(s.pk), float(score), s.summary, str(s.pk), s.started_at.isoformat(),
+            None)
+        for score, s in scored[:k]
+    ]  # fmt: skip
+
+
+def search(*, user_id: int, query: str, k: int = 10, kinds: Sequence[str] = KINDS
+           ) -> tuple[list[Hit], int]:  # fmt: skip
+    """Hits of every requested kind, best first, and the time taken in ms."""
+    started = time.monotonic()
+    hits: list[Hit] = []
+    if "message" in kinds:
+        hits += message_hits(user_id=user_id, query_text=query, k=k)
+    if "topic" in kinds:
+        hits += topic_hits(user_id=user_id, query_text=query, k=k)
+    if "session" in kinds:
+        hits += session_hits(user_id=user_id, query_text=query, k=k)
+    if "memory" in kinds:
+        hits += memory_hits(user_id=user_id, query_text=query, k=k)
+    # Kinds score on different scales: interleave by rank within each kind.
+    by_kind: dict[str, list[Hit]] = {}
+    for hit in hits:
+        by_kind.setdefault(hit.kind, []).append(hit)
+    merged: list[Hit] = []
+    for rank in range(k):
+        for kind in KINDS:
+            if rank < len(by_kind.get(kind, [])):
+                merged.append(by_kind[kind][rank])
+    return merged[:k], int((time.monotonic() - started) * 1000)
+
+
+def memory_hits(*, user_id: int, query_text: str, k: int) -> list[Hit]:
+    """Memories through the memories app's retrieval (wired when that app provides it)."""
+    return []

@@ -1,0 +1,339 @@
+"""REST endpoints for memories (API.md "Memories"): one APIView per operation.
+
+Where two operations share a URL (list and create, read/update/delete) the URL's view class
+combines the per-operation classes; each keeps its own input and output serializers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from memories.models import Memory, MemoryStatus, MemoryType, Reader, Sensitivity
+from memories.selectors import (
+    audit_events_for_user,
+    deletion_receipts_for_user,
+    memory_get_for_user,
+    memory_list_for_user,
+    memory_versions,
+)
+from memories.selectors.records import (
+    audit_record,
+    memory_record,
+    receipt_record,
+    version_record,
+)
+from memories.services import deletion, feedback, revision
+from memories.services.revision import UNSET, InvalidTransition, MemoryRefused
+from memories.services.write_policy import CandidateKind, Origin
+from memoryhub.api import Conflict, MessageTextField, request_user
+
+PAGE_SIZE = 50
+MAX_PAGE_SIZE = 200
+_READERS = [Reader.ASSISTANT.value, Reader.AGENT.value, "*"]
+
+
+class MemoryOutput(serializers.Serializer[Memory]):
+    """API.md's `Memory`; `conflict` is `{"with": [ids]}` while a conflict is unresolved."""
+
+    id = serializers.CharField()
+    type = serializers.ChoiceField(choices=MemoryType.choices)
+    status = serializers.CharField()
+    content = serializers.CharField()
+    version = serializers.IntegerField()
+    scope = serializers.CharField()
+    confidence = serializers.FloatField()
+    sensitivity = serializers.CharField()
+    importance = serializers.FloatField()
+    observed_at = serializers.DateTimeField()
+    effective_from = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField(allow_null=True)
+    supersedes = serializers.CharField(allow_null=True)
+    created_by = serializers.CharField()
+    approved_by = serializers.CharField(allow_null=True)
+    allowed_readers = serializers.ListField(child=serializers.CharField())
+    source = serializers.DictField(allow_null=True)  # type: ignore[assignment]
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    status_reason = serializers.CharField()
+    policy = serializers.DictField()
+    slot = serializers.CharField(allow_null=True)
+    tags = serializers.ListField(child=serializers.CharField())
+    conflict = serializers.DictField(allow_null=True)
+    access_count = serializers.IntegerField()
+    last_accessed_at = serializers.DateTimeField(allow_null=True)
+    wrong_count = serializers.IntegerField()
+
+    def to_representation(self, instance: Memory) -> dict[str, Any]:
+        return memory_record(instance)
+
+
+def _memory_response(
+    user: AbstractBaseUser, memory: Memory, code: int = status.HTTP_200_OK
+) -> Response:
+    fresh = memory_get_for_user(user=user, memory_id=memory.pk)
+    return Response(MemoryOutput(fresh).data, status=code)
+
+
+def _refusal(exc: MemoryRefused) -> serializers.ValidationError:
+    result = exc.result
+    if result.kind is CandidateKind.SECRET:
+        message = "The content holds a password, token or key; secrets are never stored."
+    else:
+        message = f"Not stored: {result.reason}."
+    return serializers.ValidationError({"content": [message]})
+
+
+class _MemoryFields(serializers.Serializer[Any]):
+    """Fields a user may set when writing a memory."""
+
+    type = serializers.ChoiceField(choices=MemoryType.choices)
+    content = MessageTextField()
+    expires_at = serializers.DateTimeField(required=False, allow_null=True)
+    sensitivity = serializers.ChoiceField(choices=Sensitivity.choices, required=False)
+    scope = serializers.RegexField(r"^[\w.:\-]{1,100}$", required=False)
+    importance = serializers.FloatField(required=False, min_value=0.0, max_value=1.0)
+    effective_from = serializers.DateTimeField(required=False, allow_null=True)
+    allowed_readers = serializers.ListField(
+        child=serializers.ChoiceField(choices=_READERS), required=False, max_length=10
+    )
+
+
+class MemoryListApi(APIView):
+    class FilterSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "MemoryListFilter"
+
+        status = serializers.ChoiceField(choices=MemoryStatus.choices, required=False)
+        type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
+        q = serializers.CharField(required=False, allow_blank=True, max_length=500)
+        page = serializers.IntegerField(required=False, min_value=1, default=1)
+        page_size = serializers.IntegerField(
+            required=False, min_value=1, max_value=MAX_PAGE_SIZE, default=PAGE_SIZE
+        )
+
+    @extend_schema(
+        operation_id="memories_list",
+        parameters=[
+            OpenApiParameter("status", str),
+            OpenApiParameter("type", str),
+            OpenApiParameter("q", str),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses={
+            200: inline_serializer(
+                "MemoryList",
+                {"results": MemoryOutput(many=True), "next": serializers.URLField(allow_null=True)},
+            )
+        },
+    )
+    def get(self, request: Request) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        data = filters.validated_data
+        page, size = data["page"], data["page_size"]
+        memories = memory_list_for_user(
+            user=request_user(request),
+            status=data.get("status"),
+            type=data.get("type"),
+            q=data.get("q"),
+        )
+        rows = list(memories[(page - 1) * size : page * size + 1])
+        next_url = None
+        if len(rows) > size:
+            params = request.query_params.copy()
+            params["page"] = str(page + 1)
+            next_url = request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
+        return Response({"results": [MemoryOutput(m).data for m in rows[:size]], "next": next_url})
+
+
+class MemoryCreateApi(APIView):
+    class InputSerializer(_MemoryFields):
+        class Meta:
+            ref_name = "MemoryCreateInput"
+
+    @extend_schema(request=InputSerializer, responses={201: MemoryOutput})
+    def post(self, request: Request) -> Response:
+        user = request_user(request)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        readers = data.get("allowed_readers")
+        try:
+            memory = revision.memory_create(
+                user=user,
+                type=data["type"],
+                content=data["content"],
+                expires_at=data.get("expires_at"),
+                sensitivity=data.get("sensitivity", Sensitivity.NORMAL),
+                scope=data.get("scope", "user"),
+                importance=data.get("importance", 0.5),
+                effective_from=data.get("effective_from"),
+                allowed_readers=tuple(readers) if readers is not None else None,
+            )
+        except MemoryRefused as exc:
+            raise _refusal(exc) from exc
+        return _memory_response(user, memory, status.HTTP_201_CREATED)
+
+
+class MemoryCollectionApi(MemoryListApi, MemoryCreateApi):
+    """`/memories/`: GET lists (MemoryListApi), POST creates (MemoryCreateApi)."""
+
+
+class MemoryDetailApi(APIView):
+    @extend_schema(operation_id="memories_read", responses={200: MemoryOutput})
+    def get(self, request: Request, memory_id: str) -> Response:
+        memory = memory_get_for_user(user=request_user(request), memory_id=memory_id)
+        return Response(MemoryOutput(memory).data)
+
+
+class MemoryUpdateApi(APIView):
+    class InputSerializer(_MemoryFields):
+        class Meta:
+            ref_name = "MemoryUpdateInput"
+
+        type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
+        content = MessageTextField(required=False)
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if not attrs:
+                raise serializers.ValidationError("Nothing to change.")
+            return attrs
+
+    @extend_schema(request=InputSerializer, responses={200: MemoryOutput})
+    def patch(self, request: Request, memory_id: str) -> Response:
+        user = request_user(request)
+        memory = memory_get_for_user(user=user, memory_id=memory_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        readers = data.get("allowed_readers")
+        try:
+            memory = revision.memory_revise(
+                memory=memory,
+                origin=Origin.USER,
+                change_reason="edited by the user",
+                content=data.get("content", UNSET),
+                type=data.get("type", UNSET),
+                expires_at=data.get("expires_at", UNSET),
+                sensitivity=data.get("sensitivity", UNSET),
+                importance=data.get("importance", UNSET),
+                scope=data.get("scope", UNSET),
+                effective_from=data.get("effective_from", UNSET),
+                allowed_readers=tuple(readers) if readers is not None else UNSET,
+            )
+        except MemoryRefused as exc:
+            raise _refusal(exc) from exc
+        return _memory_response(user, memory)
+
+
+class MemoryDeleteApi(APIView):
+    class OutputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "MemoryDeleteOutput"
+
+        receipt = inline_serializer(
+            "DeletionReceipt",
+            {
+                "id": serializers.CharField(),
+                "kind": serializers.CharField(),
+                "memory_id": serializers.CharField(allow_null=True),
+                "deleted_at": serializers.DateTimeField(),
+                "removed": serializers.DictField(child=serializers.IntegerField()),
+            },
+        )
+
+    @extend_schema(responses={200: OutputSerializer})
+    def delete(self, request: Request, memory_id: str) -> Response:
+        user = request_user(request)
+        memory = memory_get_for_user(user=user, memory_id=memory_id)
+        receipt = deletion.memory_delete(user=user, memory=memory)
+        return Response({"receipt": receipt_record(receipt)})
+
+
+class MemoryItemApi(MemoryDetailApi, MemoryUpdateApi, MemoryDeleteApi):
+    """`/memories/{id}/`: GET reads, PATCH adds a version, DELETE deletes with a receipt."""
+
+
+class MemoryVersionListApi(APIView):
+    @extend_schema(
+        responses={200: inline_serializer("MemoryVersions", {"results": serializers.ListField()})}
+    )
+    def get(self, request: Request, memory_id: str) -> Response:
+        memory = memory_get_for_user(user=request_user(request), memory_id=memory_id)
+        versions = memory_versions(memory=memory)
+        current = memory.current_version_id
+        return Response(
+            {"results": [version_record(v, current_version_id=current) for v in versions]}
+        )
+
+
+class MemoryApproveApi(APIView):
+    @extend_schema(request=None, responses={200: MemoryOutput})
+    def post(self, request: Request, memory_id: str) -> Response:
+        user = request_user(request)
+        memory = memory_get_for_user(user=user, memory_id=memory_id)
+        try:
+            memory = revision.memory_approve(user=user, memory=memory)
+        except InvalidTransition as exc:
+            raise Conflict(str(exc)) from exc
+        return _memory_response(user, memory)
+
+
+class MemoryRejectApi(APIView):
+    @extend_schema(request=None, responses={200: MemoryOutput})
+    def post(self, request: Request, memory_id: str) -> Response:
+        user = request_user(request)
+        memory = memory_get_for_user(user=user, memory_id=memory_id)
+        try:
+            memory = revision.memory_reject(user=user, memory=memory)
+        except InvalidTransition as exc:
+            raise Conflict(str(exc)) from exc
+        return _memory_response(user, memory)
+
+
+class MemoryMarkWrongApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "MemoryMarkWrongInput"
+
+        message_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+
+    @extend_schema(request=InputSerializer, responses={200: MemoryOutput})
+    def post(self, request: Request, memory_id: str) -> Response:
+        user = request_user(request)
+        memory = memory_get_for_user(user=user, memory_id=memory_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            memory = feedback.memory_mark_wrong(
+                user=user, memory=memory, message_id=serializer.validated_data.get("message_id")
+            )
+        except (InvalidTransition, MemoryRefused) as exc:
+            raise Conflict(str(exc)) from exc
+        return _memory_response(user, memory)
+
+
+class ReceiptListApi(APIView):
+    @extend_schema(
+        responses={200: inline_serializer("ReceiptList", {"results": serializers.ListField()})}
+    )
+    def get(self, request: Request) -> Response:
+        receipts = deletion_receipts_for_user(user=request_user(request))[:500]
+        return Response({"results": [receipt_record(r) for r in receipts]})
+
+
+class AuditEventListApi(APIView):
+    @extend_schema(
+        responses={200: inline_serializer("AuditEventList", {"results": serializers.ListField()})}
+    )
+    def get(self, request: Request) -> Response:
+        events = audit_events_for_user(user=request_user(request))[:500]
+        return Response({"results": [audit_record(e) for e in events]})

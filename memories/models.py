@@ -1,0 +1,315 @@
+"""Long-term memory records (seed 003): lineages, immutable versions, usage, receipts, audit.
+
+A `Memory` is a lineage: what the user sees as one memory, with its status. Its content lives
+in `MemoryVersion`s, which are never edited: a correction, an edit or a confidence drop adds a
+version that `supersedes` the previous one, so history is always readable. The source of a
+memory is stored as plain ids (`source_message_id`, `source_session_id`) or a URI: this app
+never imports `conversations`.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
+from django.db import models
+from django.utils import timezone
+from pgvector.django import HnswIndex, VectorField
+
+
+class MemoryType(models.TextChoices):
+    PREFERENCE = "preference"
+    DECISION = "decision"
+    PROCEDURE = "procedure"
+    FACT = "fact"
+    EPISODE = "episode"
+
+
+class MemoryStatus(models.TextChoices):
+    PENDING = "pending"
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    REJECTED = "rejected"
+    EXPIRED = "expired"
+    QUARANTINED = "quarantined"
+
+
+class CreatedBy(models.TextChoices):
+    USER = "user"
+    ASSISTANT = "assistant"
+    SYSTEM = "system"
+
+
+class Sensitivity(models.TextChoices):
+    LOW = "low"
+    NORMAL = "normal"
+    HIGH = "high"
+
+
+class Reader(models.TextChoices):
+    """Who may have a memory put in front of them (`allowed_readers`)."""
+
+    ASSISTANT = "assistant"  # the chat assistant's prompt and its memory tool
+    AGENT = "agent"  # other agents through the REST search and context endpoints
+
+
+DEFAULT_SCOPE = "user"
+# Statuses of lineages that are still "live": shown as current, considered for duplicates.
+LIVE_STATUSES = (MemoryStatus.ACTIVE, MemoryStatus.PENDING)
+
+
+def default_readers() -> list[str]:
+    return [Reader.ASSISTANT.value, Reader.AGENT.value]
+
+
+def _terms_field() -> ArrayField[Any, Any]:
+    return ArrayField(models.CharField(max_length=100), default=list, blank=True)
+
+
+class Memory(models.Model):
+    """One remembered thing as the user sees it; its versions hold the content."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memories"
+    )
+    # Denormalised from the current version so lists filter on one table.
+    type = models.CharField(max_length=20, choices=MemoryType.choices)
+    slot = models.CharField(max_length=120, blank=True)
+    status = models.CharField(
+        max_length=20, choices=MemoryStatus.choices, default=MemoryStatus.PENDING
+    )
+    status_reason = models.CharField(max_length=300, blank=True)
+    current_version = models.ForeignKey(
+        "MemoryVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Unresolved conflicts with other lineages of the same user (symmetrical).
+    conflicts = models.ManyToManyField("self", symmetrical=True, blank=True)
+    access_count = models.PositiveIntegerField(default=0)
+    last_accessed_at = models.DateTimeField(null=True, blank=True)
+    wrong_count = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        verbose_name_plural = "memories"
+        indexes = [
+            models.Index(fields=["user", "status", "type"]),
+            models.Index(fields=["user", "slot"]),
+            models.Index(fields=["user", "-updated_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"Memory {self.pk} ({self.type}, {self.status})"
+
+
+class ImmutableVersion(Exception):
+    """A memory version was about to be changed in place."""
+
+
+# The only fields of a stored version that may be filled in later, once: the approval.
+_WRITE_ONCE_FIELDS = frozenset({"approved_by", "approved_at"})
+
+
+class MemoryVersion(models.Model):
+    """One immutable state of a memory, with every field of seed 003."""
+
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="versions")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField()
+    scope = models.CharField(max_length=100, default=DEFAULT_SCOPE)
+    type = models.CharField(max_length=20, choices=MemoryType.choices)
+    content = models.TextField()
+    slot = models.CharField(max_length=120, blank=True)
+    source_message_id = models.BigIntegerField(null=True, blank=True)
+    source_session_id = models.BigIntegerField(null=True, blank=True)
+    source_uri = models.CharField(max_length=500, blank=True)
+    observed_at = models.DateTimeField(default=timezone.now)
+    effective_from = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    confidence = models.FloatField(default=1.0)
+    sensitivity = models.CharField(
+        max_length=10, choices=Sensitivity.choices, default=Sensitivity.NORMAL
+    )
+    importance = models.FloatField(default=0.5)
+    supersedes = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="superseded_by"
+    )
+    created_by = models.CharField(max_length=20, choices=CreatedBy.choices)
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    approved_at = models.DateTimeField(null=True, blank=True)
+    allowed_readers = ArrayField(
+        models.CharField(max_length=40), default=default_readers, blank=True
+    )
+    tags = _terms_field()
+    # Keyword index tokens (memoryhub.text.index_tokens) for the hybrid search.
+    tokens = _terms_field()
+    # sha256 of the normalised content: exact duplicates without loading texts.
+    fingerprint = models.CharField(max_length=64)
+    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
+    # The write policy's decision for this version and why (seed 003's table).
+    policy_decision = models.CharField(max_length=20)
+    policy_reason = models.CharField(max_length=300)
+    change_reason = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["memory", "version"], name="memoryversion_unique")
+        ]
+        indexes = [
+            models.Index(fields=["user", "fingerprint"]),
+            models.Index(fields=["user", "source_message_id"]),
+            GinIndex(fields=["tokens"], name="memoryversion_tokens_gin"),
+            HnswIndex(
+                name="memoryversion_embedding_hnsw",
+                fields=["embedding"],
+                m=16,
+                ef_construction=64,
+                opclasses=["vector_cosine_ops"],
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Memory {self.memory_id} v{self.version}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Versions are written once; only an approval may be added to a stored one."""
+        if not self._state.adding:
+            update_fields = kwargs.get("update_fields")
+            if update_fields is None or not set(update_fields) <= _WRITE_ONCE_FIELDS:
+                raise ImmutableVersion("memory versions are immutable; add a new version")
+        super().save(*args, **kwargs)
+
+
+class MemoryUse(models.Model):
+    """A memory version that was put into an assistant reply (seed 003: log used ids)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="uses")
+    version = models.ForeignKey(MemoryVersion, on_delete=models.CASCADE, related_name="uses")
+    # The assistant message (conversations.Message) the memory went into: a plain id.
+    message_id = models.BigIntegerField()
+    rank = models.PositiveSmallIntegerField()
+    score = models.FloatField()
+    used_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-used_at", "rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["message_id", "memory"], name="memoryuse_unique")
+        ]
+        indexes = [models.Index(fields=["user", "-used_at"])]
+
+    def __str__(self) -> str:
+        return f"memory {self.memory_id} in message {self.message_id} (#{self.rank})"
+
+
+class DeletionReceipt(models.Model):
+    """Proof that content was deleted: what and how much, never the content itself."""
+
+    class Kind(models.TextChoices):
+        MEMORY = "memory"  # one memory deleted by its owner
+        ALL = "all"  # every memory of the user (account-wide erase)
+        RETENTION = "retention"  # the purge of old rejected or expired memories
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deletion_receipts"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.MEMORY)
+    memory_id = models.CharField(max_length=40, blank=True)
+    deleted_at = models.DateTimeField(default=timezone.now)
+    removed = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["-deleted_at"]
+        indexes = [models.Index(fields=["user", "-deleted_at"])]
+
+    def __str__(self) -> str:
+        return f"Receipt {self.id} ({self.kind} {self.memory_id})"
+
+
+class AuditEvent(models.Model):
+    """Who did what to a user's memories; staff reads included, shown to that user."""
+
+    class Action(models.TextChoices):
+        STAFF_VIEW = "staff_view"
+        STAFF_CHANGE = "staff_change"
+        USER_DELETE = "user_delete"
+        USER_ERASE = "user_erase"
+        APPROVE = "approve"
+        REJECT = "reject"
+        MARK_WRONG = "mark_wrong"
+        QUARANTINE = "quarantine"
+        PURGE = "purge"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_audit_events"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    action = models.CharField(max_length=20, choices=Action.choices)
+    target_type = models.CharField(max_length=40, default="memory")
+    target_id = models.CharField(max_length=40, blank=True)
+    # Ids and counts only: an audit trail must not keep deleted content alive.
+    detail = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.target_type} {self.target_id}"
+
+
+class ExtractionRun(models.Model):
+    """One extraction from one exchange: makes reruns no-ops and keeps failures for admin."""
+
+    class Status(models.TextChoices):
+        DONE = "done"
+        FAILED = "failed"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_extractions"
+    )
+    source_message_id = models.BigIntegerField(null=True, blank=True)
+    source_session_id = models.BigIntegerField(null=True, blank=True)
+    provider = models.CharField(max_length=32)
+    status = models.CharField(max_length=10, choices=Status.choices)
+    attempts = models.PositiveSmallIntegerField(default=1)
+    # Counts per outcome and the write-policy decisions (kinds and reasons, no content).
+    outcome = models.JSONField(default=dict, blank=True)
+    decisions = models.JSONField(default=list, blank=True)
+    error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "source_message_id"],
+                condition=models.Q(source_message_id__isnull=False),
+                name="extractionrun_once_per_message",
+            )
+        ]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Extraction {self.pk} ({self.status})"

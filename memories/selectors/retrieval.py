@@ -1,0 +1,241 @@
+"""Long-term memory retrieval in seed 003's order.
+
+1. scope and `allowed_readers` filter;  2. only active, in effect and not expired;
+3. relevance: keyword match fused with vector similarity (per user, exact), or a type-aware
+   trigger; x time decay x importance x confidence (seed 002);
+4. conflict resolution: a user statement over an inference, then the newer; conflicts flagged;
+5. at most `limit`, within the token budget. A question unrelated to every memory gets none.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+import numpy as np
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import F, Q, QuerySet
+from django.utils import timezone
+from pgvector.django import CosineDistance
+
+from memories import scoring
+from memories.models import (
+    DEFAULT_SCOPE,
+    CreatedBy,
+    Memory,
+    MemoryStatus,
+    MemoryVersion,
+    Reader,
+)
+from memoryhub import embeddings
+from memoryhub import text as text_analysis
+from memoryhub.embeddings import Vector
+
+
+@dataclass(frozen=True)
+class RetrievedMemory:
+    """One memory chosen for a prompt; `as_context_item()` is API.md's context entry."""
+
+    user_id: int
+    memory_id: str
+    version_id: str
+    version: int
+    type: str
+    content: str
+    score: float
+    relevance: float
+    rank: int
+    created_by: str
+    observed_at: datetime
+    tokens: int
+    conflict_with: tuple[str, ...] = ()
+
+    def as_context_item(self) -> dict[str, object]:
+        return {
+            "id": self.memory_id,
+            "version": self.version,
+            "type": self.type,
+            "content": self.content,
+            "score": round(self.score, 4),
+        }
+
+
+_anchors: Vector | None = None
+_anchors_lock = threading.Lock()
+
+
+def _anchor_matrix() -> Vector:
+    global _anchors
+    if _anchors is None:
+        with _anchors_lock:
+            if _anchors is None:
+                _anchors = embeddings.embed_passages(list(scoring.ANCHOR_SENTENCES))
+    return _anchors
+
+
+def query_baseline(query_embedding: Vector) -> float:
+    """The query's mean similarity to neutral sentences (see `scoring`)."""
+    return float(np.mean(_anchor_matrix() @ np.asarray(query_embedding, dtype=np.float32)))
+
+
+def live_versions(
+    *, user: AbstractBaseUser, reader: str, scope: str | None, now: datetime
+) -> QuerySet[MemoryVersion]:
+    """Current versions of the user's active memories this reader may see, in effect now."""
+    scopes = {DEFAULT_SCOPE, scope} if scope else {DEFAULT_SCOPE}
+    return (
+        MemoryVersion.objects.filter(
+            user_id=user.pk,
+            memory__current_version=F("id"),
+            memory__status=MemoryStatus.ACTIVE,
+            scope__in=scopes,
+            effective_from__lte=now,
+        )
+        .filter(Q(allowed_readers__contains=[reader]) | Q(allowed_readers__contains=["*"]))
+        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+    )
+
+
+def memory_retrieve(
+    *,
+    user: AbstractBaseUser,
+    query: str,
+    query_embedding: Vector | None = None,
+    limit: int = 5,
+    token_budget: int | None = None,
+    reader: str | None = None,
+    scope: str | None = None,
+) -> list[RetrievedMemory]:
+    """The few memories worth putting in front of `reader` for `query`, best first."""
+    budget = settings.MEMORYHUB_MEMORY_TOKEN_BUDGET if token_budget is None else token_budget
+    if limit <= 0 or budget <= 0 or not query.strip():
+        return []
+    now = timezone.now()
+    rows = list(
+        live_versions(user=user, reader=reader or Reader.ASSISTANT, scope=scope, now=now).values(
+            "id",
+            "memory_id",
+            "slot",
+            "type",
+            "tokens",
+            "importance",
+            "confidence",
+            "created_by",
+            "observed_at",
+            "created_at",
+            "version",
+            "memory__last_accessed_at",
+        )
+    )
+    if not rows:
+        return []
+    vector = query_embedding if query_embedding is not None else embeddings.embed_query(query)
+    similarities = _similarities(ids=[row["id"] for row in rows], vector=vector)
+    band = scoring.VECTOR_BANDS[settings.MEMORYHUB_EMBEDDING_BACKEND]
+    baseline = query_baseline(vector)
+    query_tokens = text_analysis.index_tokens(query)
+    triggered = scoring.triggered_types(query)
+    conflicts = _live_conflicts([row["memory_id"] for row in rows])
+
+    scored: list[scoring.Scored] = []
+    relevance_of: dict[str, float] = {}
+    for row in rows:
+        relevance = scoring.fuse(
+            scoring.vector_relevance(similarities.get(row["id"], 0.0), baseline, band),
+            scoring.keyword_relevance(query_tokens, row["tokens"]),
+        )
+        if row["type"] in triggered:
+            relevance = max(relevance, scoring.TRIGGER_RELEVANCE)
+        if relevance < scoring.RELEVANCE_FLOOR:
+            continue
+        touched = max(filter(None, (row["memory__last_accessed_at"], row["created_at"])))
+        score = scoring.final_score(
+            relevance=relevance,
+            decay=scoring.time_decay((now - touched).total_seconds() / 86400),
+            importance=row["importance"],
+            confidence=row["confidence"],
+        )
+        memory_id = str(row["memory_id"])
+        relevance_of[memory_id] = relevance
+        scored.append(
+            scoring.Scored(
+                memory_id=memory_id,
+                slot=row["slot"],
+                by_user=row["created_by"] == CreatedBy.USER,
+                observed_at=row["observed_at"],
+                version=row["version"],
+                score=score,
+                tokens=0,
+                conflicts=frozenset(conflicts.get(row["memory_id"], ())),
+            )
+        )
+    resolved = scoring.resolve_conflicts(scored)
+    return _materialise(resolved, relevance_of, limit=limit, budget=budget, user_id=user.pk)
+
+
+def _similarities(*, ids: list[int], vector: Vector) -> dict[int, float]:
+    """Exact cosine similarity for the given versions (a per-user scan, recall 1.0)."""
+    pairs = (
+        MemoryVersion.objects.filter(pk__in=ids, embedding__isnull=False)
+        .annotate(distance=CosineDistance("embedding", vector))
+        .values_list("id", "distance")
+    )
+    return {pk: 1.0 - float(distance) for pk, distance in pairs}
+
+
+def _live_conflicts(memory_ids: list[int]) -> dict[int, list[str]]:
+    through = Memory.conflicts.through.objects.filter(
+        from_memory_id__in=memory_ids,
+        to_memory__status__in=(MemoryStatus.ACTIVE, MemoryStatus.PENDING),
+    ).values_list("from_memory_id", "to_memory_id")
+    found: dict[int, list[str]] = {}
+    for source, target in through:
+        found.setdefault(source, []).append(str(target))
+    return found
+
+
+def _materialise(
+    resolved: list[scoring.Scored],
+    relevance_of: dict[str, float],
+    *,
+    limit: int,
+    budget: int,
+    user_id: int,
+) -> list[RetrievedMemory]:
+    # Only the best few need their text; read it to count tokens, then apply the budget.
+    best = sorted(resolved, key=lambda s: s.score, reverse=True)[: max(limit * 4, 20)]
+    versions = {
+        str(v.memory_id): v
+        for v in MemoryVersion.objects.filter(
+            memory_id__in=[int(s.memory_id) for s in best], memory__current_version=F("id")
+        )
+    }
+    costed = [
+        replace(s, tokens=text_analysis.estimate_tokens(v.content))
+        for s in best
+        if (v := versions.get(s.memory_id)) is not None
+    ]
+    chosen = scoring.within_budget(costed, limit=limit, token_budget=budget)
+    results = []
+    for rank, item in enumerate(chosen, start=1):
+        version = versions[item.memory_id]
+        results.append(
+            RetrievedMemory(
+                user_id=user_id,
+                memory_id=item.memory_id,
+                version_id=str(version.pk),
+                version=version.version,
+                type=version.type,
+                content=version.content,
+                score=item.score,
+                relevance=relevance_of[item.memory_id],
+                rank=rank,
+                created_by=version.created_by,
+                observed_at=version.observed_at,
+                tokens=item.tokens,
+                conflict_with=item.conflict_with,
+            )
+        )
+    return results

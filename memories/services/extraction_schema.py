@@ -1,0 +1,119 @@
+"""The shape of an extracted memory candidate, and validation of the model's JSON: pure.
+
+The light model answers with seed 002's list, extended:
+`[{"type", "content", "importance", "tags", "stated_by_user", "confidence", "updates"}]`
+where `updates` names the slot the item changes (e.g. "residence") or is null. Output that
+does not match is rejected as a whole: a half-valid answer is never half-stored.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+TYPES = ("preference", "decision", "procedure", "fact", "episode")
+# Seed 002 names the types by memory kind; map them onto ours.
+TYPE_ALIASES = {
+    "episodic": "episode",
+    "semantic": "fact",
+    "procedural": "procedure",
+    "preferences": "preference",
+    "facts": "fact",
+    "episodes": "episode",
+    "decisions": "decision",
+    "procedures": "procedure",
+}
+# Slots the model may name in `updates`; `likes:<subject>` for a like or dislike of a subject.
+SLOT_NAMES = ("residence", "name", "job", "language", "answer_style")
+SLOT_PREFIXES = ("likes:",)
+MAX_ITEMS = 10
+MAX_CONTENT_CHARS = 500
+MAX_TAGS = 8
+
+_FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
+
+
+class InvalidExtraction(ValueError):
+    """The model's output is not the JSON the prompt asked for."""
+
+
+@dataclass(frozen=True)
+class ExtractedItem:
+    type: str
+    content: str
+    importance: float = 0.5
+    tags: tuple[str, ...] = field(default_factory=tuple)
+    stated_by_user: bool = True
+    confidence: float = 0.9
+    slot: str = ""
+
+
+def _number(item: dict[str, Any], key: str, default: float, index: int) -> float:
+    value = item.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidExtraction(f"item {index}: {key} must be a number")
+    if not 0.0 <= float(value) <= 1.0:
+        raise InvalidExtraction(f"item {index}: {key} must be within 0..1")
+    return float(value)
+
+
+def valid_slot(slot: str) -> bool:
+    if slot in SLOT_NAMES:
+        return True
+    return any(slot.startswith(p) and 0 < len(slot) - len(p) <= 60 for p in SLOT_PREFIXES)
+
+
+def _item(raw: Any, index: int) -> ExtractedItem:
+    if not isinstance(raw, dict):
+        raise InvalidExtraction(f"item {index} is not an object")
+    kind = raw.get("type")
+    if not isinstance(kind, str):
+        raise InvalidExtraction(f"item {index}: type must be a string")
+    kind = TYPE_ALIASES.get(kind.strip().lower(), kind.strip().lower())
+    if kind not in TYPES:
+        raise InvalidExtraction(f"item {index}: unknown type {kind!r}")
+    content = raw.get("content")
+    if not isinstance(content, str) or not content.strip():
+        raise InvalidExtraction(f"item {index}: content must be a non-empty string")
+    if len(content) > MAX_CONTENT_CHARS:
+        raise InvalidExtraction(f"item {index}: content longer than {MAX_CONTENT_CHARS}")
+    tags = raw.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise InvalidExtraction(f"item {index}: tags must be a list of strings")
+    stated = raw.get("stated_by_user", False)
+    if not isinstance(stated, bool):
+        raise InvalidExtraction(f"item {index}: stated_by_user must be true or false")
+    updates = raw.get("updates")
+    if updates is not None and not isinstance(updates, str):
+        raise InvalidExtraction(f"item {index}: updates must be a slot name or null")
+    slot = (updates or "").strip().lower()
+    if slot and not valid_slot(slot):
+        raise InvalidExtraction(f"item {index}: unknown slot {slot!r}")
+    return ExtractedItem(
+        type=kind,
+        content=content.strip(),
+        importance=_number(raw, "importance", 0.5, index),
+        tags=tuple(t.strip()[:100] for t in tags[:MAX_TAGS] if t.strip()),
+        stated_by_user=stated,
+        confidence=_number(raw, "confidence", 0.8, index),
+        slot=slot,
+    )
+
+
+def parse_extraction(text: str) -> list[ExtractedItem]:
+    """Validate the model's answer; raise InvalidExtraction for anything off-schema."""
+    fenced = _FENCE.match(text)
+    body = fenced.group(1) if fenced else text.strip()
+    try:
+        data = json.loads(body)
+    except json.JSONDecodeError as exc:
+        raise InvalidExtraction(f"not JSON: {exc.msg} at {exc.pos}") from exc
+    if isinstance(data, dict) and isinstance(data.get("memories"), list):
+        data = data["memories"]
+    if not isinstance(data, list):
+        raise InvalidExtraction("expected a JSON array of memories")
+    if len(data) > MAX_ITEMS:
+        raise InvalidExtraction(f"more than {MAX_ITEMS} memories")
+    return [_item(raw, index) for index, raw in enumerate(data)]

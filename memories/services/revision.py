@@ -1,0 +1,501 @@
+"""Creating memories, adding versions and changing status: the only writer of versions.
+
+Every write goes through the write policy (`write_policy.decide`): a secret or speculation is
+refused (`MemoryRefused`), an injection is stored quarantined, a volatile fact gets a short
+expiry, an assistant's inference waits for approval. A change never edits a version: it adds
+one that supersedes the current one.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from memories.models import (
+    DEFAULT_SCOPE,
+    AuditEvent,
+    CreatedBy,
+    Memory,
+    MemoryStatus,
+    MemoryVersion,
+    Reader,
+    Sensitivity,
+    default_readers,
+)
+from memories.services import rules, write_policy
+from memories.services.audit import audit_event_record
+from memories.services.write_policy import Origin, PolicyResult
+from memoryhub import embeddings
+from memoryhub import text as text_analysis
+from memoryhub.embeddings import Vector
+
+MAX_INDEX_TOKENS = 64
+
+
+class MemoryRefused(ValueError):
+    """The write policy does not store this content; nothing was written."""
+
+    def __init__(self, result: PolicyResult) -> None:
+        super().__init__(result.reason)
+        self.result = result
+
+
+class InvalidTransition(ValueError):
+    """The memory's status does not allow this change."""
+
+
+class _Unset(enum.Enum):
+    UNSET = "unset"
+
+
+UNSET = _Unset.UNSET
+
+
+@dataclass(frozen=True)
+class Indexed:
+    """What search needs of a text: keyword tokens, fingerprint, embedding."""
+
+    tokens: list[str]
+    fingerprint: str
+    embedding: Vector
+
+
+@dataclass(frozen=True)
+class VersionFields:
+    """The content and governance fields of one version (seed 003's record)."""
+
+    type: str
+    content: str
+    scope: str = DEFAULT_SCOPE
+    slot: str = ""
+    confidence: float = 1.0
+    importance: float = 0.5
+    sensitivity: str = Sensitivity.NORMAL
+    observed_at: datetime | None = None
+    effective_from: datetime | None = None
+    expires_at: datetime | None = None
+    allowed_readers: tuple[str, ...] | None = None
+    tags: tuple[str, ...] = ()
+    source_message_id: int | None = None
+    source_session_id: int | None = None
+    source_uri: str = ""
+
+
+def memory_index(*, content: str) -> Indexed:
+    """Tokens, fingerprint and embedding of `content`. Slow (a model call): run it before
+    opening a transaction."""
+    return Indexed(
+        tokens=text_analysis.index_tokens(content)[:MAX_INDEX_TOKENS],
+        fingerprint=rules.fingerprint(content),
+        embedding=embeddings.embed_passages([content])[0],
+    )
+
+
+def policy_decide(
+    *, content: str, type: str, origin: Origin, confidence: float = 1.0
+) -> PolicyResult:
+    candidate = write_policy.Candidate(
+        content=content, type=type, origin=origin, confidence=confidence
+    )
+    return write_policy.decide(
+        candidate, volatile_expiry_hours=settings.MEMORYHUB_VOLATILE_EXPIRY_HOURS
+    )
+
+
+def _created_by(origin: Origin) -> str:
+    return CreatedBy.USER if origin is Origin.USER else CreatedBy.ASSISTANT
+
+
+def _readers(fields: VersionFields) -> list[str]:
+    if fields.allowed_readers is not None:
+        return list(dict.fromkeys(fields.allowed_readers))
+    if fields.sensitivity == Sensitivity.HIGH:
+        return [Reader.ASSISTANT.value]  # sensitive memories are not shared with other agents
+    return default_readers()
+
+
+def _expiry(
+    policy: PolicyResult, observed_at: datetime, requested: datetime | None
+) -> datetime | None:
+    if policy.expires_in_hours is None:
+        return requested
+    cap = observed_at + timedelta(hours=policy.expires_in_hours)
+    return cap if requested is None else min(requested, cap)
+
+
+def _version_write(
+    *,
+    memory: Memory,
+    fields: VersionFields,
+    number: int,
+    created_by: str,
+    policy: PolicyResult,
+    indexed: Indexed,
+    supersedes: MemoryVersion | None,
+    change_reason: str,
+    now: datetime,
+) -> MemoryVersion:
+    observed = fields.observed_at or now
+    return MemoryVersion.objects.create(
+        memory=memory,
+        user_id=memory.user_id,
+        version=number,
+        scope=fields.scope,
+        type=fields.type,
+        content=fields.content,
+        slot=fields.slot,
+        source_message_id=fields.source_message_id,
+        source_session_id=fields.source_session_id,
+        source_uri=fields.source_uri,
+        observed_at=observed,
+        effective_from=fields.effective_from or observed,
+        expires_at=_expiry(policy, observed, fields.expires_at),
+        confidence=fields.confidence,
+        sensitivity=fields.sensitivity,
+        importance=fields.importance,
+        supersedes=supersedes,
+        created_by=created_by,
+        allowed_readers=_readers(fields),
+        tags=list(fields.tags),
+        tokens=indexed.tokens,
+        fingerprint=indexed.fingerprint,
+        embedding=indexed.embedding,
+        policy_decision=policy.decision.value,
+        policy_reason=policy.reason[:300],
+        change_reason=change_reason[:300],
+        created_at=now,
+    )
+
+
+def _make_current(
+    *, memory: Memory, version: MemoryVersion, status: str, reason: str, now: datetime
+) -> None:
+    previous = memory.status
+    memory.current_version = version
+    memory.type = version.type
+    memory.slot = version.slot
+    memory.status = status
+    memory.status_reason = reason[:300]
+    memory.updated_at = now
+    memory.save(
+        update_fields=["current_version", "type", "slot", "status", "status_reason", "updated_at"]
+    )
+    if status == MemoryStatus.QUARANTINED and previous != MemoryStatus.QUARANTINED:
+        audit_event_record(
+            user_id=memory.user_id,
+            action=AuditEvent.Action.QUARANTINE,
+            target_id=str(memory.pk),
+            detail={"version": version.version, "reason": reason[:300]},
+        )
+
+
+def _reason_for(status: str, policy: PolicyResult) -> str:
+    return "" if status == MemoryStatus.ACTIVE else policy.reason
+
+
+@transaction.atomic
+def lineage_create(
+    *,
+    user_id: int,
+    fields: VersionFields,
+    origin: Origin,
+    policy: PolicyResult,
+    indexed: Indexed,
+    change_reason: str = "created",
+) -> Memory:
+    """A new memory with its first version; raises MemoryRefused when the policy says no."""
+    if not policy.stores:
+        raise MemoryRefused(policy)
+    now = timezone.now()
+    memory = Memory.objects.create(
+        user_id=user_id,
+        type=fields.type,
+        slot=fields.slot,
+        status=MemoryStatus.PENDING,
+        created_at=now,
+        updated_at=now,
+    )
+    version = _version_write(
+        memory=memory,
+        fields=fields,
+        number=1,
+        created_by=_created_by(origin),
+        policy=policy,
+        indexed=indexed,
+        supersedes=None,
+        change_reason=change_reason,
+        now=now,
+    )
+    status = write_policy.initial_status(policy, origin)
+    _make_current(
+        memory=memory, version=version, status=status, reason=_reason_for(status, policy), now=now
+    )
+    return memory
+
+
+def memory_create(
+    *,
+    user: AbstractBaseUser,
+    type: str,
+    content: str,
+    expires_at: datetime | None = None,
+    sensitivity: str = Sensitivity.NORMAL,
+    scope: str = DEFAULT_SCOPE,
+    importance: float = 0.5,
+    effective_from: datetime | None = None,
+    allowed_readers: tuple[str, ...] | None = None,
+    tags: tuple[str, ...] = (),
+) -> Memory:
+    """A memory the user wrote themselves: active at once unless the write policy objects
+    (a secret raises MemoryRefused; an injection is stored quarantined)."""
+    policy = policy_decide(content=content, type=type, origin=Origin.USER)
+    if not policy.stores:
+        raise MemoryRefused(policy)
+    fields = VersionFields(
+        type=type,
+        content=content,
+        scope=scope,
+        slot=rules.slot_of(content),
+        importance=importance,
+        sensitivity=sensitivity,
+        expires_at=expires_at,
+        effective_from=effective_from,
+        allowed_readers=allowed_readers,
+        tags=tags,
+    )
+    return lineage_create(
+        user_id=user.pk,
+        fields=fields,
+        origin=Origin.USER,
+        policy=policy,
+        indexed=memory_index(content=content),
+        change_reason="written by the user",
+    )
+
+
+def memory_revise(
+    *,
+    memory: Memory,
+    origin: Origin,
+    change_reason: str,
+    content: str | _Unset = UNSET,
+    type: str | _Unset = UNSET,
+    expires_at: datetime | None | _Unset = UNSET,
+    sensitivity: str | _Unset = UNSET,
+    importance: float | _Unset = UNSET,
+    scope: str | _Unset = UNSET,
+    effective_from: datetime | None | _Unset = UNSET,
+    allowed_readers: tuple[str, ...] | _Unset = UNSET,
+    confidence: float | _Unset = UNSET,
+    observed_at: datetime | None = None,
+    source_message_id: int | None = None,
+    source_session_id: int | None = None,
+    indexed: Indexed | None = None,
+) -> Memory:
+    """Add a version with the given changes that supersedes the current one.
+
+    A change of content or type is a new statement by `origin` and goes through the write
+    policy again (a user's edit becomes active, the assistant's waits for approval). A change
+    of other fields only keeps the status. Raises MemoryRefused when the policy says no.
+    """
+    current = memory.current_version
+    if current is None:
+        raise InvalidTransition("memory has no version")
+    new_content = current.content if isinstance(content, _Unset) else content
+    if indexed is None and new_content != current.content:
+        indexed = memory_index(content=new_content)
+    return _revise(
+        memory_id=memory.pk,
+        origin=origin,
+        change_reason=change_reason,
+        content=new_content,
+        type=type,
+        expires_at=expires_at,
+        sensitivity=sensitivity,
+        importance=importance,
+        scope=scope,
+        effective_from=effective_from,
+        allowed_readers=allowed_readers,
+        confidence=confidence,
+        observed_at=observed_at,
+        source_message_id=source_message_id,
+        source_session_id=source_session_id,
+        indexed=indexed,
+    )
+
+
+@transaction.atomic
+def _revise(
+    *,
+    memory_id: int,
+    origin: Origin,
+    change_reason: str,
+    content: str,
+    type: str | _Unset,
+    expires_at: datetime | None | _Unset,
+    sensitivity: str | _Unset,
+    importance: float | _Unset,
+    scope: str | _Unset,
+    effective_from: datetime | None | _Unset,
+    allowed_readers: tuple[str, ...] | _Unset,
+    confidence: float | _Unset,
+    observed_at: datetime | None,
+    source_message_id: int | None,
+    source_session_id: int | None,
+    indexed: Indexed | None,
+) -> Memory:
+    memory = Memory.objects.select_for_update().get(pk=memory_id)
+    if memory.current_version_id is None:
+        raise InvalidTransition("memory has no version")
+    current = MemoryVersion.objects.get(pk=memory.current_version_id)
+    now = timezone.now()
+    new_type = current.type if isinstance(type, _Unset) else type
+    restated = content != current.content or new_type != current.type
+    # Only a new statement changes who said it; a metadata change keeps its author.
+    if restated:
+        author = origin
+    else:
+        author = Origin.ASSISTANT if current.created_by == CreatedBy.ASSISTANT else Origin.USER
+    stated_at = observed_at or now
+    policy = policy_decide(
+        content=content,
+        type=new_type,
+        origin=author,
+        # The model's own doubt makes a new statement speculation; a later drop of confidence
+        # (the user marking it wrong) is feedback on a stored memory, not a new statement.
+        confidence=confidence if restated and not isinstance(confidence, _Unset) else 1.0,
+    )
+    if not policy.stores:
+        raise MemoryRefused(policy)
+    fields = VersionFields(
+        type=new_type,
+        content=content,
+        scope=current.scope if isinstance(scope, _Unset) else scope,
+        slot=(rules.slot_of(content) or current.slot) if restated else current.slot,
+        confidence=current.confidence if isinstance(confidence, _Unset) else confidence,
+        importance=current.importance if isinstance(importance, _Unset) else importance,
+        sensitivity=current.sensitivity if isinstance(sensitivity, _Unset) else sensitivity,
+        observed_at=stated_at if restated else current.observed_at,
+        effective_from=(
+            (stated_at if restated else current.effective_from)
+            if isinstance(effective_from, _Unset)
+            else effective_from
+        ),
+        expires_at=current.expires_at if isinstance(expires_at, _Unset) else expires_at,
+        allowed_readers=(
+            tuple(current.allowed_readers)
+            if isinstance(allowed_readers, _Unset)
+            else allowed_readers
+        ),
+        tags=tuple(current.tags),
+        source_message_id=source_message_id if restated else current.source_message_id,
+        source_session_id=source_session_id if restated else current.source_session_id,
+        source_uri="" if restated else current.source_uri,
+    )
+    if indexed is None:
+        indexed = Indexed(
+            tokens=list(current.tokens),
+            fingerprint=current.fingerprint,
+            embedding=current.embedding,
+        )
+    version = _version_write(
+        memory=memory,
+        fields=fields,
+        number=current.version + 1,
+        created_by=_created_by(origin) if restated else current.created_by,
+        policy=policy,
+        indexed=indexed,
+        supersedes=current,
+        change_reason=change_reason,
+        now=now,
+    )
+    status, reason = _status_after_revision(
+        memory=memory, version=version, policy=policy, origin=origin, restated=restated, now=now
+    )
+    _make_current(memory=memory, version=version, status=status, reason=reason, now=now)
+    return memory
+
+
+def _status_after_revision(
+    *,
+    memory: Memory,
+    version: MemoryVersion,
+    policy: PolicyResult,
+    origin: Origin,
+    restated: bool,
+    now: datetime,
+) -> tuple[str, str]:
+    if policy.decision is write_policy.Decision.QUARANTINE:
+        return MemoryStatus.QUARANTINED, policy.reason
+    if restated:
+        status = write_policy.initial_status(policy, origin)
+        return status, _reason_for(status, policy)
+    if memory.status == MemoryStatus.EXPIRED and (
+        version.expires_at is None or version.expires_at > now
+    ):
+        return MemoryStatus.ACTIVE, ""
+    return memory.status, memory.status_reason
+
+
+@transaction.atomic
+def memory_approve(*, user: AbstractBaseUser, memory: Memory) -> Memory:
+    """Approve a pending memory: it becomes active, approved by `user`."""
+    memory = Memory.objects.select_for_update().get(pk=memory.pk)
+    if memory.status == MemoryStatus.ACTIVE:
+        return memory
+    if memory.status != MemoryStatus.PENDING:
+        raise InvalidTransition(f"a {memory.status} memory cannot be approved")
+    now = timezone.now()
+    if memory.current_version_id is None:
+        raise InvalidTransition("memory has no version")
+    version = MemoryVersion.objects.get(pk=memory.current_version_id)
+    if version.approved_by_id is None:
+        version.approved_by_id = user.pk
+        version.approved_at = now
+        version.save(update_fields=["approved_by", "approved_at"])
+    memory.status = MemoryStatus.ACTIVE
+    memory.status_reason = "approved by the user"
+    memory.updated_at = now
+    memory.save(update_fields=["status", "status_reason", "updated_at"])
+    audit_event_record(
+        user_id=memory.user_id,
+        actor=user,
+        action=AuditEvent.Action.APPROVE,
+        target_id=str(memory.pk),
+        detail={"version": version.version},
+    )
+    return memory
+
+
+_REJECTABLE = (MemoryStatus.PENDING, MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED)
+
+
+@transaction.atomic
+def memory_reject(
+    *, user: AbstractBaseUser, memory: Memory, reason: str = "rejected by the user"
+) -> Memory:
+    """Reject a memory: it is never used again and its content is purged after retention."""
+    memory = Memory.objects.select_for_update().get(pk=memory.pk)
+    if memory.status == MemoryStatus.REJECTED:
+        return memory
+    if memory.status not in _REJECTABLE:
+        raise InvalidTransition(f"a {memory.status} memory cannot be rejected")
+    memory.status = MemoryStatus.REJECTED
+    memory.status_reason = reason[:300]
+    memory.updated_at = timezone.now()
+    memory.save(update_fields=["status", "status_reason", "updated_at"])
+    memory.conflicts.clear()  # a rejected memory no longer contradicts anything
+    audit_event_record(
+        user_id=memory.user_id,
+        actor=user,
+        action=AuditEvent.Action.REJECT,
+        target_id=str(memory.pk),
+        detail={"reason": reason[:300]},
+    )
+    return memory

@@ -1,0 +1,467 @@
+"""Offline extraction rules, slots and paraphrase checks: pure functions, no Django.
+
+Without a language model, explicit statements still become memories: "기억해줘", "나는 ...를
+좋아해", "앞으로 ...해줘", "내 이름은 ...", "나 ...에 살아", "I prefer ...", "I like/hate ...",
+"remember that ...", "from now on ...", "my name is ...", "I live in ...". Each statement may
+fill a *slot* (residence, name, job, likes of a subject, language, answer style): a later
+statement for the same slot corrects the earlier one instead of sitting beside it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from memories.services.extraction_schema import ExtractedItem
+from memoryhub.text import stem_english
+
+# --- normalisation ------------------------------------------------------------------------
+
+
+def normalise_text(text: str) -> str:
+    """Case, width, punctuation and spacing folded: equal for trivially different texts."""
+    folded = unicodedata.normalize("NFKC", text).lower().replace("’", "'")
+    folded = re.sub(r"[^\w\s']", " ", folded)
+    return re.sub(r"\s+", " ", folded).strip()
+
+
+def fingerprint(text: str) -> str:
+    return hashlib.sha256(normalise_text(text).encode()).hexdigest()
+
+
+# --- statements ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Match:
+    type: str
+    slot: str
+    importance: float
+    content: str
+
+
+_END = r"\s*[.!~…]*\s*$"
+_KO_SUBJECT = (
+    r"(?:(?:그리고|근데|참|아|음|사실|그런데)\s*,?\s*)?(?:(?:나는|난|저는|전|내가|제가|나|저)\s+)?"
+)
+_QUESTION_WORDS = re.compile(
+    r"뭐|뭘|무엇|누구|어디|언제|왜|어떻게|몇|어느|무슨|\b(?:what|where|who)\b"
+)
+_EN_QUESTION = re.compile(
+    r"^(?:do|does|did|what|where|who|whom|how|why|when|which|can|could|would|will|should|"
+    r"is|are|am|was|were|have|has)\b",
+    re.IGNORECASE,
+)
+_KO_REQUEST = (
+    r"(?:해\s*줘|해\s*주세요|해줘요|해\s*줄래|해\s*주라|해라|해|줘|주세요|줘요|줄래|부탁해|부탁해요|"
+    r"하지\s*마|하지\s*말아\s*줘|하지\s*마세요|말아\s*줘|말아\s*주세요)"
+)
+
+_ANSWER_CUES = re.compile(
+    r"답변|대답|응답|답을|답은|말투|존댓말|반말|짧게|길게|간단히|간결|자세히|상세|요약|목록|표로|이모지|"
+    r"\b(?:answers?|responses?|replies|reply|respond|format(?:ting)?|bullets?|bullet\s+points|"
+    r"concise|brief|short|detailed|verbose|emojis?|tone|formal|casual|explanations?)\b",
+    re.IGNORECASE,
+)
+_LANGUAGE_CUES = re.compile(
+    r"(?:한국어|영어|일본어|중국어|한글|스페인어|프랑스어|독일어)\s*(?:로|으로)|"
+    r"\bin\s+(?:english|korean|japanese|chinese|spanish|french|german)\b",
+    re.IGNORECASE,
+)
+_EPISODE_CUES = re.compile(
+    r"어제|그제|지난\s*주|지난주|지난\s*달|지난달|작년|저번에|지난번|"
+    r"\b(?:yesterday|last\s+(?:week|month|year|time)|earlier\s+today)\b",
+    re.IGNORECASE,
+)
+_PREFERENCE_CUES = re.compile(
+    r"좋아|싫어|선호|\b(?:prefer|like|love|hate|dislike|enjoy)\b", re.IGNORECASE
+)
+_PROCEDURE_CUES = re.compile(
+    r"^(?:앞으로|항상|매번|이제부터|지금부터)|"
+    + _KO_REQUEST
+    + r"\s*$|^(?:always|never|from\s+now\s+on)\b",
+    re.IGNORECASE,
+)
+_DECISION_CUES = re.compile(r"결정|정했|\bdecided\b", re.IGNORECASE)
+
+_KO_PARTICLES = (
+    "으로는",
+    "에서는",
+    "이라는",
+    "이라고",
+    "으로",
+    "에서",
+    "에게",
+    "한테",
+    "까지",
+    "부터",
+    "이랑",
+    "처럼",
+    "보다",
+    "라는",
+    "라고",
+    "은",
+    "는",
+    "이",
+    "가",
+    "을",
+    "를",
+    "에",
+    "로",
+    "와",
+    "과",
+    "도",
+    "만",
+    "의",
+    "랑",
+)
+
+
+def _strip_particle(word: str) -> str:
+    for particle in _KO_PARTICLES:
+        if word.endswith(particle) and len(word) > len(particle):
+            return word[: -len(particle)]
+    return word
+
+
+def _subject_key(text: str) -> str:
+    """A short, stable key for what a like/dislike is about: "커피를" and "커피" agree."""
+    text = re.split(
+        r"[,;]|\s(?:because|but|when|since|and|over|more\s+than|rather\s+than|a\s+lot|"
+        r"very\s+much|so\s+much)\b",
+        text.strip(),
+        maxsplit=1,
+        flags=re.IGNORECASE,
+    )[0]
+    words = []
+    for word in normalise_text(text).split():
+        if word in ("the", "a", "an", "my", "your", "나는", "난", "저는", "전", "내가", "제가"):
+            continue
+        words.append(stem_english(word) if word.isascii() else _strip_particle(word))
+    return " ".join(words)[:60]
+
+
+def _style_slot(text: str) -> str:
+    if _LANGUAGE_CUES.search(text):
+        return "language"
+    if _ANSWER_CUES.search(text):
+        return "answer_style"
+    return ""
+
+
+def _likes(subject: str, content: str, *, importance: float = 0.6) -> _Match | None:
+    if _QUESTION_WORDS.search(subject):
+        return None
+    style = _style_slot(subject)
+    key = _subject_key(subject)
+    if not style and not key:
+        return None
+    slot = style or f"likes:{key}"
+    return _Match("preference", slot, importance, content)
+
+
+def guess_type(text: str) -> str:
+    """The type of a free-form statement ("기억해줘: ...") that no specific rule matched."""
+    if _DECISION_CUES.search(text):
+        return "decision"
+    if _PROCEDURE_CUES.search(text.strip()):
+        return "procedure"
+    if _PREFERENCE_CUES.search(text):
+        return "preference"
+    if _EPISODE_CUES.search(text):
+        return "episode"
+    return "fact"
+
+
+_RuleFn = Callable[[re.Match[str], str], _Match | None]
+_RULES: list[tuple[re.Pattern[str], _RuleFn]] = []
+
+
+def _rule(pattern: str, flags: int = 0) -> Callable[[_RuleFn], _RuleFn]:
+    def register(fn: _RuleFn) -> _RuleFn:
+        _RULES.append((re.compile(pattern, flags), fn))
+        return fn
+
+    return register
+
+
+_I = re.IGNORECASE
+
+
+@_rule(
+    r"(?:내|제|나의|저의)\s*이름(?:은|는|이)\s*(?P<v>[^\s,.!?]+?)"
+    r"(?:이야|야|이에요|예요|에요|입니다|이다|임|이라고\s*해|라고\s*해|이라고\s*합니다|라고\s*합니다)?"
+    + _END
+)
+@_rule(r"^(?:나를|날|저를)?\s*(?P<v>[^\s,.!?]+?)(?:이)?라고\s*불러\s*(?:줘|주세요|줘요)?" + _END)
+@_rule(r"\bmy\s+name\s+is\s+(?P<v>[^\s,.!?][^,.!?]{0,40}?)" + _END, _I)
+@_rule(r"^(?:please\s+)?call\s+me\s+(?P<v>[^\s,.!?]{1,30})" + _END, _I)
+def _name(match: re.Match[str], sentence: str) -> _Match | None:
+    if _QUESTION_WORDS.search(match.group("v")):
+        return None
+    return _Match("fact", "name", 0.9, sentence)
+
+
+@_rule(
+    r"^" + _KO_SUBJECT + r"(?:지금\s*|현재\s*|요즘\s*)?(?P<v>[^?]+?)(?:에|에서)\s*"
+    r"(?:살아|살고\s*있어|살고\s*있어요|살아요|삽니다|산다|살고\s*있습니다|살고\s*있다|거주해|"
+    r"거주하고\s*있어|거주\s*중이야|거주\s*중이에요|살거든)" + _END
+)
+@_rule(
+    r"^"
+    + _KO_SUBJECT
+    + r"(?:얼마\s*전에\s*|최근에\s*|이번에\s*|지난\s*\S+\s*)?(?P<v>[^?]+?)(?:으로|로)\s*"
+    r"이사\s*(?:했어|했어요|했다|했습니다|왔어|왔어요|갔어|함|를\s*왔어|를\s*했어|를\s*갔어)" + _END
+)
+@_rule(
+    r"\bI\s*(?:now\s+|currently\s+)?(?:live|am\s+living|'m\s+living|reside|am\s+based|"
+    r"'m\s+based)\s+in\s+(?P<v>[^?]+?)" + _END,
+    _I,
+)
+@_rule(
+    r"\bI\s*(?:just\s+|recently\s+|have\s+|'ve\s+|have\s+just\s+)?(?:moved|relocated)\s+to\s+"
+    r"(?P<v>[^?]+?)" + _END,
+    _I,
+)
+def _residence(match: re.Match[str], sentence: str) -> _Match | None:
+    if _QUESTION_WORDS.search(match.group("v")):
+        return None
+    return _Match("fact", "residence", 0.8, sentence)
+
+
+_KO_JOBS = (
+    r"개발자|엔지니어|디자이너|기획자|학생|대학생|대학원생|교사|선생님|의사|간호사|변호사|회계사|"
+    r"연구원|기자|작가|마케터|프로그래머|데이터\s*사이언티스트|PM|CTO|CEO|공무원|회사원|프리랜서"
+)
+_EN_JOBS = (
+    r"developer|engineer|designer|student|teacher|doctor|nurse|lawyer|accountant|researcher|"
+    r"writer|manager|scientist|analyst|programmer|consultant|architect|founder|cto|ceo|pm"
+)
+
+
+@_rule(
+    r"(?:내|제)\s*직업(?:은|는|이)\s*(?P<v>[^?]+?)(?:이야|야|이에요|예요|입니다|이다|임)?" + _END
+)
+@_rule(
+    r"^"
+    + _KO_SUBJECT
+    + r"(?P<v>[^?]+?)(?:으로|로)\s*(?:일해|일하고\s*있어|일하고\s*있어요|일합니다|근무해|"
+    r"근무하고\s*있어|근무\s*중이야|일하는\s*중이야)" + _END
+)
+@_rule(
+    r"^(?:나는|난|저는|전)\s+(?P<v>[^?]{0,30}?(?:"
+    + _KO_JOBS
+    + r"))(?:이야|야|예요|이에요|입니다|이다|임)"
+    + _END
+)
+@_rule(r"\bI\s+work\s+as\s+(?:an?\s+)?(?P<v>[^?]+?)" + _END, _I)
+@_rule(r"\bmy\s+(?:job|profession|occupation)\s+is\s+(?P<v>[^?]+?)" + _END, _I)
+@_rule(r"^I\s*(?:'m|am)\s+(?:an?\s+)(?P<v>[\w\- ]{0,40}?(?:" + _EN_JOBS + r"))\b[^?]*$", _I)
+def _job(match: re.Match[str], sentence: str) -> _Match | None:
+    if _QUESTION_WORDS.search(match.group("v")):
+        return None
+    return _Match("fact", "job", 0.8, sentence)
+
+
+@_rule(
+    r"^"
+    + _KO_SUBJECT
+    + r"(?P<s>[^?]+?)(?:을|를|이|가|도)?\s*(?:정말|진짜|너무|아주|엄청|완전|제일|가장|특히)?\s*"
+    r"(?:좋아(?:해|함|한다|합니다|해요|하거든|하는\s*편이야|하는\s*편이에요)|"
+    r"선호(?:해|함|한다|합니다|해요))" + _END
+)
+@_rule(
+    r"^" + _KO_SUBJECT + r"(?P<s>[^?]+?)(?:을|를|이|가|은|는|도)?\s*"
+    r"(?:정말|진짜|너무|아주|엄청|완전|별로|제일|가장)?\s*"
+    r"(?:안\s*좋아(?:해|함|한다|합니다|해요)|싫어(?:해|함|한다|합니다|해요|하거든)|"
+    r"좋아하지\s*않(?:아|는다|습니다|아요))" + _END
+)
+@_rule(
+    r"^(?:(?:and|also|oh|btw|by\s+the\s+way),?\s+)?I\s+(?:really\s+|absolutely\s+|just\s+|also\s+|"
+    r"truly\s+|kind\s+of\s+|generally\s+|usually\s+|strongly\s+)?(?:like|love|enjoy|adore|dislike|"
+    r"hate|detest|prefer|can't\s+stand|cannot\s+stand|don't\s+like|do\s+not\s+like|"
+    r"don't\s+enjoy)\s+(?P<s>[^?]+?)" + _END,
+    _I,
+)
+def _preference(match: re.Match[str], sentence: str) -> _Match | None:
+    return _likes(match.group("s"), sentence)
+
+
+@_rule(
+    r"^(?:그리고\s*)?(?:앞으로(?:는)?|이제부터(?:는)?|지금부터(?:는)?|항상|매번|언제나)\s+(?P<b>.+?)\s*"
+    + _KO_REQUEST
+    + _END
+)
+@_rule(r"^(?:답변|대답|응답)(?:은|는)\s+(?P<b>.+?)\s*" + _KO_REQUEST + _END)
+@_rule(
+    r"^(?:ok(?:ay)?,?\s+|and\s+|also\s+)?(?:from\s+now\s+on|going\s+forward|in\s+the\s+future|"
+    r"henceforth)[,:]?\s+(?P<b>.+?)" + _END,
+    _I,
+)
+@_rule(
+    r"^(?:please\s+)?(?:always|never)\s+(?P<b>(?:answer|respond|reply|use|write|format|keep|give|"
+    r"include|speak|talk|call|address|explain|add|start|end)\b.+?)" + _END,
+    _I,
+)
+def _procedure(match: re.Match[str], sentence: str) -> _Match | None:
+    return _Match("procedure", _style_slot(sentence), 0.75, sentence)
+
+
+@_rule(
+    r"^(?P<b>.+?)(?:하기로|기로|으로|로)\s*(?:결정했어|결정했다|결정했습니다|결정했어요|정했어|정했다|"
+    r"정했어요|결정함)" + _END
+)
+@_rule(r"\b(?:I|we)\s+(?:have\s+|'ve\s+|just\s+|finally\s+)?decided\s+(?P<b>[^?]+?)" + _END, _I)
+@_rule(r"\bwe(?:'re|\s+are)\s+going\s+with\s+(?P<b>[^?]+?)" + _END, _I)
+def _decision(match: re.Match[str], sentence: str) -> _Match | None:
+    return _Match("decision", "", 0.8, sentence)
+
+
+_REMEMBER_KO_TRAILING = re.compile(
+    r"^(?P<b>.+?)\s*[,.]?\s*(?:이거\s*|이것\s*|그거\s*|이\s*점\s*)?(?:꼭\s*|잘\s*)?"
+    r"기억해\s*(?:줘|줄래|둬|두고|놔|놓아|라|주세요|줘요|둬요|두세요|주라|놔\s*줘)?" + _END
+)
+_REMEMBER_KO_LEADING = re.compile(
+    r"^(?:꼭\s*)?기억해\s*(?:줘|둬|주세요|둬요)?\s*[:,]\s*(?P<b>.+?)" + _END
+)
+_REMEMBER_EN = re.compile(
+    r"^(?:please\s+|pls\s+|also\s+|and\s+)?(?:always\s+)?(?:remember|keep\s+in\s+mind|"
+    r"don't\s+forget|do\s+not\s+forget)(?:\s+that|:|,)?\s+(?P<b>[^?]+?)(?:,?\s+please)?" + _END,
+    re.IGNORECASE,
+)
+_KO_BODY_TAIL = re.compile(
+    r"\s*(?:(?:이)?라는\s*(?:거|것|걸|점)|(?:이)?라고|(?:는|은)\s*(?:거|것|걸|점)|거|것|걸)\s*(?:을|를)?$"
+)
+
+
+def _remembered(sentence: str) -> str | None:
+    for pattern in (_REMEMBER_KO_LEADING, _REMEMBER_KO_TRAILING, _REMEMBER_EN):
+        match = pattern.search(sentence)
+        if match:
+            body = _KO_BODY_TAIL.sub("", match.group("b").strip(" ,.:")).strip()
+            return body or None
+    return None
+
+
+def split_sentences(text: str) -> list[str]:
+    parts = re.split(r"(?<=[.!?。])\s+|\n+", text.replace("’", "'"))
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _is_question(sentence: str) -> bool:
+    return sentence.rstrip().endswith("?") or bool(_EN_QUESTION.match(sentence.strip()))
+
+
+def _match(sentence: str) -> _Match | None:
+    for pattern, fn in _RULES:
+        found = pattern.search(sentence)
+        if found:
+            result = fn(found, sentence)
+            if result is not None:
+                return result
+    return None
+
+
+def extract_statements(text: str) -> list[ExtractedItem]:
+    """What the user explicitly stated about themselves in `text`, one item per statement."""
+    items: list[ExtractedItem] = []
+    for sentence in split_sentences(text):
+        if _is_question(sentence) or len(sentence) > 300:
+            continue
+        body = _remembered(sentence)
+        if body is not None:
+            inner = _match(body)
+            kind = inner.type if inner else guess_type(body)
+            items.append(
+                ExtractedItem(
+                    type=kind,
+                    content=body,
+                    importance=max(0.7, inner.importance if inner else 0.0),
+                    stated_by_user=True,
+                    confidence=0.9,
+                    slot=inner.slot if inner else "",
+                )
+            )
+            continue
+        found = _match(sentence)
+        if found is not None:
+            items.append(
+                ExtractedItem(
+                    type=found.type,
+                    content=found.content.strip(),
+                    importance=found.importance,
+                    stated_by_user=True,
+                    confidence=0.9,
+                    slot=found.slot,
+                )
+            )
+    return items
+
+
+def slot_of(text: str) -> str:
+    """The slot a free-form memory fills ("" if none), for memories typed in by hand."""
+    found = _match(text.strip())
+    return found.slot if found else ""
+
+
+# --- paraphrases --------------------------------------------------------------------------
+
+_NEGATIVE = re.compile(
+    r"싫어|싫다|안\s*좋아|좋아하지\s*않|별로|\b(?:hate|dislike|detest|don't\s+like|do\s+not\s+like|"
+    r"can't\s+stand|cannot\s+stand|don't\s+enjoy|not\s+a\s+fan)\b",
+    re.IGNORECASE,
+)
+_POSITIVE = re.compile(r"좋아|선호|\b(?:like|love|enjoy|prefer|adore|fan\s+of)\b", re.IGNORECASE)
+_FILLER = frozenset(
+    """나 나는 난 저 저는 전 내가 제가 내 제 나의 저의 진짜 정말 너무 아주 완전 엄청 꼭 좀
+    그냥 지금 요즘 현재 그리고 근데 참 사실 이거 그거 것 거 기억해 기억해줘 해줘 줘 주세요 해
+    하는 편이야 i i'm im me my mine myself am is are was were be been being the a an to of in
+    on at for and or but that this it really very so just please also do does would you your
+    i'd i've lot much""".split()  # noqa: SIM905
+)
+
+
+def polarity(text: str) -> int:
+    """-1 for a dislike, +1 for a like or preference, 0 for neither."""
+    if _NEGATIVE.search(text):
+        return -1
+    return 1 if _POSITIVE.search(text) else 0
+
+
+def content_words(text: str) -> frozenset[str]:
+    """The words that carry meaning, stemmed; fillers and like/dislike verbs left out."""
+    stripped = _NEGATIVE.sub(" ", _POSITIVE.sub(" ", text))
+    words = set()
+    for word in normalise_text(stripped).split():
+        if word in _FILLER:
+            continue
+        stem = stem_english(word) if word.isascii() else _strip_particle(word)
+        if stem and stem not in _FILLER:
+            words.add(stem)
+    return frozenset(words)
+
+
+def _same_word(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    minimum = 3 if short.isascii() else 2
+    return len(short) >= minimum and long_.startswith(short)
+
+
+def adds_nothing(a: str, b: str) -> bool:
+    """True when one text says nothing the other does not: same polarity, no new content word.
+
+    Embeddings put "나는 커피를 좋아해" and "나는 차를 좋아해" as close as true paraphrases;
+    this is the lexical check that tells them apart.
+    """
+    if polarity(a) != polarity(b):
+        return False
+    words_a, words_b = content_words(a), content_words(b)
+    if not words_a or not words_b:
+        return normalise_text(a) == normalise_text(b)
+    small, big = sorted((words_a, words_b), key=len)
+    return all(any(_same_word(w, v) for v in big) for w in small)

@@ -1,0 +1,161 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from conversations import search
+from conversations.models import Message
+from conversations.services import chat, indexing, sessions
+
+pytestmark = pytest.mark.django_db
+
+
+def _session(user, texts):
+    session = chat.chat_session_create(user=user)
+    for text in texts:
+        message, _ = chat.message_add_user(session=session, content=text)
+        "".join(chat.reply_stream(message=message))
+    indexing.messages_embed_pending(user_id=user.pk)
+    sessions.session_end(session=session)
+    sessions.session_finalize(session_id=session.pk)
+    return session
+
+
+def _texts(hits):
+    return [hit.text for hit in hits]
+
+
+def test_the_seeds_topic_tag_search_finds_a_message_without_the_keyword(user):
+    _session(user, [
+        "React 프로젝트 Next.js로 마이그레이션하려고 해.",
+        "Next.js App Router 설정 완료",
+        "삼성전자 주가 어때?",
+    ])  # fmt: skip
+    query = search.analyse(user.pk, "마이그레이션", search.user_stats(user.pk)[0])
+
+    keyword = search.keyword_ranking(user.pk, query, search.user_stats(user.pk)[1])
+    by_topic = search.topic_ranking(user.pk, query)
+    hits = search.message_hits(user_id=user.pk, query_text="마이그레이션", k=5)
+
+    target = Message.objects.get(content="Next.js App Router 설정 완료").pk
+    assert target not in keyword  # the word is not in it
+    assert target in by_topic  # its topic is tagged with it
+    assert "Next.js App Router 설정 완료" in _texts(hits)
+
+
+def test_a_synonym_is_found_by_the_vector_side(user):
+    _session(user, [
+        "차트 그리는 라이브러리를 Recharts로 교체하기로 했어.",
+        "고양이가 아파서 병원에 다녀왔어.",
+        "주말에 등산 갈 거야.",
+    ])  # fmt: skip
+
+    hits = search.message_hits(user_id=user.pk, query_text="프레임워크 뭐로 바꿨지?", k=1)
+
+    assert _texts(hits) == ["차트 그리는 라이브러리를 Recharts로 교체하기로 했어."]
+
+
+def test_english_search_works_the_same_way(user):
+    _session(user, [
+        "We decided to move the dashboard to the Recharts library.",
+        "My cat had to see the vet today.",
+        "I am going hiking this weekend.",
+    ])  # fmt: skip
+
+    by_meaning = search.message_hits(user_id=user.pk, query_text="which framework for charts?", k=1)
+    by_word = search.message_hits(user_id=user.pk, query_text="vet", k=1)
+
+    assert _texts(by_meaning) == ["We decided to move the dashboard to the Recharts library."]
+    assert _texts(by_word) == ["My cat had to see the vet today."]
+
+
+def test_a_users_search_never_returns_another_users_rows(user, other_user):
+    _session(user, ["나는 매운 떡볶이를 좋아해."])
+    _session(other_user, ["나는 매운 떡볶이를 정말 좋아해.", "떡볶이 맛집 추천해줘"])
+
+    hits, _took = search.search(user_id=user.pk, query="떡볶이", k=20)
+
+    mine = {str(pk) for pk in Message.objects.filter(user=user).values_list("pk", flat=True)}
+    mine |= {str(s) for s in user.chat_sessions.values_list("pk", flat=True)}
+    assert hits
+    for hit in hits:
+        assert hit.session_id in mine or hit.id in mine
+
+
+def test_filtered_vector_search_returns_k_rows_whenever_k_exist(user, other_user, monkeypatch):
+    rng = np.random.default_rng(7)
+    session = chat.chat_session_create(user=user)
+    crowd = chat.chat_session_create(user=other_user)
+
+    def vectors(n):
+        v = rng.normal(size=(n, 384)).astype(np.float32)
+        return v / np.linalg.norm(v, axis=1, keepdims=True)
+
+    Message.objects.bulk_create(
+        [Message(session=crowd, user=other_user, role="user", content=f"o{i}", embedding=v,
+                 context_embedding=v) for i, v in enumerate(vectors(600))]
+        + [Message(session=session, user=user, role="user", content=f"m{i}", embedding=v,
+                   context_embedding=v) for i, v in enumerate(vectors(30))]
+    )  # fmt: skip
+    monkeypatch.setattr(search, "EXACT_SCAN_MAX", 0)  # force the HNSW path
+    query = search.Query(text="q", terms=[], vector=vectors(1)[0])
+
+    ids = search.vector_ranking(user.pk, query, count=30, limit=25)
+
+    assert len(ids) == 25
+    assert set(ids) <= set(Message.objects.filter(user=user).values_list("pk", flat=True))
+
+
+def test_search_api_returns_the_documented_fields(api, user):
+    _session(user, ["Next.js App Router 설정 완료"])
+
+    response = api.post("/api/v1/search/", {"query": "App Router", "k": 3}, format="json")
+
+    assert response.status_code == 200
+    body = response.json()
+    assert isinstance(body["took_ms"], int)
+    hit = body["results"][0]
+    assert set(hit) == {"kind", "id", "score", "text", "session_id", "created_at", "external_id"}
+    assert all(isinstance(hit[key], str) for key in ("kind", "id", "text"))
+
+
+def test_search_api_filters_kinds(api, user):
+    _session(user, ["Next.js App Router 설정 완료"])
+
+    body = api.post("/api/v1/search/", {"query": "Next.js", "kinds": ["topic"]}, format="json")
+
+    assert {hit["kind"] for hit in body.json()["results"]} == {"topic"}
+
+
+@pytest.mark.parametrize(
+    "payload", [{}, {"query": ""}, {"query": "x", "k": 0}, {"query": "x", "kinds": ["nope"]}]
+)
+def test_bad_search_input_is_400_in_the_error_shape(api, payload):
+    response = api.post("/api/v1/search/", payload, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid"
+
+
+def test_context_api_returns_the_chat_context_without_calling_the_model(api, user):
+    _session(user, ["React 프로젝트 Next.js로 마이그레이션하려고 해.", "App Router 설정 완료"])
+    calls = user.llm_calls.count()
+
+    response = api.post("/api/v1/context/", {"message": "마이그레이션 어디까지 했지?"},
+                        format="json")  # fmt: skip
+
+    assert response.status_code == 200
+    body = response.json()
+    assert set(body) >= {"session_recall", "topic_recall", "memories", "tokens", "took_ms"}
+    assert body["session_recall"] and body["topic_recall"]
+    assert user.llm_calls.count() == calls
+
+
+def test_context_api_for_another_users_session_is_404(api, other_api):
+    session_id = api.post("/api/v1/sessions/").json()["id"]
+
+    response = other_api.post(
+        "/api/v1/context/", {"message": "hi", "session_id": session_id}, format="json"
+    )
+
+    assert response.status_code == 404

@@ -1,0 +1,121 @@
+"""Offline extraction rules, slots and paraphrase checks (issue 5 lines 4-5): pure."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.services.extraction_schema import ExtractedItem
+from memories.services.rules import adds_nothing, extract_statements, fingerprint, slot_of
+
+
+def _one(text: str) -> ExtractedItem:
+    items = extract_statements(text)
+    assert len(items) == 1, items
+    return items[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "type", "slot"),
+    [
+        ("내 생일은 5월 3일이야, 기억해줘", "fact", ""),
+        ("기억해 둬: 나는 채식주의자야", "fact", ""),
+        ("나는 커피를 좋아해", "preference", "likes:커피"),
+        ("나는 고양이를 싫어해", "preference", "likes:고양"),
+        ("나는 오이를 안 좋아해", "preference", "likes:오"),  # a stem: "오이 좋아해" agrees
+        ("앞으로 답변은 짧게 해줘", "procedure", "answer_style"),
+        ("앞으로는 영어로 대답해 줘", "procedure", "language"),
+        ("내 이름은 민지야", "fact", "name"),
+        ("나 서울 강남에 살아", "fact", "residence"),
+        ("나 부산으로 이사했어", "fact", "residence"),
+        ("나는 백엔드 개발자야", "fact", "job"),
+        ("Next.js로 마이그레이션하기로 결정했어", "decision", ""),
+        ("I prefer short answers", "preference", "answer_style"),
+        ("I like spicy food", "preference", "likes:spicy food"),
+        ("I hate cilantro", "preference", "likes:cilantro"),
+        ("Remember that my server runs on port 8080", "fact", ""),
+        ("From now on, answer in English", "procedure", "language"),
+        ("My name is Minji.", "fact", "name"),
+        ("I live in Boston", "fact", "residence"),
+        ("I moved to Denver last month.", "fact", "residence"),
+        ("I work as a data engineer", "fact", "job"),
+        ("We decided to use PostgreSQL for analytics.", "decision", ""),
+    ],
+)
+def test_explicit_statements_become_memories_with_their_slot(text, type, slot):
+    item = _one(text)
+
+    assert item.type == type
+    assert item.slot == slot
+    assert item.stated_by_user
+
+
+def test_the_remember_request_itself_is_not_part_of_the_memory():
+    assert _one("내 생일은 5월 3일이야, 기억해줘").content == "내 생일은 5월 3일이야"
+    assert (
+        _one("Remember that my server runs on port 8080").content == "my server runs on port 8080"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "내 이름이 뭐야?",
+        "Do I like coffee?",
+        "오늘 점심 뭐 먹지",
+        "지금부터 회의 시작할게",
+        "I'd like a coffee",
+        "날씨 좋다",
+        "where do I live",
+        "안녕하세요",
+    ],
+)
+def test_questions_and_small_talk_are_not_statements(text):
+    assert extract_statements(text) == []
+
+
+def test_several_statements_in_one_message_are_each_found():
+    items = extract_statements("내 이름은 민지야. 나 서울 강남에 살아. 나는 커피를 좋아해.")
+
+    assert [i.slot for i in items] == ["name", "residence", "likes:커피"]
+
+
+def test_a_like_and_a_dislike_of_the_same_thing_fill_the_same_slot():
+    assert _one("나는 고양이를 좋아해").slot == _one("나는 고양이를 싫어해").slot
+
+
+def test_slot_of_recognises_a_typed_in_memory():
+    assert slot_of("나 부산에 살아") == "residence"
+    assert slot_of("프로젝트 마감은 금요일") == ""
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("나는 커피를 좋아해", "나 커피 진짜 좋아함"),
+        ("나는 커피를 좋아해", "커피 좋아해"),
+        ("I prefer short answers", "I like my answers short"),
+        ("I live in Boston", "I'm living in Boston"),
+        ("앞으로 답변은 짧게 해줘", "답변은 짧게 해 줘"),
+    ],
+)
+def test_a_paraphrase_adds_nothing(a, b):
+    assert adds_nothing(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("나는 커피를 좋아해", "나는 차를 좋아해"),
+        ("나는 고양이를 좋아해", "나는 고양이를 싫어해"),
+        ("I like coffee", "I like tea"),
+        ("앞으로 답변은 짧게 해줘", "앞으로 답변은 길게 해줘"),
+        ("my server runs on port 8080", "my server runs on port 9090"),
+    ],
+)
+def test_a_different_value_is_not_a_paraphrase(a, b):
+    assert not adds_nothing(a, b)
+
+
+def test_fingerprints_ignore_case_punctuation_and_spacing():
+    assert fingerprint("I like Tea!") == fingerprint("i like  tea")
+    assert fingerprint("I like tea") != fingerprint("I like coffee")

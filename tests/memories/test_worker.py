@@ -1,0 +1,26 @@
+"""One test with a real worker and broker: extraction runs off the request path."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.models import Memory
+from memories.tasks import extract_from_exchange
+from tests.conftest import wait_until
+
+pytestmark = pytest.mark.worker
+
+
+def test_a_real_worker_extracts_memories_from_an_exchange(celery_worker_process, user):
+    extract_from_exchange.delay(
+        user_id=user.pk,
+        user_text="내 이름은 민지야. 나 서울 강남에 살아.",
+        assistant_text="반가워요, 민지님!",
+        source_message_id=901,
+    )
+
+    memories = Memory.objects.filter(user=user, status="active")
+    assert wait_until(lambda: memories.count() == 2, timeout=120), (
+        "the worker did not extract; see .data/test-worker.log"
+    )
+    assert celery_worker_process.poll() is None
