@@ -60,6 +60,22 @@ def _port_open(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
+def _answers(port: int) -> bool:
+    """True once the web server answers HTTP (the app is loaded), whatever the status."""
+    import urllib.error
+    import urllib.request
+
+    if not _port_open(port):
+        return False
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=10)
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
 # --- embedded PostgreSQL -------------------------------------------------------------------
 
 
@@ -319,12 +335,12 @@ def run(port: int) -> int:
                 ],
                 env,
             )
-            deadline = time.monotonic() + 120
-            while not _port_open(port):
+            deadline = time.monotonic() + 300
+            while not _answers(port):
                 if (gone := supervisor.exited()) or time.monotonic() > deadline:
                     _log(f"the web server did not start ({gone})")
                     return 1
-                time.sleep(0.1)
+                time.sleep(0.2)
             mode = "Anthropic" if env.get("ANTHROPIC_API_KEY") else "offline (no ANTHROPIC_API_KEY)"
             _log(f"LLM: {mode}")
             _log(f"memoryhub is running at http://127.0.0.1:{port}/  (Ctrl-C stops everything)")

@@ -74,12 +74,12 @@ def test_make_run_serves_the_product_and_stops_every_process_it_started(tmp_path
         process = _start(data_dir, port, log_path)
         _wait_for_url(log_path, process, timeout=300)
         names = {p.name() for p in _everything_started(process, data_dir)}
-        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=10)
+        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=60)
         assert page.status == 200
         with pytest.raises(urllib.error.HTTPError) as unauthorised:
             urllib.request.urlopen(
                 urllib.request.Request(f"http://127.0.0.1:{port}/api/v1/sessions/", method="POST"),
-                timeout=10,
+                timeout=60,
             )
         assert unauthorised.value.code == 401
         assert json.loads(unauthorised.value.read())["error"]["code"] == "not_authenticated"
@@ -97,7 +97,7 @@ def test_make_run_serves_the_product_and_stops_every_process_it_started(tmp_path
 
         # A second run reuses the data and is up quickly; Ctrl-C (SIGINT to the group) stops it.
         second = _start(data_dir, port, log_path)
-        seconds = _wait_for_url(log_path, second, timeout=120)
+        seconds = _wait_for_url(log_path, second, timeout=300)
         print(f"second start: {seconds:.1f} s")
         started = _everything_started(second, data_dir)
         os.killpg(second.pid, signal.SIGINT)
