@@ -29,4 +29,22 @@ def strip_deleted_memories_from_saved_context(
         removed += len(memories) - len(kept)
         message.context = {**message.context, "memories": kept}
         message.save(update_fields=["context"])
-    return removed
+    return removed + _forget_sources(user_id, ids)
+
+
+def _forget_sources(user_id: int, memory_ids: set[str]) -> int:
+    """The chat turns a deleted memory came from, and the replies quoting it, are redacted."""
+    from conversations.services.forgetting import forget_memory_sources
+    from memories.models import MemoryVersion
+
+    versions = list(
+        MemoryVersion.objects.filter(memory_id__in=list(memory_ids)).values_list(
+            "content", "source_message_id"
+        )
+    )
+    return forget_memory_sources(
+        user_id=user_id,
+        memory_ids=memory_ids,
+        texts=[content for content, _source in versions],
+        source_message_ids={source for _content, source in versions if source},
+    )

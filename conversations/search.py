@@ -13,6 +13,7 @@ Reciprocal rank fusion combines them; time decay and importance scale the result
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -64,12 +65,19 @@ class Hit:
         }  # fmt: skip
 
 
+# One row per message of the user holding any of the query's terms:
+# (id, the message it replies to or 0, how many terms it has, which query terms it holds).
+Match = tuple[int, int, int, list[str]]
+
+
 @dataclass
 class Query:
     text: str
     terms: list[str]
     vector: np.ndarray | None
     idf: dict[str, float] = field(default_factory=dict)
+    # Read once by analyse(): the IDF counts and the match score come from the same rows.
+    matches: list[Match] | None = None
 
 
 def _vector_literal(vector: np.ndarray) -> str:
@@ -93,34 +101,30 @@ def user_stats(user_id: int) -> tuple[int, float]:
     return int(count), float(average)
 
 
-def _idf(user_id: int, terms: Sequence[str], documents: int) -> dict[str, float]:
-    if not terms:
-        return {}
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT t, count(*) FROM conversations_message m, unnest(m.keywords) t "
-            "WHERE m.user_id = %s AND m.searchable AND m.keywords && %s::varchar[] "
-            "AND t = ANY(%s::text[]) GROUP BY t",
-            [user_id, list(terms), list(terms)],
-        )
-        counts = dict(cursor.fetchall())
-    return {t: fusion.idf(documents, int(counts.get(t, 0))) for t in terms if counts.get(t)}
-
-
-def keyword_ranking(user_id: int, query: Query, average_terms: float) -> list[int]:
-    """Message ids by Algorithm 3's match score (IDF-weighted, exchange-aware)."""
-    if not query.idf:
-        return []
-    terms = list(query.idf)
+def _matches(user_id: int, terms: Sequence[str]) -> list[Match]:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT id, coalesce(reply_to_id, 0), cardinality(keywords), "
             "ARRAY(SELECT unnest(keywords) INTERSECT SELECT unnest(%s::text[])) "
             "FROM conversations_message WHERE user_id = %s AND searchable "
             "AND keywords && %s::varchar[]",
-            [terms, user_id, terms],
+            [list(terms), user_id, list(terms)],
         )
-        rows = cursor.fetchall()
+        return cursor.fetchall()
+
+
+def _idf(matches: Sequence[Match], terms: Sequence[str], documents: int) -> dict[str, float]:
+    """IDF of each query term found in the user's messages (keywords are distinct per row)."""
+    counts = Counter(t for _id, _reply_to, _length, matched in matches for t in matched)
+    return {t: fusion.idf(documents, counts[t]) for t in terms if counts[t]}
+
+
+def keyword_ranking(user_id: int, query: Query, average_terms: float) -> list[int]:
+    """Message ids by Algorithm 3's match score (IDF-weighted, exchange-aware)."""
+    if not query.idf:
+        return []
+    # Rows matching any query term are exactly those matching a term with an IDF.
+    rows = query.matches if query.matches is not None else _matches(user_id, list(query.idf))
     own: dict[int, float] = {}
     partner_of: dict[int, int] = {}
     for message_id, reply_to, length, matched in rows:
@@ -175,22 +179,32 @@ _NEAREST_EXACT = _NEAREST.replace(
 )
 
 
+def nearest_exact(user_id: int, vector: str, limit: int) -> list[int]:
+    """The user's `limit` nearest messages by an exact scan of their rows (recall 1.0)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_NEAREST_EXACT, [user_id, vector, limit])
+        return [row[0] for row in cursor.fetchall()]
+
+
+def nearest_hnsw(user_id: int, vector: str, limit: int) -> list[int]:
+    """The user's nearest messages through the HNSW index; may return fewer than `limit`."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        cursor.execute("SET LOCAL hnsw.ef_search = 100")
+        cursor.execute(_NEAREST, [user_id, vector, limit])
+        return [row[0] for row in cursor.fetchall()]
+
+
 def vector_ranking(user_id: int, query: Query, count: int, limit: int = CANDIDATES) -> list[int]:
     """Message ids by cosine to the query; never fewer than `limit` when the user has them."""
     if query.vector is None:
         return []
     vector = _vector_literal(query.vector)
-    with transaction.atomic(), connection.cursor() as cursor:
-        if count <= EXACT_SCAN_MAX:
-            cursor.execute(_NEAREST_EXACT, [user_id, vector, limit])
-            return [row[0] for row in cursor.fetchall()]
-        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-        cursor.execute("SET LOCAL hnsw.ef_search = 100")
-        cursor.execute(_NEAREST, [user_id, vector, limit])
-        ids = [row[0] for row in cursor.fetchall()]
-        if len(ids) < min(limit, count):  # the filtered index scan ran out: be exact
-            cursor.execute(_NEAREST_EXACT, [user_id, vector, limit])
-            ids = [row[0] for row in cursor.fetchall()]
+    if count <= EXACT_SCAN_MAX:
+        return nearest_exact(user_id, vector, limit)
+    ids = nearest_hnsw(user_id, vector, limit)
+    if len(ids) < min(limit, count):  # the filtered index scan ran out: be exact
+        ids = nearest_exact(user_id, vector, limit)
     return ids
 
 
@@ -198,7 +212,9 @@ def analyse(user_id: int, text: str, documents: int) -> Query:
     terms = text_analysis.index_tokens(text)
     vector = embeddings.embed_query(text) if text.strip() else None
     query = Query(text=text, terms=terms, vector=vector)
-    query.idf = _idf(user_id, terms, documents)
+    if terms:
+        query.matches = _matches(user_id, terms)
+        query.idf = _idf(query.matches, terms, documents)
     return query
 
 

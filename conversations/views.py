@@ -216,7 +216,16 @@ def _reply_events(request: HttpRequest, message: Message) -> Iterator[bytes]:
     reply = selectors.message_reply(message=message)
     remembered = ChatContext.from_dict(reply.context if reply else None)
     panel = render_to_string(
-        f"{_DETAIL}#remembered-panel", {"remembered": remembered}, request=request
+        f"{_DETAIL}#remembered-panel",
+        # The panel's actions need the exchange: "this is wrong" names the reply, and the
+        # suggestions are the memories proposed from the user's message.
+        {
+            "remembered": remembered,
+            "session": message.session,
+            "source_message": message,
+            "reply": reply,
+        },
+        request=request,
     )
     yield _sse_event("done", panel.strip())
 

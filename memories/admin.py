@@ -2,18 +2,24 @@
 
 Staff reading a user's memory is recorded as an AuditEvent the user can see (`staff_view`),
 and so is a change (`staff_change`). The list pages show no content, so every read of content
-goes through a logged change page.
+goes through a logged change page. Quarantining and purging go through services that record
+who did it; deleting from admin is a purge (a receipt for the user, copies scrubbed), never a
+bare row delete.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.forms import ModelForm
 from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from memories.models import (
     AuditEvent,
@@ -24,6 +30,20 @@ from memories.models import (
     MemoryVersion,
 )
 from memories.services.audit import audit_event_record
+from memories.services.moderation import memory_purge, memory_quarantine
+
+
+def _staff_view_record(request: HttpRequest, memory_id: int | None, user_id: int | None) -> None:
+    """Record that staff opened a page showing a user's memory content."""
+    if memory_id is None or user_id is None or not isinstance(request.user, AbstractBaseUser):
+        return
+    if request.method == "GET" and request.user.is_staff:
+        audit_event_record(
+            user_id=user_id,
+            actor=request.user,
+            action=AuditEvent.Action.STAFF_VIEW,
+            target_id=str(memory_id),
+        )
 
 
 class _ReadOnlyAdmin(admin.ModelAdmin[Any]):
@@ -80,9 +100,17 @@ class MemoryVersionInline(admin.StackedInline[MemoryVersion, Memory]):
 @admin.register(Memory)
 class MemoryAdmin(admin.ModelAdmin[Memory]):
     list_display = ["id", "user", "type", "status", "current_version_number", "updated_at"]
-    list_filter = ["status", "type", "updated_at"]
+    list_filter = [
+        "status",
+        "type",
+        ("current_version__sensitivity", admin.ChoicesFieldListFilter),
+        ("current_version__created_by", admin.ChoicesFieldListFilter),
+        "created_at",
+        "updated_at",
+    ]
     search_fields = ["=id", "user__username"]
     list_select_related = ["user", "current_version"]
+    actions = ["quarantine_selected", "purge_selected"]
     fields = [
         "user",
         "type",
@@ -123,16 +151,76 @@ class MemoryAdmin(admin.ModelAdmin[Memory]):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        if request.method == "GET" and request.user.is_staff:
+        if request.method == "GET":
             memory = self.get_object(request, object_id)
             if memory is not None:
-                audit_event_record(
-                    user_id=memory.user_id,
-                    actor=request.user,
-                    action=AuditEvent.Action.STAFF_VIEW,
-                    target_id=str(memory.pk),
-                )
+                _staff_view_record(request, memory.pk, memory.user_id)
         return super().change_view(request, object_id, form_url, extra_context)
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # a bare delete leaves no receipt: purge instead
+        return actions
+
+    @admin.action(description=_("Quarantine the selected memories"), permissions=["change"])
+    def quarantine_selected(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
+        assert isinstance(request.user, AbstractBaseUser)
+        count = 0
+        for memory in queryset:
+            if memory.status != "quarantined":
+                memory_quarantine(actor=request.user, memory=memory)
+                count += 1
+        self.message_user(
+            request,
+            ngettext("%(count)d memory quarantined.", "%(count)d memories quarantined.", count)
+            % {"count": count},
+            messages.SUCCESS,
+        )
+
+    @admin.action(
+        description=_("Purge the selected memories for good (with receipts)"),
+        permissions=["delete"],
+    )
+    def purge_selected(
+        self, request: HttpRequest, queryset: QuerySet[Memory]
+    ) -> TemplateResponse | None:
+        memories = list(queryset.select_related("user"))
+        if request.POST.get("post") != "yes":
+            return TemplateResponse(
+                request,
+                "admin/memories/purge_confirmation.html",
+                {
+                    **self.admin_site.each_context(request),
+                    "title": _("Purge memories for good?"),
+                    "opts": self.model._meta,
+                    "memories": memories,
+                    "action_checkbox_name": ACTION_CHECKBOX_NAME,
+                },
+            )
+        self.delete_queryset(request, queryset)
+        self.message_user(
+            request,
+            ngettext("%(count)d memory purged.", "%(count)d memories purged.", len(memories))
+            % {"count": len(memories)},
+            messages.SUCCESS,
+        )
+        return None
+
+    def get_deleted_objects(
+        self, objs: Any, request: HttpRequest
+    ) -> tuple[list[Any], dict[Any, Any], set[Any], list[Any]]:
+        # A purge removes the versions and uses with their memory; they are read-only on
+        # their own, which must not block deleting the memory.
+        deleted, counts, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, counts, set(), protected
+
+    def delete_model(self, request: HttpRequest, obj: Memory) -> None:
+        assert isinstance(request.user, AbstractBaseUser)
+        memory_purge(actor=request.user, memory=obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
+        for memory in list(queryset):
+            self.delete_model(request, memory)
 
     def save_model(
         self, request: HttpRequest, obj: Memory, form: ModelForm[Memory], change: bool
@@ -146,6 +234,30 @@ class MemoryAdmin(admin.ModelAdmin[Memory]):
                 target_id=str(obj.pk),
                 detail={"fields": sorted(form.changed_data)},
             )
+
+
+@admin.register(MemoryVersion)
+class MemoryVersionAdmin(_ReadOnlyAdmin):
+    """Versions on their own, read-only; the list shows no content, the page is audited."""
+
+    list_display = ["memory", "version", "user", "type", "created_by", "sensitivity", "created_at"]
+    list_filter = ["type", "created_by", "sensitivity", "policy_decision", "created_at"]
+    search_fields = ["=memory__id", "user__username"]
+    list_select_related = ["memory", "user"]
+    exclude = ["embedding", "tokens"]
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        if request.method == "GET":
+            version = self.get_object(request, object_id)
+            if version is not None:
+                _staff_view_record(request, version.memory_id, version.user_id)
+        return super().change_view(request, object_id, form_url, extra_context)
 
 
 @admin.register(MemoryUse)

@@ -8,6 +8,7 @@ urlpatterns = [
     path("api/v1/", include("memories.api.urls")),
     path("api/v1/", include("conversations.api.urls")),
     path("accounts/", include("memoryhub.accounts_urls")),
+    path("memories/", include("memories.urls")),
     path("", include("conversations.urls")),
 ]
 

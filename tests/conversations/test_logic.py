@@ -160,7 +160,7 @@ def test_rrf_sums_weighted_reciprocal_ranks():
     fused = fusion.reciprocal_rank_fusion({"a": [1, 2], "b": [2, 3]}, {"a": 1.0, "b": 0.5}, k=10)
 
     assert fused[2] == pytest.approx(1 / 12 + 0.5 / 11)
-    assert max(fused, key=fused.get) == 2
+    assert max(fused, key=lambda i: fused[i]) == 2
 
 
 def test_neighbours_share_the_best_neighbour_not_the_sum():
@@ -168,7 +168,7 @@ def test_neighbours_share_the_best_neighbour_not_the_sum():
     spread = fusion.spread_to_neighbours(scores, {1: [2], 2: [1, 3], 3: [2]}, 0.2)
 
     assert spread[2] == pytest.approx(0.08 + 0.2 * 0.10)
-    assert max(spread, key=spread.get) == 1
+    assert max(spread, key=lambda i: spread[i]) == 1
 
 
 def test_a_hit_in_a_session_full_of_hits_gains_the_most():

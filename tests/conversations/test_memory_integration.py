@@ -7,7 +7,7 @@ import json
 import pytest
 
 from conversations.models import ChatSession, Message
-from conversations.services import chat
+from conversations.services import chat, sessions
 from memories.models import Memory, MemoryUse, MemoryVersion
 from memories.tasks import extract_from_exchange
 
@@ -126,3 +126,35 @@ def test_export_holds_my_sessions_and_memories_and_nothing_of_another_user(
     assert "I prefer short answers." in text
     assert "their secret plan" not in text
     assert len(export.json()["memories"]) == 1
+
+
+def test_a_deleted_memory_stated_in_chat_does_not_come_back_through_any_door(
+    api, user, django_capture_on_commit_callbacks, monkeypatch
+):
+    canary = "코끼리밥솥7731"
+    first = chat.chat_session_create(user=user)
+    _say(user, first, f"기억해줘: 우리 집 밥솥 이름은 {canary} 이야.",
+         django_capture_on_commit_callbacks, monkeypatch)  # fmt: skip
+    _say(user, first, f"{canary} 밥솥으로 현미밥 했어.", django_capture_on_commit_callbacks,
+         monkeypatch)  # fmt: skip
+    sessions.session_end(session=first)
+    sessions.session_finalize(session_id=first.pk)
+    memory = Memory.objects.get(user=user)
+    # The statement itself, and a later mention, are deleted with the memory's source.
+    Message.objects.filter(content__contains="현미밥").delete()
+
+    response = api.delete(f"/api/v1/memories/{memory.pk}/")
+
+    assert response.status_code == 200
+    everywhere = json.dumps(
+        [
+            api.get("/api/v1/export/").json(),
+            api.post("/api/v1/search/", {"query": canary}, format="json").json(),
+            api.post("/api/v1/context/", {"message": f"{canary} 기억나?"}, format="json").json(),
+            api.get("/api/v1/tags/").json(),
+            api.get(f"/api/v1/sessions/{first.pk}/").json(),
+        ],
+        ensure_ascii=False,
+    )
+    assert canary not in everywhere
+    assert "밥솥" not in ChatSession.objects.get(pk=first.pk).title

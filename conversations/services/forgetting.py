@@ -1,0 +1,116 @@
+"""Forgetting what a deleted memory came from, so it cannot come back.
+
+A deleted memory must not return through another door: the chat turn it was extracted from
+(recalled as a topic, found by search), the replies that quoted it, a session title, summary,
+tags or topic keywords derived from those turns, or the short-term cache. When the memories
+app deletes memories it sends `memory_content_removed` before removing the rows; this module
+then redacts the source exchanges, removes the quoted text from replies, re-derives what was
+derived from them, and drops cached copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Q
+
+from conversations.logic.summarize import tag_form
+from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
+from conversations.services import sessions, shortterm, topics
+
+FORGOTTEN = "[removed: this was part of a memory you deleted]"
+QUOTE_FORGOTTEN = "[removed]"
+
+
+def _redact_exchange(message: Message) -> list[Message]:
+    """Blank a message and the reply to it (or the message it replies to)."""
+    pair = [message]
+    if message.role == Message.Role.USER:
+        pair += list(Message.objects.filter(reply_to=message))
+    elif message.reply_to_id:
+        pair += list(Message.objects.filter(pk=message.reply_to_id))
+    for row in pair:
+        row.content = FORGOTTEN
+        row.keywords = []
+        row.embedding = None
+        row.context_embedding = None
+        row.searchable = False
+        row.save(
+            update_fields=["content", "keywords", "embedding", "context_embedding", "searchable"]
+        )
+    return pair
+
+
+def _strip_quotes(user_id: int, texts: Iterable[str], memory_ids: set[str]) -> int:
+    """Remove the memory's text from replies that had it in their context."""
+    changed = 0
+    quoted = [t for t in {t.strip() for t in texts} if len(t) >= 2]
+    if not quoted or not memory_ids:
+        return 0
+    holds = Q()
+    for memory_id in memory_ids:
+        holds |= Q(context__memories__contains=[{"id": memory_id}])
+    for text in quoted:
+        holds |= Q(content__contains=text)
+    for reply in Message.objects.filter(user_id=user_id, role=Message.Role.ASSISTANT).filter(holds):
+        content = reply.content
+        for text in quoted:
+            content = content.replace(text, QUOTE_FORGOTTEN)
+        if content != reply.content:
+            reply.content = content
+            reply.save(update_fields=["content"])
+            changed += 1
+    return changed
+
+
+def _rederive_session(session: ChatSession) -> set[str]:
+    """Title, summary, tags and topic keywords again from what is left; the dropped tags."""
+    remaining = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
+    session.title = remaining[0].content.strip().splitlines()[0][:80] if remaining else ""
+    dropped: set[str] = set()
+    fields = ["title", "state"]
+    session.state = {}  # compaction may hold the text; it is rebuilt from the turns
+    if session.status == ChatSession.Status.ENDED:
+        before = set(session.tags)
+        if remaining:
+            result = sessions.extract_tags_and_summary(session, remaining)
+            session.tags, session.summary = result.tags, result.summary
+        else:
+            session.tags, session.summary = [], ""
+        session.embedding = None
+        dropped = before - set(session.tags)
+        fields += ["tags", "summary", "embedding"]
+    session.save(update_fields=fields)
+    for topic in Topic.objects.filter(session=session):
+        topics.topic_refresh_keywords(topic=topic)
+    return dropped
+
+
+def _forget_tags(user_id: int, tags: set[str]) -> None:
+    """A tag no session has any more is forgotten with its history."""
+    for tag in tags:
+        if not ChatSession.objects.filter(user_id=user_id, tags__contains=[tag]).exists():
+            TagWeight.objects.filter(user_id=user_id, tag=tag_form(tag)).delete()
+            TagWeightHistory.objects.filter(user_id=user_id, tag=tag_form(tag)).delete()
+
+
+def forget_memory_sources(
+    *, user_id: int, memory_ids: set[str], texts: Iterable[str], source_message_ids: set[int]
+) -> int:
+    """Redact every copy the deleted memories left in conversations; return how many."""
+    texts = list(texts)
+    copies = 0
+    touched: set[int] = set()
+    for message in Message.objects.filter(user_id=user_id, pk__in=source_message_ids):
+        if message.content == FORGOTTEN:
+            continue
+        for row in _redact_exchange(message):
+            touched.add(row.session_id)
+            copies += 1
+    copies += _strip_quotes(user_id, texts, memory_ids)
+    dropped: set[str] = set()
+    for session in ChatSession.objects.filter(user_id=user_id, pk__in=touched):
+        dropped |= _rederive_session(session)
+    _forget_tags(user_id, dropped)
+    shortterm.user_forget(user_id=user_id, session_ids=sorted(touched))
+    return copies

@@ -1,0 +1,62 @@
+"""What staff may do to a user's memory from admin: quarantine it, or purge it for good.
+
+Both are recorded as audit events with the staff member as actor, so the user sees them on
+their access log; a purge also leaves the user a deletion receipt (counts, no content).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from memories.models import AuditEvent, DeletionReceipt, Memory, MemoryStatus
+from memories.services.audit import audit_event_record
+from memories.services.deletion import _delete
+
+STAFF_QUARANTINE_REASON = "quarantined by staff"
+
+
+@transaction.atomic
+def memory_quarantine(
+    *, actor: AbstractBaseUser, memory: Memory, reason: str = STAFF_QUARANTINE_REASON
+) -> Memory:
+    """Stop `memory` from being used (it stays visible to its owner); no-op when it already is."""
+    memory = Memory.objects.select_for_update().get(pk=memory.pk)
+    if memory.status == MemoryStatus.QUARANTINED:
+        return memory
+    previous = memory.status
+    memory.status = MemoryStatus.QUARANTINED
+    memory.status_reason = reason[:300]
+    memory.updated_at = timezone.now()
+    memory.save(update_fields=["status", "status_reason", "updated_at"])
+    audit_event_record(
+        user_id=memory.user_id,
+        actor=actor,
+        action=AuditEvent.Action.QUARANTINE,
+        target_id=str(memory.pk),
+        detail={"reason": reason[:300], "previous_status": previous},
+    )
+    return memory
+
+
+@transaction.atomic
+def memory_purge(*, actor: AbstractBaseUser, memory: Memory) -> DeletionReceipt:
+    """Delete `memory` with every version and use, as its owner's delete does; the owner gets
+    the receipt and an audit event naming `actor`."""
+    memory_id = str(memory.pk)
+    removed = _delete(Memory.objects.filter(pk=memory.pk), memory.user_id)
+    receipt = DeletionReceipt.objects.create(
+        user_id=memory.user_id,
+        kind=DeletionReceipt.Kind.MEMORY,
+        memory_id=memory_id,
+        removed=removed,
+    )
+    audit_event_record(
+        user_id=memory.user_id,
+        actor=actor,
+        action=AuditEvent.Action.PURGE,
+        target_id=memory_id,
+        detail={"receipt": str(receipt.id)},
+    )
+    return receipt

@@ -1,0 +1,414 @@
+"""The "my memories" pages: the list with search and filters, a memory's page with its history,
+editing, approving, rejecting, marking wrong and deleting, the receipts, the access log, and
+exporting or erasing all of one's data.
+
+Every page and action works without JavaScript (forms post and redirect back to `next`).
+With htmx, the list's search and filters swap only the results, and an action swaps only the
+fragment it changed: the form names it in `fragment` (see `_FRAGMENTS`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, cast
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.middleware import HtmxDetails
+
+# The one place memories reaches into conversations: "all my data" spans both apps, and the
+# account service that exports and erases it lives there.
+from conversations.services.account import user_data_erase, user_data_export
+from memories.forms import EraseConfirmForm, MemoryEditForm, MemoryFilterForm
+from memories.models import Memory
+from memories.selectors import deletion_receipts_for_user, memory_get_for_user
+from memories.selectors.browse import (
+    EXPIRING_SOON_DAYS,
+    audit_events_staff_for_user,
+    deletion_receipt_get_for_user,
+    memory_extraction_finished,
+    memory_filter_for_user,
+    memory_ids_existing_for_user,
+    memory_pending_count_for_user,
+    memory_search_for_user,
+    memory_suggestions_for_message,
+)
+from memories.selectors.history import memory_history, memory_uses
+from memories.services import deletion, feedback, revision
+from memories.services.revision import UNSET, InvalidTransition, MemoryRefused
+from memories.services.write_policy import CandidateKind, Origin
+
+PAGE_SIZE = 20
+LOG_PAGE_SIZE = 50
+USES_SHOWN = 50
+# How often and how long a chat panel asks whether extraction has made suggestions yet.
+SUGGESTION_POLL_SECONDS = 2
+SUGGESTION_POLL_TRIES = 15
+
+_LIST = "memories/memory_list.html"
+_DETAIL = "memories/memory_detail.html"
+_PANEL = "memories/memory_panel.html"
+# The fragment an htmx action answers with, named by the form that sent it.
+_FRAGMENTS = {
+    "row": f"{_LIST}#memory-row",
+    "detail": f"{_DETAIL}#memory-body",
+    "suggestion": f"{_PANEL}#suggestion",
+    "panel": f"{_PANEL}#wrong-done",
+}
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _user(request: HttpRequest) -> AbstractBaseUser:
+    """The logged-in user; only views behind login_required call this."""
+    return cast(AbstractBaseUser, request.user)
+
+
+def _next_url(request: HttpRequest, default: str) -> str:
+    """Where a no-JavaScript form goes back to: its `next` when it is on this site."""
+    candidate = request.POST.get("next") or request.GET.get("next") or ""
+    if candidate and url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return default
+
+
+def _is_partial(request: HtmxHttpRequest) -> bool:
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+# The list
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def memory_list(request: HtmxHttpRequest) -> HttpResponse:
+    user = _user(request)
+    form = MemoryFilterForm(request.GET)
+    filters = form.filters()
+    memories = memory_filter_for_user(
+        user=user,
+        status=filters["status"],
+        type=filters["type"],
+        sensitivity=filters["sensitivity"],
+        expiring_soon=filters["expiring"],
+    )
+    query = filters["q"].strip()
+    items: Any = memories
+    if query:
+        items = [hit.memory for hit in memory_search_for_user(user=user, query=query,
+                                                              memories=memories)]  # fmt: skip
+    page = Paginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
+    params = request.GET.copy()
+    params.pop("page", None)
+    context = {
+        "form": form,
+        "query": query,
+        "filtered": any(filters[name] for name in ("status", "type", "sensitivity", "expiring")),
+        "page": page,
+        "query_string": params.urlencode(),
+        "pending_count": memory_pending_count_for_user(user=user),
+        "expiring_days": EXPIRING_SOON_DAYS,
+        "next": request.get_full_path(),
+    }
+    if _is_partial(request):
+        return render(request, f"{_LIST}#memory-results", context)
+    return render(request, _LIST, context)
+
+
+# One memory
+
+
+def _detail_context(
+    request: HttpRequest, memory: Memory, form: MemoryEditForm | None = None
+) -> dict[str, Any]:
+    uses = memory_uses(memory=memory)
+    return {
+        "memory": memory,
+        "version": memory.current_version,
+        "history": memory_history(memory=memory),
+        "uses": uses[:USES_SHOWN],
+        "use_count": uses.count(),
+        "conflicts": getattr(memory, "live_conflicts", []),
+        "form": form or MemoryEditForm.for_memory(memory),
+        "edit_open": form is not None,
+        "next": reverse("memories:detail", args=[memory.pk]),
+    }
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def memory_detail(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
+    memory = memory_get_for_user(user=_user(request), memory_id=memory_id)
+    context = _detail_context(request, memory)
+    if _is_partial(request):
+        return render(request, f"{_DETAIL}#memory-body", context)
+    return render(request, _DETAIL, context)
+
+
+def _changed_fields(form: MemoryEditForm, memory: Memory) -> dict[str, Any]:
+    """Only what the person changed; an unchanged field must not restate the memory."""
+    version = memory.current_version
+    assert version is not None
+    data = form.cleaned_data
+    changes: dict[str, Any] = {}
+    if data["content"] != version.content:
+        changes["content"] = data["content"]
+    if data["type"] != version.type:
+        changes["type"] = data["type"]
+    if data["sensitivity"] != version.sensitivity:
+        changes["sensitivity"] = data["sensitivity"]
+    if not _same_minute(data["expires_at"], version.expires_at):
+        changes["expires_at"] = data["expires_at"]
+    return changes
+
+
+def _same_minute(a: datetime | None, b: datetime | None) -> bool:
+    """The form edits expiry to the minute, so seconds alone are no change."""
+    if a is None or b is None:
+        return a is b
+    return a.replace(second=0, microsecond=0) == b.replace(second=0, microsecond=0)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def memory_edit(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
+    """Edit a memory: a new version that supersedes the current one (the old one is kept)."""
+    user = _user(request)
+    memory = memory_get_for_user(user=user, memory_id=memory_id)
+    if request.method == "GET":
+        context = _detail_context(request, memory)
+        context["edit_open"] = True
+        return render(request, _DETAIL, context)
+    form = MemoryEditForm.for_memory(memory, data=request.POST)
+    if form.is_valid():
+        changes = _changed_fields(form, memory)
+        try:
+            if changes:
+                revision.memory_revise(
+                    memory=memory,
+                    origin=Origin.USER,
+                    change_reason="edited by the user",
+                    content=changes.get("content", UNSET),
+                    type=changes.get("type", UNSET),
+                    sensitivity=changes.get("sensitivity", UNSET),
+                    expires_at=changes.get("expires_at", UNSET),
+                )
+        except MemoryRefused as exc:
+            form.add_error("content", _refusal_message(exc))
+        else:
+            done = _("Saved as a new version.") if changes else _("Nothing was changed.")
+            memory = memory_get_for_user(user=user, memory_id=memory.pk)
+            if _is_partial(request):
+                context = _detail_context(request, memory)
+                context["action_done"] = done
+                return render(request, f"{_DETAIL}#memory-body", context)
+            messages.success(request, done)
+            return redirect("memories:detail", memory_id=memory.pk)
+    context = _detail_context(request, memory, form=form)
+    if _is_partial(request):
+        return render(request, f"{_DETAIL}#memory-body", context)
+    return render(request, _DETAIL, context, status=400)
+
+
+def _refusal_message(exc: MemoryRefused) -> str:
+    if exc.result.kind is CandidateKind.SECRET:
+        return _("This looks like a password, token or key. Secrets are never stored.")
+    return _("This cannot be stored: %(reason)s.") % {"reason": exc.result.reason}
+
+
+def _action_response(
+    request: HtmxHttpRequest, memory_id: int, *, error: str = "", done: str = ""
+) -> HttpResponse:
+    """After an action: the fragment the htmx form asked for, or a redirect back."""
+    user = _user(request)
+    fragment = _FRAGMENTS.get(request.POST.get("fragment", ""))
+    if _is_partial(request) and fragment is not None:
+        memory = memory_get_for_user(user=user, memory_id=memory_id)
+        if fragment == _FRAGMENTS["detail"]:
+            context = _detail_context(request, memory)
+        else:
+            context = {"memory": memory, "next": request.POST.get("next", "")}
+        context.update({"action_error": error, "action_done": done})
+        return render(request, fragment, context)
+    if error:
+        messages.error(request, error)
+    elif done:
+        messages.success(request, done)
+    return redirect(_next_url(request, reverse("memories:detail", args=[memory_id])))
+
+
+@login_required
+@require_POST
+def memory_approve(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
+    user = _user(request)
+    memory = memory_get_for_user(user=user, memory_id=memory_id)
+    try:
+        revision.memory_approve(user=user, memory=memory)
+    except InvalidTransition:
+        return _action_response(
+            request, memory.pk, error=_("Only a memory waiting for approval can be approved.")
+        )
+    return _action_response(request, memory.pk, done=_("Approved: it will be remembered."))
+
+
+@login_required
+@require_POST
+def memory_reject(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
+    user = _user(request)
+    memory = memory_get_for_user(user=user, memory_id=memory_id)
+    try:
+        revision.memory_reject(user=user, memory=memory)
+    except InvalidTransition:
+        return _action_response(request, memory.pk, error=_("This memory cannot be rejected."))
+    return _action_response(request, memory.pk, done=_("Rejected: it will not be used."))
+
+
+@login_required
+@require_POST
+def memory_mark_wrong(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
+    """ "This is wrong": the memory's confidence drops; wrong twice, it is quarantined."""
+    user = _user(request)
+    memory = memory_get_for_user(user=user, memory_id=memory_id)
+    message_id = request.POST.get("message_id", "")
+    try:
+        feedback.memory_mark_wrong(
+            user=user, memory=memory, message_id=int(message_id) if message_id.isdigit() else None
+        )
+    except (InvalidTransition, MemoryRefused):
+        return _action_response(request, memory.pk, error=_("This memory cannot be marked wrong."))
+    done = _("Thanks. It is trusted less now, and no longer used if marked wrong again.")
+    return _action_response(request, memory.pk, done=done)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def memory_delete(request: HttpRequest, memory_id: int) -> HttpResponse:
+    """GET asks for confirmation; POST deletes every version and shows the receipt."""
+    user = _user(request)
+    memory = memory_get_for_user(user=user, memory_id=memory_id)
+    if request.method == "GET":
+        return render(request, "memories/memory_delete.html", {"memory": memory})
+    receipt = deletion.memory_delete(user=user, memory=memory)
+    messages.success(request, _("The memory was deleted for good."))
+    return redirect("memories:receipt", receipt_id=receipt.id)
+
+
+# Suggestions in the chat panel
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def memory_suggestions(request: HtmxHttpRequest) -> HttpResponse:
+    """What the assistant proposed to remember from one exchange (`?message=` the user's
+    message). With htmx, a fragment that asks again while extraction has not run yet."""
+    raw = request.GET.get("message", "")
+    message_id = int(raw) if raw.isdigit() else 0
+    user = _user(request)
+    suggestions = list(memory_suggestions_for_message(user=user, message_id=message_id))
+    tries_raw = request.GET.get("tries", "0")
+    tries = int(tries_raw) if tries_raw.isdigit() else 0
+    waiting = (
+        not suggestions
+        and tries < SUGGESTION_POLL_TRIES
+        and not memory_extraction_finished(user=user, message_id=message_id)
+    )
+    back = _next_url(request, "")
+    context = {
+        "suggestions": suggestions,
+        "message_id": message_id,
+        "waiting": waiting,
+        "tries": tries + 1,
+        "poll_seconds": SUGGESTION_POLL_SECONDS,
+        "next": back,
+    }
+    if _is_partial(request):
+        return render(request, f"{_PANEL}#suggestions", context)
+    # Without JavaScript an approval comes back to this page, which links back to the chat.
+    context.update({"next": request.get_full_path(), "back": back})
+    return render(request, "memories/memory_suggestions.html", context)
+
+
+# Receipts, the access log, and all of one's data
+
+
+@login_required
+@require_GET
+def receipt_list(request: HttpRequest) -> HttpResponse:
+    receipts = deletion_receipts_for_user(user=_user(request))
+    page = Paginator(receipts, LOG_PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "memories/receipt_list.html", {"page": page})
+
+
+@login_required
+@require_GET
+def receipt_detail(request: HttpRequest, receipt_id: UUID) -> HttpResponse:
+    receipt = deletion_receipt_get_for_user(user=_user(request), receipt_id=receipt_id)
+    return render(request, "memories/receipt_detail.html", {"receipt": receipt})
+
+
+@login_required
+@require_GET
+def access_log(request: HttpRequest) -> HttpResponse:
+    """Every time staff opened or changed one of the user's memories: who and when."""
+    user = _user(request)
+    page = Paginator(audit_events_staff_for_user(user=user), LOG_PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    existing = memory_ids_existing_for_user(
+        user=user, ids=[e.target_id for e in page if e.target_type == "memory"]
+    )
+    return render(request, "memories/access_log.html", {"page": page, "existing": existing})
+
+
+@login_required
+@require_GET
+def data_overview(request: HttpRequest) -> HttpResponse:
+    user = _user(request)
+    form = EraseConfirmForm(username=user.get_username())
+    return render(request, "memories/data_overview.html", {"form": form})
+
+
+@login_required
+@require_GET
+@never_cache
+def data_export(request: HttpRequest) -> HttpResponse:
+    """Everything of the user's as one JSON file."""
+    user = _user(request)
+    stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
+    response = JsonResponse(
+        user_data_export(user=user), json_dumps_params={"ensure_ascii": False, "indent": 2}
+    )
+    response["Content-Disposition"] = f'attachment; filename="memoryhub-export-{stamp}.json"'
+    return response
+
+
+@login_required
+@require_POST
+def data_erase(request: HttpRequest) -> HttpResponse:
+    """Delete all of the user's data once they typed their username (or "delete")."""
+    user = _user(request)
+    form = EraseConfirmForm(request.POST, username=user.get_username())
+    if not form.is_valid():
+        return render(request, "memories/data_overview.html", {"form": form}, status=400)
+    receipt = user_data_erase(user=user)
+    messages.success(request, _("All your data was deleted. Your account stays, empty."))
+    return redirect("memories:receipt", receipt_id=receipt.id)
