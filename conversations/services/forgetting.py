@@ -22,13 +22,15 @@ FORGOTTEN = "[removed: this was part of a memory you deleted]"
 QUOTE_FORGOTTEN = "[removed]"
 
 
-def _redact_exchange(message: Message) -> list[Message]:
-    """Blank a message and the reply to it (or the message it replies to)."""
+def _redact_exchange(message: Message) -> list[tuple[Message, str]]:
+    """Blank a message and the reply to it (or the message it replies to); return each
+    with the text it had."""
     pair = [message]
     if message.role == Message.Role.USER:
         pair += list(Message.objects.filter(reply_to=message))
     elif message.reply_to_id:
         pair += list(Message.objects.filter(pk=message.reply_to_id))
+    before = [(row, row.content) for row in pair]
     for row in pair:
         row.content = FORGOTTEN
         row.keywords = []
@@ -38,7 +40,7 @@ def _redact_exchange(message: Message) -> list[Message]:
         row.save(
             update_fields=["content", "keywords", "embedding", "context_embedding", "searchable"]
         )
-    return pair
+    return before
 
 
 def _strip_quotes(user_id: int, texts: Iterable[str], memory_ids: set[str]) -> int:
@@ -59,6 +61,38 @@ def _strip_quotes(user_id: int, texts: Iterable[str], memory_ids: set[str]) -> i
         if content != reply.content:
             reply.content = content
             reply.save(update_fields=["content"])
+            changed += 1
+    return changed
+
+
+def _scrub_saved_contexts(user_id: int, sessions_touched: set[int], texts: list[str]) -> int:
+    """Past replies' saved context: drop recalled summaries of the touched sessions and
+    recalled turns holding the forgotten text."""
+    needles = [t for t in {t.strip() for t in texts} if len(t) >= 2]
+    touched = {str(s) for s in sessions_touched}
+    changed = 0
+    replies = Message.objects.filter(user_id=user_id, role=Message.Role.ASSISTANT).exclude(
+        context={}
+    )
+    for reply in replies:
+        context = dict(reply.context)
+        recall = [
+            s for s in context.get("session_recall", []) if s.get("session_id") not in touched
+        ]
+        topics_kept = []
+        for topic in context.get("topic_recall", []):
+            kept = [
+                m
+                for m in topic.get("messages", [])
+                if not any(n in m.get("content", "") for n in needles)
+            ]
+            if kept:
+                topics_kept.append({**topic, "messages": kept})
+        if recall != context.get("session_recall", []) or topics_kept != context.get(
+            "topic_recall", []
+        ):
+            reply.context = {**context, "session_recall": recall, "topic_recall": topics_kept}
+            reply.save(update_fields=["context"])
             changed += 1
     return changed
 
@@ -101,13 +135,16 @@ def forget_memory_sources(
     texts = list(texts)
     copies = 0
     touched: set[int] = set()
+    removed_texts = list(texts)
     for message in Message.objects.filter(user_id=user_id, pk__in=source_message_ids):
         if message.content == FORGOTTEN:
             continue
-        for row in _redact_exchange(message):
+        for row, text in _redact_exchange(message):
             touched.add(row.session_id)
+            removed_texts.append(text)
             copies += 1
     copies += _strip_quotes(user_id, texts, memory_ids)
+    copies += _scrub_saved_contexts(user_id, touched, removed_texts)
     dropped: set[str] = set()
     for session in ChatSession.objects.filter(user_id=user_id, pk__in=touched):
         dropped |= _rederive_session(session)

@@ -158,3 +158,27 @@ def test_a_deleted_memory_stated_in_chat_does_not_come_back_through_any_door(
     )
     assert canary not in everywhere
     assert "밥솥" not in ChatSession.objects.get(pk=first.pk).title
+
+
+def test_a_deleted_memory_is_gone_from_later_replies_saved_recall_too(
+    api, user, django_capture_on_commit_callbacks, monkeypatch
+):
+    canary = "나비고양이4412"
+    first = chat.chat_session_create(user=user)
+    _say(user, first, f"기억해줘: 우리 고양이 이름은 {canary}야.",
+         django_capture_on_commit_callbacks, monkeypatch)  # fmt: skip
+    sessions.session_end(session=first)
+    sessions.session_finalize(session_id=first.pk)
+    second = chat.chat_session_create(user=user)
+    _say(user, second, "우리 고양이 이름 기억나?", django_capture_on_commit_callbacks, monkeypatch)
+    sessions.session_end(session=second)
+    sessions.session_finalize(session_id=second.pk)
+    assert canary in json.dumps(api.get("/api/v1/export/").json(), ensure_ascii=False)
+    memory = Memory.objects.get(user=user)
+
+    api.delete(f"/api/v1/memories/{memory.pk}/")
+
+    export = json.dumps(api.get("/api/v1/export/").json(), ensure_ascii=False)
+    assert canary not in export
+    later = api.post("/api/v1/context/", {"message": "우리 고양이 이름이 뭐였지?"}, format="json")
+    assert canary not in json.dumps(later.json(), ensure_ascii=False)
