@@ -226,7 +226,11 @@ def _reply_request(*, message: Message, context: ChatContext) -> llm.ReplyReques
         turns=turns,
         user_id=session.user_id,
         remembered=context.remembered_lines(),
-        tools=tools.reply_tools(user=message.user, exclude_message_ids={str(message.pk)}),
+        tools=tools.reply_tools(
+            user=message.user,
+            exclude_message_ids={str(message.pk)},
+            current_session_id=str(message.session_id),
+        ),
     )
 
 

@@ -36,15 +36,21 @@ def _search_input(tool_input: dict[str, Any]) -> tuple[str, int]:
     return query, k
 
 
-def memory_search_tool(*, user: AbstractBaseUser, exclude_message_ids: set[str]) -> llm.Tool:
+def memory_search_tool(
+    *, user: AbstractBaseUser, exclude_message_ids: set[str], current_session_id: str = ""
+) -> llm.Tool:
+    """Search the user's memory, leaving out the message being answered and the current
+    session's own topic and summary (they are not memory of anything earlier)."""
+
     def run(tool_input: dict[str, Any]) -> str:
         query, k = _search_input(tool_input)
-        hits, _took = search.search(user_id=user.pk, query=query, k=k + len(exclude_message_ids))
+        hits, _took = search.search(user_id=user.pk, query=query, k=k + 4)
         lines = [
             f"- [{hit.kind} {hit.id}{', ' + hit.created_at[:10] if hit.created_at else ''}] "
             f"{hit.text[:300]}"
             for hit in hits
             if not (hit.kind == "message" and hit.id in exclude_message_ids)
+            and not (hit.kind in ("topic", "session") and hit.session_id == current_session_id)
         ][:k]
         return "\n".join(lines) if lines else "(nothing found)"
 
@@ -62,8 +68,14 @@ def memory_file_tool(*, user: AbstractBaseUser) -> llm.Tool:
     )  # fmt: skip
 
 
-def reply_tools(*, user: AbstractBaseUser, exclude_message_ids: set[str]) -> list[llm.Tool]:
+def reply_tools(
+    *, user: AbstractBaseUser, exclude_message_ids: set[str], current_session_id: str = ""
+) -> list[llm.Tool]:
     return [
-        memory_search_tool(user=user, exclude_message_ids=exclude_message_ids),
+        memory_search_tool(
+            user=user,
+            exclude_message_ids=exclude_message_ids,
+            current_session_id=current_session_id,
+        ),
         memory_file_tool(user=user),
     ]

@@ -86,3 +86,16 @@ def test_the_search_tool_only_sees_its_own_users_data(user, other_user):
     )
 
     assert output == "(nothing found)"
+
+
+def test_the_search_tool_leaves_out_the_current_sessions_own_topic(user):
+    _history(user)
+    session = chat.chat_session_create(user=user)
+    message, _ = chat.message_add_user(session=session, content="App Router 다음 단계는?")
+
+    output = tools.memory_search_tool(
+        user=user, exclude_message_ids={str(message.pk)}, current_session_id=str(session.pk)
+    ).run({"query": "App Router"})
+
+    assert "Next.js App Router 설정 완료" in output
+    assert "다음 단계" not in output
