@@ -28,9 +28,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-# The one place memories reaches into conversations: "all my data" spans both apps, and the
-# account service that exports and erases it lives there.
-from conversations.services.account import user_data_erase, user_data_export
 from memories.forms import EraseConfirmForm, MemoryEditForm, MemoryFilterForm
 from memories.models import Memory
 from memories.selectors import deletion_receipts_for_user, memory_get_for_user
@@ -49,6 +46,9 @@ from memories.selectors.history import memory_history, memory_uses
 from memories.services import deletion, feedback, revision
 from memories.services.revision import UNSET, InvalidTransition, MemoryRefused
 from memories.services.write_policy import CandidateKind, Origin
+
+# "All my data" spans both apps; the project package owns it (memoryhub/account.py).
+from memoryhub.account import user_data_erase, user_data_export
 
 PAGE_SIZE = 20
 LOG_PAGE_SIZE = 50

@@ -13,9 +13,10 @@ from rest_framework.views import APIView
 
 from conversations import search, selectors
 from conversations.models import ChatSession, HistoryImport
-from conversations.services import account, chat, imports, sessions
+from conversations.services import chat, imports, sessions
 from conversations.services import context as context_service
 from memories.services.secrets import redact
+from memoryhub import account
 from memoryhub.api import Conflict, MessageTextField, PayloadTooLarge, request_user
 
 

@@ -27,7 +27,7 @@ from django.db.models import Max, Sum
 from conversations import search
 from conversations.context import ChatContext
 from conversations.models import ChatSession
-from conversations.services import account, chat, sessions, shortterm
+from conversations.services import chat, sessions, shortterm
 from conversations.services.context import context_preview
 from conversations.tasks import messages_embed
 from memories.evaluation.places import (
@@ -62,7 +62,7 @@ from memories.selectors.records import memory_record
 from memories.services import deletion, revision
 from memories.services.memory_tool import MemoryToolError, memory_tool_execute
 from memories.tasks import extract_from_exchange
-from memoryhub import llm
+from memoryhub import account, llm
 from memoryhub.models import LLMCall
 
 # Context assembly is timed this many times per question and condition, alternating.

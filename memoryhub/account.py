@@ -1,4 +1,5 @@
-"""The user's own data as a whole: export everything, or erase everything (API.md)."""
+"""The user's own data as a whole, across conversations and memories: export everything,
+or erase everything (API.md). Project-level, so neither app imports the other for it."""
 
 from __future__ import annotations
 
