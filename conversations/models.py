@@ -129,7 +129,9 @@ class Message(models.Model):
         indexes = [
             models.Index(fields=["session", "created_at"]),
             models.Index(fields=["user", "created_at"]),
-            GinIndex(fields=["keywords"], name="message_keywords_gin"),
+            # Every keyword query is per user: with user_id in the GIN index (btree_gin) only
+            # the user's matching rows are read (migration 0004 has the figures).
+            GinIndex(fields=["user", "keywords"], name="message_user_keywords_gin"),
             HnswIndex(
                 name="message_context_embedding_hnsw",
                 fields=["context_embedding"],

@@ -13,6 +13,7 @@ from memories.selectors import RetrievedMemory, memory_retrieve
 from memories.services import revision
 from memories.services.usage import memories_access_refresh, memory_use_record
 from memories.services.write_policy import Origin
+from tests.memories.conftest import version_of
 
 pytestmark = pytest.mark.django_db
 
@@ -202,3 +203,41 @@ def test_a_use_of_a_memory_deleted_since_retrieval_is_skipped(user, profile):
     memory_delete(user=user, memory=profile["coffee"])
 
     assert memory_use_record(uses=found, message_id=77) == len(found) - 1
+
+
+def test_a_keyword_match_is_still_found_when_more_memories_qualify_than_are_scored(
+    user, remember, monkeypatch
+):
+    monkeypatch.setattr("memories.selectors.retrieval.CANDIDATES", 2)
+    for flavour in ("바닐라", "초코", "딸기", "녹차"):
+        remember(f"{flavour} 아이스크림을 좋아해", "preference", importance=0.2)
+    wanted = remember("민트 아이스크림을 제일 좋아해", "preference", importance=0.9)
+
+    found = memory_retrieve(user=user, query="민트 아이스크림 사줘")
+
+    assert _ids(found)[0] == str(wanted.pk)
+
+
+def test_a_slot_mate_left_out_by_the_candidate_cap_still_decides_the_conflict(
+    user, remember, monkeypatch
+):
+    inferred = revision.lineage_create(
+        user_id=user.pk,
+        fields=revision.VersionFields(
+            type="fact", content="사용자는 부산 해운대에 산다", slot="residence"
+        ),
+        origin=Origin.ASSISTANT,
+        policy=revision.policy_decide(
+            content="사용자는 부산 해운대에 산다", type="fact", origin=Origin.ASSISTANT
+        ),
+        indexed=revision.memory_index(content="사용자는 부산 해운대에 산다"),
+    )
+    revision.memory_approve(user=user, memory=inferred)
+    stated = remember("나 서울에 살아", "fact", importance=0.1)
+    assert version_of(stated).slot == "residence"
+    monkeypatch.setattr("memories.selectors.retrieval.CANDIDATES", 1)
+
+    found = memory_retrieve(user=user, query="부산 해운대 맛집 알려줘, 나 어디 살지?")
+
+    assert str(inferred.pk) not in _ids(found)
+    assert str(stated.pk) in _ids(found)
