@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from memoryhub.budget import TokenBudgetExhausted
 from memoryhub.validation import InvalidText, clean_message_text
 
 
@@ -58,6 +59,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return error_response(403, "permission_denied", "Permission denied.")
     if isinstance(exc, RequestDataTooBig):
         return error_response(413, "too_large", "The request body is too large.")
+    if isinstance(exc, TokenBudgetExhausted):
+        return error_response(
+            429,
+            "token_budget_exhausted",
+            str(exc),
+            headers={"Retry-After": str(exc.retry_after_seconds)},
+        )
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -101,3 +101,20 @@ def redis_database(url: str, number: int) -> str:
 
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path=f"/{number}"))
+
+
+_RATE_PERIODS = ("s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day")
+_RATE_OFF = {"", "0", "off", "none"}
+
+
+def env_rate(name: str, default: str) -> str | None:
+    """A DRF throttle rate "N/period" (period s, min, hour or day); "off" or "0" is no limit."""
+    raw = os.environ.get(name, default).strip()
+    if raw.lower() in _RATE_OFF:
+        return None
+    count, _, period = raw.partition("/")
+    if not count.isdigit() or int(count) < 1 or period not in _RATE_PERIODS:
+        raise ImproperlyConfigured(
+            f"{name} must be a rate like 30/min (per s, min, hour or day) or off, got {raw!r}"
+        )
+    return f"{int(count)}/{period}"

@@ -158,6 +158,9 @@ class AnthropicProvider:
         )
 
     def stream_reply(self, request: ReplyRequest) -> Iterator[str]:
+        from memoryhub import budget
+
+        budget.token_budget_check(user_id=request.user_id)
         model = settings.MEMORYHUB_CHAT_MODEL
         messages: list[dict[str, Any]] = [
             {"role": turn.role, "content": turn.content} for turn in request.turns
@@ -168,6 +171,9 @@ class AnthropicProvider:
             for t in request.tools
         ]
         calls_left = settings.MEMORYHUB_MAX_TOOL_CALLS
+        # A model that keeps asking for tools after they are forbidden is cut off here,
+        # so one reply never costs more than MEMORYHUB_MAX_TOOL_CALLS + 2 requests.
+        tool_rounds_left = calls_left + 1
         while True:
             kwargs: dict[str, Any] = {
                 "model": model,
@@ -209,6 +215,10 @@ class AnthropicProvider:
             uses = [block for block in final.content if isinstance(block, ToolUseBlock)]
             if final.stop_reason != "tool_use" or not uses:
                 return
+            if tool_rounds_left <= 0:
+                logger.warning("reply stopped: the model asked for tools past the limit")
+                return
+            tool_rounds_left -= 1
             messages.append(
                 {"role": "assistant", "content": [_block_param(b) for b in final.content]}
             )
@@ -240,6 +250,9 @@ class AnthropicProvider:
         max_tokens: int = 64,
         user_id: int | None = None,
     ) -> str:
+        from memoryhub import budget
+
+        budget.token_budget_check(user_id=user_id)
         model = settings.MEMORYHUB_LIGHT_MODEL
         started = time.monotonic()
         try:
@@ -368,6 +381,17 @@ def get_provider() -> Provider:
     if _provider is None:
         _provider = OfflineProvider() if is_offline() else AnthropicProvider()
     return _provider
+
+
+def provider_for(*, user_id: int | None) -> Provider:
+    """The provider for background work of one user: the offline provider once the user's
+    daily token budget is spent (memory keeps working, at no cost), else `get_provider()`."""
+    from memoryhub import budget
+
+    provider = get_provider()
+    if not provider.offline and budget.token_budget_exhausted(user_id=user_id):
+        return OfflineProvider()
+    return provider
 
 
 def set_provider(provider: Provider | None) -> None:

@@ -40,6 +40,14 @@ def empty_cache() -> Iterator[None]:
     yield
 
 
+@pytest.fixture(autouse=True)
+def unthrottled(settings: Any) -> None:
+    """No request rates by default, so no test depends on how fast the suite runs;
+    tests/test_throttling.py sets low rates explicitly."""
+    rates = dict.fromkeys(settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}))
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+
+
 @pytest.fixture
 def user(django_user_model: Any) -> Any:
     return django_user_model.objects.create_user(username="minji", password="a-long-password-1")

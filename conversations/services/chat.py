@@ -27,7 +27,7 @@ from conversations.models import ChatSession, Message, Topic
 from conversations.services import compaction, indexing, shortterm, tools, topics
 from conversations.services.context import Assembled, context_assemble
 from memories.services.secrets import redact
-from memoryhub import embeddings, llm
+from memoryhub import budget, embeddings, llm
 from memoryhub import text as text_analysis
 from memoryhub.embeddings import Vector
 from memoryhub.validation import clean_message_text
@@ -249,10 +249,17 @@ def reply_stream(*, message: Message) -> Iterator[str]:
     request = _reply_request(message=message, context=context)
     provider = llm.get_provider()
     chunks: list[str] = []
+    searchable = not provider.offline
     try:
         for chunk in provider.stream_reply(request):
             chunks.append(chunk)
             yield chunk
+    except budget.TokenBudgetExhausted as exc:
+        # Said as the reply, so the chat page shows it; not indexed, not a source of memories.
+        searchable = False
+        notice = f"[{exc}]"
+        chunks.append(notice)
+        yield notice
     except llm.LLMError as exc:
         logger.warning("reply failed for message %s: %s", message.pk, exc)
         notice = "\n\n[The assistant could not be reached; please try again.]"
@@ -264,7 +271,7 @@ def reply_stream(*, message: Message) -> Iterator[str]:
                 message=message,
                 content="".join(chunks),
                 assembled=assembled,
-                searchable=not provider.offline,
+                searchable=searchable,
             )
 
 
@@ -320,7 +327,13 @@ def _store_reply(
 
 
 def chat_exchange(*, session: ChatSession, content: str) -> Exchange:
-    """Post a message and wait for the whole reply (the REST API's path)."""
+    """Post a message and wait for the whole reply (the REST API's path).
+
+    Raises TokenBudgetExhausted, before anything is stored, when the user's daily token
+    budget is spent and replies would need a paid model.
+    """
+    if not llm.get_provider().offline:
+        budget.token_budget_check(user_id=session.user_id)
     message, topic = message_add_user(session=session, content=content)
     for _chunk in reply_stream(message=message):
         pass

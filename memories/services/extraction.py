@@ -120,7 +120,8 @@ def memory_extract_from_exchange(
     # The caller redacts messages before storing them; do it again before the model sees them.
     user_text = secrets.redact(user_text[:_MAX_INPUT_CHARS]).text
     assistant_text = secrets.redact(assistant_text[:_MAX_INPUT_CHARS]).text
-    provider = llm.get_provider()
+    # Offline rules once the user's daily token budget is spent: memory keeps working.
+    provider = llm.provider_for(user_id=user_id)
     attempts = 1
     if provider.offline:
         items = rules.extract_statements(user_text)
