@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from conversations.services import compaction, imports, indexing, sessions, topics
+from conversations.services import compaction, imports, indexing, recovery, sessions, topics
+from memoryhub.recovery import exclusive
 
 _RELIABLE = {"acks_late": True, "reject_on_worker_lost": True}
 
@@ -44,14 +45,25 @@ def tag_weights_decay() -> int:
 
 @shared_task(**_RELIABLE)
 def history_import_run(*, import_id: int) -> None:
-    imports.history_import_run(import_id=import_id)
+    # A copy queued again by recovery must not store the same sessions beside a running one.
+    with exclusive(f"history_import_run:{import_id}") as mine:
+        if mine:
+            imports.history_import_run(import_id=import_id)
 
 
 @shared_task(**_RELIABLE)
 def session_import_finalize(*, session_id: int) -> None:
-    imports.session_import_finalize(session_id=session_id)
+    with exclusive(f"session_import_finalize:{session_id}") as mine:
+        if mine:
+            imports.session_import_finalize(session_id=session_id)
 
 
 @shared_task(**_RELIABLE)
 def session_compact(*, session_id: int) -> None:
     compaction.session_compact(session_id=session_id)
+
+
+@shared_task(**_RELIABLE)
+def work_requeue_unpublished() -> int:
+    """Beat: queue again committed work whose task never ran (lost before the publish)."""
+    return recovery.work_requeue_unpublished().total

@@ -1,0 +1,207 @@
+"""Work that was committed but whose task never ran is queued again (a beat job).
+
+Every service enqueues its task with `transaction.on_commit`, so a task never runs for rows
+that were rolled back. The opposite gap remains: the process can die, or the broker be away,
+between the commit and the publish. This job finds such work once it is older than
+`MEMORYHUB_RECOVERY_GRACE_MINUTES` and queues the same task again:
+
+- exchanges of live sessions with no extraction record (memories never extracted);
+- messages still without a vector or search vector;
+- closed topics of live sessions with no vector (never finalised);
+- sessions seen `ending` for the grace period, and unfinalised sessions of a finished
+  import;
+- imports still `queued`.
+
+Every task it queues is idempotent, so a task that was merely slow runs once more and changes
+nothing. Each item is queued at most once per grace period (a marker in the cache), so a long
+queue is not flooded with copies.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
+
+from conversations.models import ChatSession, HistoryImport, Message, Topic
+from memories.models import ExtractionRun
+
+logger = logging.getLogger(__name__)
+
+# Older work is left alone: the product has run without a gap for it long since.
+LOOKBACK = timedelta(days=7)
+BATCH = 500
+
+
+@dataclass(frozen=True)
+class Requeued:
+    extractions: int = 0
+    embeddings: int = 0
+    topics: int = 0
+    sessions: int = 0
+    imports: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.extractions + self.embeddings + self.topics + self.sessions + self.imports
+
+
+def _first_time(kind: str, key: object) -> bool:
+    """True once per grace period for this item: the marker bounds repeated queueing."""
+    grace = settings.MEMORYHUB_RECOVERY_GRACE_MINUTES * 60
+    return bool(cache.add(f"recovery:{kind}:{key}", 1, timeout=grace))
+
+
+def _waiting_since_before(kind: str, key: object, *, now: datetime, cutoff: datetime) -> bool:
+    """For rows with no timestamp of their own: first seen waiting before `cutoff`?"""
+    first_seen = cache.get_or_set(
+        f"recovery:seen:{kind}:{key}", now.timestamp(), LOOKBACK.total_seconds()
+    )
+    return first_seen is not None and float(first_seen) < cutoff.timestamp()
+
+
+def _extractions(cutoff: datetime, since: datetime) -> int:
+    from memories.tasks import extract_from_exchange
+
+    extracted = ExtractionRun.objects.filter(
+        user_id=OuterRef("user_id"), source_message_id=OuterRef("reply_to_id")
+    )
+    replies = (
+        Message.objects.filter(
+            role=Message.Role.ASSISTANT,
+            reply_to__isnull=False,
+            session__source=ChatSession.Source.LIVE,
+            created_at__lt=cutoff,
+            created_at__gte=since,
+        )
+        .filter(~Exists(extracted))
+        .select_related("reply_to")
+        .order_by("created_at", "id")[:BATCH]
+    )
+    count = 0
+    for reply in replies:
+        question = reply.reply_to
+        assert question is not None
+        if not _first_time("extract", question.pk):
+            continue
+        # The same arguments as the chat flow's (conversations/services/chat.py _store_reply).
+        extract_from_exchange.delay(
+            user_id=reply.user_id,
+            user_text=question.content,
+            assistant_text=reply.content if reply.searchable else "",
+            source_message_id=question.pk,
+            source_session_id=reply.session_id,
+            observed_at=question.created_at.isoformat(),
+        )
+        count += 1
+    return count
+
+
+def _embeddings(cutoff: datetime, since: datetime) -> int:
+    from conversations.tasks import messages_embed
+
+    users = (
+        Message.objects.filter(Q(embedding__isnull=True) | Q(context_embedding__isnull=True))
+        .filter(
+            searchable=True,
+            session__source=ChatSession.Source.LIVE,
+            created_at__lt=cutoff,
+            created_at__gte=since,
+        )
+        .values_list("user_id", flat=True)
+        .distinct()[:BATCH]
+    )
+    count = 0
+    for user_id in users:
+        if _first_time("embed", user_id):
+            messages_embed.delay(user_id=user_id)
+            count += 1
+    return count
+
+
+def _topics(cutoff: datetime, since: datetime) -> int:
+    from conversations.tasks import topic_finalize
+
+    searchable = Message.objects.filter(topic_id=OuterRef("pk"), searchable=True)
+    pending = (
+        Topic.objects.filter(
+            session__source=ChatSession.Source.LIVE,
+            ended_at__isnull=False,
+            ended_at__lt=cutoff,
+            ended_at__gte=since,
+            embedding__isnull=True,
+        )
+        .filter(Exists(searchable))
+        .values_list("pk", flat=True)[:BATCH]
+    )
+    count = 0
+    for topic_id in pending:
+        if _first_time("topic", topic_id):
+            topic_finalize.delay(topic_id=topic_id)
+            count += 1
+    return count
+
+
+def _sessions(now: datetime, cutoff: datetime) -> int:
+    from conversations.tasks import session_finalize, session_import_finalize
+
+    ending = ChatSession.objects.filter(
+        status=ChatSession.Status.ENDING, source=ChatSession.Source.LIVE
+    ).values_list("pk", flat=True)[:BATCH]
+    imported = (
+        ChatSession.objects.filter(
+            source=ChatSession.Source.IMPORT,
+            history_import__status=HistoryImport.Status.DONE,
+            history_import__finished_at__lt=cutoff,
+        )
+        .exclude(status=ChatSession.Status.ENDED)
+        .values_list("pk", flat=True)[:BATCH]
+    )
+    count = 0
+    for session_id in ending:  # a session records no time for the request to end it
+        if _waiting_since_before("session", session_id, now=now, cutoff=cutoff) and _first_time(
+            "session", session_id
+        ):
+            session_finalize.delay(session_id=session_id)
+            count += 1
+    for session_id in imported:
+        if _first_time("session", session_id):
+            session_import_finalize.delay(session_id=session_id)
+            count += 1
+    return count
+
+
+def _imports(cutoff: datetime) -> int:
+    from conversations.tasks import history_import_run
+
+    queued = HistoryImport.objects.filter(
+        status=HistoryImport.Status.QUEUED, created_at__lt=cutoff
+    ).values_list("pk", flat=True)[:BATCH]
+    count = 0
+    for import_id in queued:
+        if _first_time("import", import_id):
+            history_import_run.delay(import_id=import_id)
+            count += 1
+    return count
+
+
+def work_requeue_unpublished(*, now: datetime | None = None) -> Requeued:
+    """Queue again the tasks of committed work older than the grace period that never ran."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(minutes=settings.MEMORYHUB_RECOVERY_GRACE_MINUTES)
+    since = now - LOOKBACK
+    requeued = Requeued(
+        extractions=_extractions(cutoff, since),
+        embeddings=_embeddings(cutoff, since),
+        topics=_topics(cutoff, since),
+        sessions=_sessions(now, cutoff),
+        imports=_imports(cutoff),
+    )
+    if requeued.total:
+        logger.warning("queued again work whose task never ran: %s", requeued)
+    return requeued
