@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
@@ -52,7 +53,28 @@ def error_response(
     return Response(body, status=status_code, headers=headers)
 
 
+# The database is unreachable (down, restarting, connection lost): the client may retry.
+DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
+DATABASE_RETRY_AFTER_SECONDS = 5
+
+
+def database_unavailable_body() -> dict[str, Any]:
+    return {
+        "error": {
+            "code": "database_unavailable",
+            "message": "The database is unavailable; try again shortly.",
+            "fields": {},
+        }
+    }
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, DATABASE_UNAVAILABLE):
+        return Response(
+            database_unavailable_body(),
+            status=503,
+            headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)},
+        )
     if isinstance(exc, Http404):
         return error_response(404, "not_found", "Not found.")
     if isinstance(exc, PermissionDenied):

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
+
+from memoryhub.api import (
+    DATABASE_RETRY_AFTER_SECONDS,
+    DATABASE_UNAVAILABLE,
+    database_unavailable_body,
+)
 
 
 def _is_api(request: HttpRequest) -> bool:
@@ -27,6 +35,22 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    # Django calls this inside its `except` block, so the exception is at hand.
+    if isinstance(sys.exc_info()[1], DATABASE_UNAVAILABLE):
+        return _database_unavailable(request)
     if _is_api(request):
         return _error(500, "server_error", "Internal server error.")
     return defaults.server_error(request)
+
+
+def _database_unavailable(request: HttpRequest) -> HttpResponse:
+    """503, not 500: the database is down or restarting; the same request will work later."""
+    headers = {"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)}
+    if _is_api(request):
+        return JsonResponse(database_unavailable_body(), status=503, headers=headers)
+    return HttpResponse(
+        "<!doctype html><title>Unavailable</title><h1>memoryhub is unavailable</h1>"
+        "<p>The database cannot be reached right now. Please try again in a moment.</p>",
+        status=503,
+        headers=headers,
+    )
