@@ -24,6 +24,18 @@ def chat_session_get_for_user(*, user: AbstractBaseUser, session_id: object) -> 
         raise Http404("No such session.") from None
 
 
+def message_get_for_user(*, user: AbstractBaseUser, message_id: object) -> Message:
+    """The user's message, or Http404 for a missing id or another user's message."""
+    try:
+        pk = int(str(message_id))
+    except (TypeError, ValueError):
+        raise Http404("No such message.") from None
+    try:
+        return Message.objects.get(pk=pk, user_id=user.pk)
+    except Message.DoesNotExist:
+        raise Http404("No such message.") from None
+
+
 def chat_session_list_for_user(*, user: AbstractBaseUser) -> QuerySet[ChatSession]:
     return ChatSession.objects.filter(user_id=user.pk).order_by("-started_at", "-id")
 

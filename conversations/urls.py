@@ -9,6 +9,7 @@ urlpatterns = [
     path("sessions/new/", views.session_create, name="session-create"),
     path("sessions/<int:session_id>/", views.session_detail, name="session-detail"),
     path("sessions/<int:session_id>/end/", views.session_end, name="session-end"),
+    path("sessions/<int:session_id>/delete/", views.session_delete, name="session-delete"),
     path("sessions/<int:session_id>/messages/", views.message_create, name="message-create"),
     path(
         "sessions/<int:session_id>/messages/<int:message_id>/reply/",

@@ -16,6 +16,7 @@ from datetime import date, datetime, timedelta
 from typing import cast
 
 from django.conf import settings
+from django.contrib import messages as django_messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
@@ -24,7 +25,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
@@ -33,7 +34,7 @@ from conversations.context import ChatContext
 from conversations.forms import MessageForm
 from conversations.logic import charts
 from conversations.models import ChatSession, Message, TagWeightHistory
-from conversations.services import chat
+from conversations.services import chat, deletion
 from conversations.services import sessions as session_services
 from memoryhub.validation import InvalidText
 
@@ -149,6 +150,25 @@ def session_end(request: HttpRequest, session_id: int) -> HttpResponse:
     session = selectors.chat_session_get_for_user(user=_user(request), session_id=session_id)
     session_services.session_end(session=session)
     return redirect("chat:session-detail", session_id=session.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_delete(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """GET asks for confirmation (the page without JavaScript); POST deletes the session and
+    every copy of its text. With htmx (confirmed in the browser) the list row becomes a note
+    with the receipt; otherwise the receipt page follows."""
+    user = _user(request)
+    session = selectors.chat_session_get_for_user(user=user, session_id=session_id)
+    if request.method == "GET":
+        return render(request, "conversations/session_delete.html", {"session": session})
+    receipt = deletion.chat_session_delete(user=user, session=session)
+    if request.htmx:
+        return render(
+            request, "conversations/session_list.html#session-deleted", {"receipt": receipt}
+        )
+    django_messages.success(request, _("The session was deleted for good."))
+    return redirect("memories:receipt", receipt_id=receipt.id)
 
 
 @login_required

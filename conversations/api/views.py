@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from conversations import search, selectors
 from conversations.models import ChatSession, HistoryImport
-from conversations.services import chat, imports, sessions
+from conversations.services import chat, deletion, imports, sessions
 from conversations.services import context as context_service
 from memories.services.secrets import redact
 from memoryhub import account
@@ -57,6 +57,21 @@ class SessionCreateApi(APIView):
         return Response(self.OutputSerializer(session).data, status=status.HTTP_201_CREATED)
 
 
+class ChatDeletionReceiptOutput(serializers.Serializer[Any]):
+    id = serializers.CharField()
+    kind = serializers.CharField()
+    deleted_at = serializers.DateTimeField()
+    removed = serializers.DictField(child=serializers.IntegerField())
+
+
+class ChatDeletionOutput(serializers.Serializer[Any]):
+    receipt = ChatDeletionReceiptOutput()
+
+
+def _deletion_body(receipt: Any) -> dict[str, Any]:
+    return {"receipt": ChatDeletionReceiptOutput(receipt).data}
+
+
 class SessionDetailApi(APIView):
     @extend_schema(responses={200: SessionOutput})
     def get(self, request: Request, session_id: str) -> Response:
@@ -64,6 +79,33 @@ class SessionDetailApi(APIView):
             user=request_user(request), session_id=session_id
         )
         return Response(SessionOutput(session).data)
+
+    @extend_schema(
+        request=None,
+        responses={200: ChatDeletionOutput},
+        description="Delete the session, its messages and topics, and every copy of their "
+        "text (summaries, tags, search indexes, other replies' recall, the cache). Memories "
+        "extracted from it stay. Returns a receipt with counts and no content.",
+    )
+    def delete(self, request: Request, session_id: str) -> Response:
+        user = request_user(request)
+        session = selectors.chat_session_get_for_user(user=user, session_id=session_id)
+        receipt = deletion.chat_session_delete(user=user, session=session)
+        return Response(_deletion_body(receipt))
+
+
+class MessageDetailApi(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: ChatDeletionOutput},
+        description="Delete a message; a user message takes the reply to it along. The "
+        "session's title, summary, tags and topics are derived again from what is left.",
+    )
+    def delete(self, request: Request, message_id: str) -> Response:
+        user = request_user(request)
+        message = selectors.message_get_for_user(user=user, message_id=message_id)
+        receipt = deletion.message_delete(user=user, message=message)
+        return Response(_deletion_body(receipt))
 
 
 class MessageCreateApi(APIView):
