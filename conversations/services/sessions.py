@@ -326,6 +326,7 @@ def _pick_tags_offline(candidates: list[str], content: str, vector: np.ndarray |
             .exclude(pk=exclude)
             .annotate(distance=CosineDistance("embedding", vector))
             .filter(distance__lte=1 - floor)
+            .only("id", "tags")
             .order_by("distance")[:3]
         )  # fmt: skip
         for session in close:
@@ -367,6 +368,7 @@ def session_recall(
             )
             .exclude(pk=exclude)
             .exclude(summary="")
+            .only("id", "summary", "tags", "started_at")
             .order_by("-started_at")[: settings.MEMORYHUB_RECALL_SESSIONS]
         )
         for s in older:

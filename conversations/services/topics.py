@@ -169,6 +169,10 @@ def topic_finalize(*, topic_id: int) -> None:
     topic.save(update_fields=["keywords", "terms", "embedding", "message_count"])
 
 
+# What a recalled turn needs; the rest of a message row (two vectors) is not read.
+_RECALLED_FIELDS = ("id", "role", "content", "created_at", "token_count")
+
+
 def topic_recall(
     *, user_id: int, terms: Sequence[str], exclude_topic_id: int | None, token_budget: int
 ) -> list[TopicRecall]:
@@ -197,7 +201,8 @@ def topic_recall(
     for topic in topics:
         messages = []
         left = share
-        for m in topic.messages.filter(searchable=True).order_by("created_at", "id")[:40]:
+        rows = topic.messages.filter(searchable=True).only(*_RECALLED_FIELDS)
+        for m in rows.order_by("created_at", "id")[:40]:
             if m.token_count > left:
                 break
             left -= m.token_count

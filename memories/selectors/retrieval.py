@@ -17,8 +17,9 @@ from typing import Any
 import numpy as np
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Case, F, Q, QuerySet, Value, When
-from django.db.models.functions import Coalesce, Greatest, Least
+from django.db import connection
+from django.db.models import BooleanField, Case, F, Q, QuerySet, Value, When
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
@@ -139,7 +140,7 @@ def memory_retrieve(
             relevance = max(relevance, scoring.TRIGGER_RELEVANCE)
         if relevance < scoring.RELEVANCE_FLOOR:
             continue
-        touched = max(filter(None, (row["memory__last_accessed_at"], row["created_at"])))
+        touched = max(filter(None, (row["last_accessed_at"], row["created_at"])))
         score = scoring.final_score(
             relevance=relevance,
             decay=scoring.time_decay((now - touched).total_seconds() / 86400),
@@ -181,7 +182,6 @@ _FIELDS = (
     "observed_at",
     "created_at",
     "version",
-    "memory__last_accessed_at",
 )
 
 
@@ -196,41 +196,38 @@ def _candidates(
 ) -> list[dict[str, Any]]:
     """The live versions that may be relevant to the query, with their cosine similarity.
 
-    The cosine is computed for the user's live versions only (an exact scan: never the HNSW
-    index, whose filtered scan may return fewer rows than exist). The proxy orders by the
-    vector relevance (or 1 for a keyword or trigger hit) x importance x confidence.
+    The cosine is computed once per live version of the user (an exact scan, never the HNSW
+    index, whose filtered scan may return fewer rows than exist; MATERIALIZED keeps PostgreSQL
+    from computing it again for the filter and the order). Candidates are ordered by a proxy
+    of the final score: vector relevance (1 for a keyword or trigger hit) x importance x
+    confidence.
     """
-    similarity = 1.0 - CosineDistance("embedding", vector)
-    vector_relevance = Greatest(
-        Least((F("similarity") - (baseline + band.low)) / (band.high - band.low), Value(1.0)),
-        Value(0.0),
-    )
-    near = Q(similarity__gt=baseline + band.low)
-    hit: Q | None = Q(tokens__overlap=tokens) if tokens else None
+    hit = Q(tokens__overlap=tokens) if tokens else Q(pk__in=[])
     if types:
-        hit = Q(type__in=types) if hit is None else hit | Q(type__in=types)
-    relevance: Any = vector_relevance
-    if hit is not None:
-        relevance = Greatest(vector_relevance, Case(When(hit, then=Value(1.0)), default=0.0))
-    rows = list(
-        live.annotate(similarity=Coalesce(similarity, Value(0.0)))
-        .filter(near if hit is None else near | hit)
-        .annotate(proxy=relevance * F("importance") * F("confidence"))
-        .order_by("-proxy", "-id")
-        .values(*_FIELDS, "similarity")[:CANDIDATES]
-    )
+        hit |= Q(type__in=types)
+    scored = live.annotate(
+        similarity=Coalesce(1.0 - CosineDistance("embedding", vector), Value(0.0)),
+        hit=Case(When(hit, then=Value(True)), default=Value(False), output_field=BooleanField()),
+        last_accessed_at=F("memory__last_accessed_at"),
+    ).order_by().values(*_FIELDS, "similarity", "hit", "last_accessed_at")
+    inner, params = scored.query.sql_with_params()
+    floor = baseline + band.low
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH live AS MATERIALIZED ({inner}) SELECT * FROM live "
+            "WHERE similarity > %s OR hit ORDER BY GREATEST(LEAST((similarity - %s) / %s, 1.0), "
+            "CASE WHEN hit THEN 1.0 ELSE 0.0 END) * importance * confidence DESC, id DESC "
+            "LIMIT %s",
+            [*params, floor, floor, band.high - band.low, CANDIDATES],
+        )
+        names = [column.name for column in cursor.description or ()]
+        rows = [dict(zip(names, values, strict=True)) for values in cursor.fetchall()]
     # Versions filling the same slot as a candidate are compared with it (the newer user
     # statement wins), so they are scored too even when the cap left them out.
     slots = {row["slot"] for row in rows if row["slot"]}
     seen = {row["id"] for row in rows}
     if slots:
-        rows.extend(
-            row
-            for row in live.filter(slot__in=slots)
-            .annotate(similarity=Coalesce(similarity, Value(0.0)))
-            .values(*_FIELDS, "similarity")
-            if row["id"] not in seen
-        )
+        rows.extend(row for row in scored.filter(slot__in=slots) if row["id"] not in seen)
     return rows
 
 
