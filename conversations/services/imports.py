@@ -81,7 +81,12 @@ def parse_payload(payload: Any) -> list[ImportSession]:
     raw_sessions = payload["sessions"]
     if not raw_sessions:
         raise ImportInvalid({"sessions": "must not be empty"})
-    total = sum(len(s.get("messages") or []) for s in raw_sessions if isinstance(s, dict))
+    # Only counted here; a `messages` that is not a list is reported below.
+    total = sum(
+        len(s["messages"])
+        for s in raw_sessions
+        if isinstance(s, dict) and isinstance(s.get("messages"), list)
+    )
     if total > settings.MEMORYHUB_MAX_IMPORT_MESSAGES:
         raise ImportInvalid(
             {"sessions": f"holds {total} messages; at most "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -36,6 +36,8 @@ from memoryhub.api import Conflict, MessageTextField, request_user
 
 PAGE_SIZE = 50
 MAX_PAGE_SIZE = 200
+# Far past any real list; bounds the row offset (a huge page number was a database error).
+MAX_PAGE = 100_000
 _READERS = [Reader.ASSISTANT.value, Reader.AGENT.value, "*"]
 
 
@@ -113,20 +115,14 @@ class MemoryListApi(APIView):
         status = serializers.ChoiceField(choices=MemoryStatus.choices, required=False)
         type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
         q = serializers.CharField(required=False, allow_blank=True, max_length=500)
-        page = serializers.IntegerField(required=False, min_value=1, default=1)
+        page = serializers.IntegerField(required=False, min_value=1, max_value=MAX_PAGE, default=1)
         page_size = serializers.IntegerField(
             required=False, min_value=1, max_value=MAX_PAGE_SIZE, default=PAGE_SIZE
         )
 
     @extend_schema(
         operation_id="memories_list",
-        parameters=[
-            OpenApiParameter("status", str),
-            OpenApiParameter("type", str),
-            OpenApiParameter("q", str),
-            OpenApiParameter("page", int),
-            OpenApiParameter("page_size", int),
-        ],
+        parameters=[FilterSerializer],
         responses={
             200: inline_serializer(
                 "MemoryList",
