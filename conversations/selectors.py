@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import connection
 from django.db.models import Max, Min, QuerySet
 from django.http import Http404
 
@@ -111,3 +112,14 @@ def tag_weight_history_for_user(
     return TagWeightHistory.objects.filter(
         user_id=user.pk, tag__in=list(tags), day__gte=since
     ).order_by("tag", "day")
+
+
+def message_hold(user_id: int, message_id: int) -> bool:
+    """Whether the user's message exists; if so it is locked against deletion (FOR KEY SHARE)
+    until the current transaction ends. Memory extraction holds its source with this."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT 1 FROM conversations_message WHERE id = %s AND user_id = %s FOR KEY SHARE",
+            [message_id, user_id],
+        )
+        return cursor.fetchone() is not None

@@ -36,7 +36,7 @@ from memories.models import (
     MemoryStatus,
     MemoryVersion,
 )
-from memories.services import revision, rules, secrets
+from memories.services import revision, rules, secrets, sources
 from memories.services.extraction_schema import (
     SLOT_NAMES,
     ExtractedItem,
@@ -87,7 +87,9 @@ REPAIR_PROMPT = (
 
 @dataclass(frozen=True)
 class ExtractionResult:
-    status: str  # "done", "failed" or "skipped" (this source message was extracted before)
+    # "done", "failed", "skipped" (this source message was extracted before) or
+    # "source_deleted" (the message was deleted before its memories were written)
+    status: str
     run_id: int | None = None
     memory_ids: tuple[str, ...] = ()
     outcome: dict[str, int] = field(default_factory=dict)
@@ -116,6 +118,8 @@ def memory_extract_from_exchange(
     """
     if source_message_id is not None and _already_extracted(user_id, source_message_id):
         return ExtractionResult(status="skipped")
+    if not sources.source_hold(user_id=user_id, message_id=source_message_id):
+        return ExtractionResult(status="source_deleted")  # deleted before it was read
     observed = observed_at or timezone.now()
     # The caller redacts messages before storing them; do it again before the model sees them.
     user_text = secrets.redact(user_text[:_MAX_INPUT_CHARS]).text
@@ -310,6 +314,8 @@ def _store_all(
         for p in prepared
     ]
     with transaction.atomic():
+        if not sources.source_hold(user_id=user_id, message_id=source_message_id):
+            return ExtractionResult(status="source_deleted")  # deleted while the model ran
         try:
             with transaction.atomic():
                 run = ExtractionRun.objects.create(

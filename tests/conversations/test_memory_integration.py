@@ -182,3 +182,34 @@ def test_a_deleted_memory_is_gone_from_later_replies_saved_recall_too(
     assert canary not in export
     later = api.post("/api/v1/context/", {"message": "우리 고양이 이름이 뭐였지?"}, format="json")
     assert canary not in json.dumps(later.json(), ensure_ascii=False)
+
+
+def test_a_message_deleted_before_its_extraction_ran_never_becomes_a_memory(
+    user, django_capture_on_commit_callbacks, monkeypatch
+):
+    from conversations.services import deletion
+
+    queued: list[dict] = []
+    monkeypatch.setattr(extract_from_exchange, "delay", lambda **kw: queued.append(kw))
+    session = chat.chat_session_create(user=user)
+    message, _ = chat.message_add_user(session=session, content="기억해줘: 나는 고수를 싫어해.")
+    with django_capture_on_commit_callbacks(execute=True):
+        "".join(chat.reply_stream(message=message))
+    with django_capture_on_commit_callbacks(execute=True):
+        deletion.message_delete(user=user, message=Message.objects.get(pk=message.pk))
+
+    results = [extract_from_exchange(**kwargs) for kwargs in queued]
+
+    assert [r["status"] for r in results] == ["source_deleted"]
+    assert not Memory.objects.filter(user=user).exists()
+
+
+def test_a_message_that_still_exists_is_extracted_as_before(
+    user, django_capture_on_commit_callbacks, monkeypatch
+):
+    session = chat.chat_session_create(user=user)
+
+    _say(user, session, "기억해줘: 나는 고수를 싫어해.", django_capture_on_commit_callbacks,
+         monkeypatch)  # fmt: skip
+
+    assert Memory.objects.filter(user=user).count() == 1

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from memories.models import ExtractionRun, Memory, MemoryVersion
 from memories.selectors import memory_retrieve
+from memories.services import sources
 from memories.services.extraction import memory_extract_from_exchange
 from memoryhub.models import LLMCall
 from tests.anthropic_fake import completed, failing
@@ -348,3 +349,20 @@ def test_a_users_restatement_approves_a_pending_inference(user, anthropic, say):
     assert result.outcome == {"confirmed": 1}
     assert current(inferred).status == "active"
     assert version_of(current(inferred)).approved_by_id == user.pk
+
+
+def test_a_source_message_reported_gone_gives_no_memory_and_no_run(user, say, monkeypatch):
+    held: list[tuple[int, int]] = []
+
+    def gone(user_id: int, message_id: int) -> bool:
+        held.append((user_id, message_id))
+        return False
+
+    monkeypatch.setattr(sources, "_check", gone)
+
+    result = say("기억해줘: 나는 고수를 싫어해.", message_id=777)
+
+    assert result.status == "source_deleted"
+    assert held == [(user.pk, 777)]
+    assert not Memory.objects.filter(user=user).exists()
+    assert not ExtractionRun.objects.filter(user=user).exists()

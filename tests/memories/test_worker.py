@@ -16,7 +16,7 @@ def test_a_real_worker_extracts_memories_from_an_exchange(celery_worker_process,
         user_id=user.pk,
         user_text="내 이름은 민지야. 나 서울 강남에 살아.",
         assistant_text="반가워요, 민지님!",
-        source_message_id=901,
+        source_message_id=None,  # the worker checks a real source; none is made here
     )
 
     memories = Memory.objects.filter(user=user, status="active")
