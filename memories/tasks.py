@@ -35,9 +35,12 @@ def extract_from_exchange(
     source_message_id: int | None = None,
     source_session_id: int | None = None,
     observed_at: str | None = None,
+    offline: bool = False,
 ) -> dict[str, Any]:
     """Extract memories from one exchange; `observed_at` is ISO 8601 (None: now)."""
     observed = parse_datetime(observed_at) if observed_at else None
+    if observed_at and observed is None:
+        raise ValueError(f"observed_at is not an ISO 8601 time: {observed_at!r}")
     try:
         result = extraction.memory_extract_from_exchange(
             user_id=user_id,
@@ -46,6 +49,7 @@ def extract_from_exchange(
             source_message_id=source_message_id,
             source_session_id=source_session_id,
             observed_at=observed,
+            offline=bool(offline),
         )
     except llm.LLMError as exc:
         if self.request.retries < (self.max_retries or 0):

@@ -286,6 +286,11 @@ MEMORYHUB_GENERIC_TAGS = env_list(
 MEMORYHUB_TOPIC_SHIFT_THRESHOLD = env_float("MEMORYHUB_TOPIC_SHIFT_THRESHOLD", 0.0, minimum=0.0)
 MEMORYHUB_RECALL_SESSIONS = env_int("MEMORYHUB_RECALL_SESSIONS", 3, minimum=0)
 MEMORYHUB_MAX_IMPORT_MESSAGES = env_int("MEMORYHUB_MAX_IMPORT_MESSAGES", 50000, minimum=1)
+# Memories from imported history: the local rules ("offline", free), the provider ("model":
+# one Claude call per imported user message) or none ("off").
+MEMORYHUB_IMPORT_EXTRACTION = env_choice(
+    "MEMORYHUB_IMPORT_EXTRACTION", "offline", ("offline", "model", "off")
+)
 
 # The short-term layer: recent summaries and session state, in Redis/Valkey with a TTL.
 MEMORYHUB_SHORT_TERM_TTL_SECONDS = env_int("MEMORYHUB_SHORT_TERM_TTL_SECONDS", 3600, minimum=1)

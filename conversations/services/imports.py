@@ -286,7 +286,39 @@ def session_import_finalize(*, session_id: int) -> None:
     indexing.session_embed(session=session)
     if not session.topics.exists():
         segment_session(session=session)
+    # Queued before the session ends: a publish that fails fails this task, which then runs
+    # again (an ended session is skipped above); extraction skips messages it has done.
+    _extraction_enqueue(session)
     sessions.session_finalize(session_id=session_id)
+
+
+def _extraction_enqueue(session: ChatSession) -> int:
+    """Memory extraction for each imported user message and the reply after it, dated by
+    the message (API.md: imported sessions go through the same pipeline). Extraction is
+    idempotent per message, so running this again queues nothing new that takes effect."""
+    from memories.tasks import extract_from_exchange
+
+    mode = settings.MEMORYHUB_IMPORT_EXTRACTION
+    if mode == "off":
+        return 0
+    rows = list(
+        session.messages.filter(searchable=True)
+        .order_by("created_at", "id")
+        .values("id", "role", "content", "created_at")
+    )
+    queued = 0
+    for index, row in enumerate(rows):
+        if row["role"] != Message.Role.USER:
+            continue
+        after = rows[index + 1] if index + 1 < len(rows) else None
+        reply = after["content"] if after and after["role"] == Message.Role.ASSISTANT else ""
+        extract_from_exchange.delay(
+            user_id=session.user_id, user_text=row["content"], assistant_text=reply,
+            source_message_id=row["id"], source_session_id=session.pk,
+            observed_at=row["created_at"].isoformat(), offline=mode == "offline",
+        )  # fmt: skip
+        queued += 1
+    return queued
 
 
 @transaction.atomic

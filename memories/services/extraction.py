@@ -111,8 +111,12 @@ def memory_extract_from_exchange(
     source_message_id: int | None,
     source_session_id: int | None,
     observed_at: datetime | None = None,
+    offline: bool = False,
 ) -> ExtractionResult:
     """Extract and store memories from one exchange; idempotent per source message.
+
+    `offline` uses the local rules whatever the provider (imported history: one model call
+    per historical message would be a surprise bill).
 
     Raises `llm.LLMError` when the model cannot be reached (the task retries).
     """
@@ -125,7 +129,7 @@ def memory_extract_from_exchange(
     user_text = secrets.redact(user_text[:_MAX_INPUT_CHARS]).text
     assistant_text = secrets.redact(assistant_text[:_MAX_INPUT_CHARS]).text
     # Offline rules once the user's daily token budget is spent: memory keeps working.
-    provider = llm.provider_for(user_id=user_id)
+    provider = llm.OfflineProvider() if offline else llm.provider_for(user_id=user_id)
     attempts = 1
     if provider.offline:
         items = rules.extract_statements(user_text)
