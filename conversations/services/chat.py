@@ -115,7 +115,7 @@ def _store_user_message(
     )  # fmt: skip
     _neighbour_changed(message)
     user_id = session.user_id
-    transaction.on_commit(lambda: messages_embed.delay(user_id=user_id))
+    transaction.on_commit(lambda: messages_embed.delay(user_id=user_id), robust=True)
     current.message_count = F("message_count") + 1
     current.save(update_fields=["message_count"])
     current.refresh_from_db(fields=["message_count"])
@@ -197,7 +197,7 @@ def _history_turns(*, session: ChatSession, before: Message) -> list[llm.Turn]:
     older, kept = compaction.split_history(earlier, settings.MEMORYHUB_HISTORY_TOKEN_BUDGET)
     if compaction.needs_compaction(session=session, older=older):
         session_id = session.pk
-        transaction.on_commit(lambda: session_compact.delay(session_id=session_id))
+        transaction.on_commit(lambda: session_compact.delay(session_id=session_id), robust=True)
     turns = [
         llm.Turn(role="user" if m.role == Message.Role.USER else "assistant", content=m.content)
         for m in kept
@@ -312,14 +312,14 @@ def _store_reply(
             user_id = message.user_id
             if searchable:
                 _neighbour_changed(reply)
-                transaction.on_commit(lambda: messages_embed.delay(user_id=user_id))
+                transaction.on_commit(lambda: messages_embed.delay(user_id=user_id), robust=True)
             extraction = {
                 "user_id": user_id, "user_text": message.content,
                 "assistant_text": content if searchable else "",
                 "source_message_id": message.pk, "source_session_id": message.session_id,
                 "observed_at": message.created_at.isoformat(),
             }  # fmt: skip
-            transaction.on_commit(lambda: extract_from_exchange.delay(**extraction))
+            transaction.on_commit(lambda: extract_from_exchange.delay(**extraction), robust=True)
             return reply
     except IntegrityError:
         # Another stream stored the reply first (unique reply_to); keep that one.

@@ -156,7 +156,7 @@ def history_import_create(*, user: AbstractBaseUser, payload: Any) -> HistoryImp
         user_id=user.pk, payload=payload, total=sum(len(s.messages) for s in parsed)
     )
     record_id = record.pk
-    transaction.on_commit(lambda: history_import_run.delay(import_id=record_id))
+    transaction.on_commit(lambda: history_import_run.delay(import_id=record_id), robust=True)
     return record
 
 
@@ -240,7 +240,9 @@ def history_import_run(
             )
             if session is not None and finalize is None:
                 session_id: int = session.pk
-                transaction.on_commit(partial(session_import_finalize.delay, session_id=session_id))
+                transaction.on_commit(
+                    partial(session_import_finalize.delay, session_id=session_id), robust=True
+                )
         if session is not None and finalize is not None:
             finalize(session.pk)
         if progress is not None:

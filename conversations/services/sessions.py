@@ -78,7 +78,7 @@ def session_end(*, session: ChatSession) -> ChatSession:
         locked.status = ChatSession.Status.ENDING
         locked.save(update_fields=["status"])
         session_id = locked.pk
-        transaction.on_commit(lambda: session_finalize.delay(session_id=session_id))
+        transaction.on_commit(lambda: session_finalize.delay(session_id=session_id), robust=True)
     return locked
 
 

@@ -112,7 +112,7 @@ def topic_close(*, topic: Topic, ended_at: datetime) -> None:
 
     Topic.objects.filter(pk=topic.pk, ended_at__isnull=True).update(ended_at=ended_at)
     topic_id = topic.pk
-    transaction.on_commit(lambda: topic_finalize.delay(topic_id=topic_id))
+    transaction.on_commit(lambda: topic_finalize.delay(topic_id=topic_id), robust=True)
 
 
 def _ranked_keywords(messages: Sequence[Message]) -> list[str]:
@@ -170,7 +170,7 @@ def topic_finalize(*, topic_id: int) -> None:
 
 
 # What a recalled turn needs; the rest of a message row (two vectors) is not read.
-_RECALLED_FIELDS = ("id", "role", "content", "created_at", "token_count")
+_RECALLED_FIELDS = ("id", "topic_id", "role", "content", "created_at", "token_count")
 
 
 def topic_recall(

@@ -37,7 +37,9 @@ def memory_use_record(*, uses: Sequence[RetrievedMemory], message_id: int) -> in
     MemoryUse.objects.bulk_create(rows, ignore_conflicts=True)
     memory_ids = sorted({row.memory_id for row in rows})
     if memory_ids:
-        transaction.on_commit(lambda: memories_refresh_access.delay(memory_ids=memory_ids))
+        transaction.on_commit(
+            lambda: memories_refresh_access.delay(memory_ids=memory_ids), robust=True
+        )
     return len(rows)
 
 
