@@ -222,6 +222,8 @@ class DeletionReceipt(models.Model):
         MEMORY = "memory"  # one memory deleted by its owner
         ALL = "all"  # every memory of the user (account-wide erase)
         RETENTION = "retention"  # the purge of old rejected or expired memories
+        SESSION = "session"  # a chat session and everything derived from it
+        MESSAGE = "message"  # one chat message (with its reply)
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     user = models.ForeignKey(

@@ -25,9 +25,6 @@ from conversations.services.forgetting import QUOTE_FORGOTTEN, _forget_tags, _re
 from memories.models import DeletionReceipt
 from memoryhub import embeddings
 
-# Receipt kinds beside the memories app's own (`DeletionReceipt.Kind`); the field is free text.
-RECEIPT_SESSION = "session"
-RECEIPT_MESSAGE = "message"
 # Shorter texts ("ok", "thanks") are not looked for in other replies: replacing them would
 # mangle unrelated text, and they say nothing about the user.
 _MIN_QUOTE_CHARS = 8
@@ -212,7 +209,9 @@ def chat_session_delete(*, user: AbstractBaseUser, session: ChatSession) -> Dele
     session.delete()
     counts["tags_forgotten"] = _forget_tags_counted(user.pk, tags)
     _after_commit(user.pk, [session_id], reembed=counts["copies_in_other_replies"] > 0)
-    return DeletionReceipt.objects.create(user_id=user.pk, kind=RECEIPT_SESSION, removed=counts)
+    return DeletionReceipt.objects.create(
+        user_id=user.pk, kind=DeletionReceipt.Kind.SESSION, removed=counts
+    )
 
 
 def _forget_tags_counted(user_id: int, tags: set[str]) -> int:
@@ -263,4 +262,6 @@ def message_delete(*, user: AbstractBaseUser, message: Message) -> DeletionRecei
         session.save(update_fields=["embedding"])
     counts["tags_forgotten"] = _forget_tags_counted(user.pk, tags_before - set(session.tags))
     _after_commit(user.pk, [session.pk], reembed=True)
-    return DeletionReceipt.objects.create(user_id=user.pk, kind=RECEIPT_MESSAGE, removed=counts)
+    return DeletionReceipt.objects.create(
+        user_id=user.pk, kind=DeletionReceipt.Kind.MESSAGE, removed=counts
+    )
