@@ -159,3 +159,18 @@ def test_context_api_for_another_users_session_is_404(api, other_api):
     )
 
     assert response.status_code == 404
+
+
+def test_topic_recall_reads_a_topics_turns_in_one_query(user, django_assert_max_num_queries):
+    from conversations.services import topics
+
+    _session(user, ["React 프로젝트 Next.js로 마이그레이션하려고 해.", "App Router 설정 완료",
+                    "마이그레이션 하면서 라우팅 테스트도 다 고쳤어."])  # fmt: skip
+    terms = topics.message_topic_terms(content="마이그레이션 어디까지 했지?", user_id=user.pk)
+
+    with django_assert_max_num_queries(3):
+        recalled = topics.topic_recall(
+            user_id=user.pk, terms=terms, exclude_topic_id=None, token_budget=2000
+        )
+
+    assert sum(len(t.messages) for t in recalled) >= 2
