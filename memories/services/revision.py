@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from memories.models import (
     DEFAULT_SCOPE,
+    LIVE_STATUSES,
     AuditEvent,
     CreatedBy,
     Memory,
@@ -269,14 +270,39 @@ def memory_create(
         allowed_readers=allowed_readers,
         tags=tags,
     )
-    return lineage_create(
-        user_id=user.pk,
-        fields=fields,
-        origin=Origin.USER,
-        policy=policy,
-        indexed=memory_index(content=content),
-        change_reason="written by the user",
-    )
+    indexed = memory_index(content=content)
+    with transaction.atomic():
+        memory = lineage_create(
+            user_id=user.pk,
+            fields=fields,
+            origin=Origin.USER,
+            policy=policy,
+            indexed=indexed,
+            change_reason="written by the user",
+        )
+        _slot_conflicts_link(memory, fingerprint=indexed.fingerprint)
+    return memory
+
+
+def _slot_conflicts_link(memory: Memory, *, fingerprint: str) -> int:
+    """A memory typed in by hand that fills the same slot as a live one but says something
+    else ("I live in Dallas" beside a chat's "I live in Austin") is linked to it as a
+    conflict: both are kept and shown as conflicting, nothing is silently replaced (the
+    user edits the old one to replace it)."""
+    if not memory.slot or memory.status not in LIVE_STATUSES:
+        return 0
+    others = [
+        other
+        for other in Memory.objects.filter(
+            user_id=memory.user_id, slot=memory.slot, status__in=LIVE_STATUSES
+        )
+        .exclude(pk=memory.pk)
+        .select_related("current_version")
+        if other.current_version is not None and other.current_version.fingerprint != fingerprint
+    ]
+    if others:
+        memory.conflicts.add(*others)
+    return len(others)
 
 
 def memory_revise(

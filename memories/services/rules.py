@@ -13,7 +13,7 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memories.services.extraction_schema import ExtractedItem
 from memoryhub.text import stem_english
@@ -45,8 +45,12 @@ class _Match:
 
 _END = r"\s*[.!~…]*\s*$"
 _KO_SUBJECT = (
-    r"(?:(?:그리고|근데|참|아|음|사실|그런데)\s*,?\s*)?(?:(?:나는|난|저는|전|내가|제가|나|저)\s+)?"
+    r"(?:(?:그리고|근데|참|아|음|사실|그런데)\s*,?\s*)?"
+    # The assistant's notes speak of the user in the third person ("사용자는 ...").
+    r"(?:(?:나는|난|저는|전|내가|제가|나|저|사용자는|사용자가|유저는|유저가)\s+)?"
 )
+# "I", or "the user" in the assistant's notes.
+_EN_SUBJECT = r"(?:I|the\s+user)"
 _QUESTION_WORDS = re.compile(
     r"뭐|뭘|무엇|누구|어디|언제|왜|어떻게|몇|어느|무슨|\b(?:what|where|who)\b"
 )
@@ -127,8 +131,9 @@ def _strip_particle(word: str) -> str:
     return word
 
 
-def _subject_key(text: str) -> str:
-    """A short, stable key for what a like/dislike is about: "커피를" and "커피" agree."""
+def _subject_key(text: str, *, ordered: bool = False) -> str:
+    """A short, stable key for what a like/dislike is about: "커피를" and "커피" agree, and so
+    do "고양이보다 개" and "개보다 고양이" (the words are sorted unless `ordered`)."""
     text = re.split(
         r"[,;]|\s(?:because|but|when|since|and|over|more\s+than|rather\s+than|a\s+lot|"
         r"very\s+much|so\s+much)\b",
@@ -140,8 +145,11 @@ def _subject_key(text: str) -> str:
     for word in normalise_text(text).split():
         if word in ("the", "a", "an", "my", "your", "나는", "난", "저는", "전", "내가", "제가"):
             continue
-        words.append(stem_english(word) if word.isascii() else _strip_particle(word))
-    return " ".join(words)[:60]
+        # Twice for Korean: "고양이보다" and "고양이(를)" both come to "고양".
+        words.append(
+            stem_english(word) if word.isascii() else _strip_particle(_strip_particle(word))
+        )
+    return " ".join(words if ordered else sorted(words))[:60]
 
 
 def _style_slot(text: str) -> str:
@@ -217,8 +225,9 @@ def _name(match: re.Match[str], sentence: str) -> _Match | None:
     r"이사\s*(?:했어|했어요|했다|했습니다|왔어|왔어요|갔어|함|를\s*왔어|를\s*했어|를\s*갔어)" + _END
 )
 @_rule(
-    r"\bI\s*(?:now\s+|currently\s+)?(?:live|am\s+living|'m\s+living|reside|am\s+based|"
-    r"'m\s+based)\s+in\s+(?P<v>[^?]+?)" + _END,
+    r"\b(?:I\s*(?:now\s+|currently\s+)?(?:live|am\s+living|'m\s+living|reside|am\s+based|"
+    r"'m\s+based)|the\s+user\s+(?:now\s+|currently\s+)?(?:lives|is\s+living|resides|is\s+based))"
+    r"\s+in\s+(?P<v>[^?]+?)" + _END,
     _I,
 )
 @_rule(
@@ -280,14 +289,25 @@ def _job(match: re.Match[str], sentence: str) -> _Match | None:
     r"좋아하지\s*않(?:아|는다|습니다|아요))" + _END
 )
 @_rule(
-    r"^(?:(?:and|also|oh|btw|by\s+the\s+way),?\s+)?I\s+(?:really\s+|absolutely\s+|just\s+|also\s+|"
-    r"truly\s+|kind\s+of\s+|generally\s+|usually\s+|strongly\s+)?(?:like|love|enjoy|adore|dislike|"
-    r"hate|detest|prefer|can't\s+stand|cannot\s+stand|don't\s+like|do\s+not\s+like|"
-    r"don't\s+enjoy)\s+(?P<s>[^?]+?)" + _END,
+    r"^(?:(?:and|also|oh|btw|by\s+the\s+way),?\s+)?"
+    + _EN_SUBJECT
+    + r"\s+(?:really\s+|absolutely\s+|just\s+|also\s+|truly\s+|kind\s+of\s+|generally\s+|"
+    r"usually\s+|strongly\s+)?"
+    r"(?P<verb>(?:like|love|enjoy|adore|dislike|hate|detest|prefer)s?|can't\s+stand|cannot\s+stand|"
+    r"(?:don't|doesn't|do\s+not|does\s+not)\s+(?:like|enjoy))\s+(?P<s>[^?]+?)" + _END,
     _I,
 )
 def _preference(match: re.Match[str], sentence: str) -> _Match | None:
-    return _likes(match.group("s"), sentence)
+    found = _likes(match.group("s"), sentence)
+    verb = match.groupdict().get("verb") or ""
+    if found and found.slot.startswith("likes:") and (verb.lower().startswith("prefer")
+                                                      or "선호" in sentence):  # fmt: skip
+        # "prefer morning meetings" / "evening meetings": one choice among alternatives of
+        # the same thing, so the thing (the last word) is the slot and the choice its value.
+        words = _subject_key(match.group("s"), ordered=True).split()
+        if len(words) > 1:
+            return replace(found, slot=f"prefers:{words[-1]}")
+    return found
 
 
 @_rule(
@@ -410,17 +430,20 @@ def slot_of(text: str) -> str:
 # --- paraphrases --------------------------------------------------------------------------
 
 _NEGATIVE = re.compile(
-    r"싫어|싫다|안\s*좋아|좋아하지\s*않|별로|\b(?:hate|dislike|detest|don't\s+like|do\s+not\s+like|"
-    r"can't\s+stand|cannot\s+stand|don't\s+enjoy|not\s+a\s+fan)\b",
+    r"싫어|싫다|안\s*좋아|좋아하지\s*않|별로|\b(?:(?:hate|dislike|detest)s?|"
+    r"(?:don't|doesn't|do\s+not|does\s+not)\s+(?:like|enjoy)|can't\s+stand|cannot\s+stand|"
+    r"not\s+a\s+fan)\b",
     re.IGNORECASE,
 )
-_POSITIVE = re.compile(r"좋아|선호|\b(?:like|love|enjoy|prefer|adore|fan\s+of)\b", re.IGNORECASE)
+_POSITIVE = re.compile(
+    r"좋아|선호|\b(?:(?:like|love|enjoy|prefer|adore)(?:s|d|ed)?|fan\s+of)\b", re.IGNORECASE
+)
 _FILLER = frozenset(
     """나 나는 난 저 저는 전 내가 제가 내 제 나의 저의 진짜 정말 너무 아주 완전 엄청 꼭 좀
     그냥 지금 요즘 현재 그리고 근데 참 사실 이거 그거 것 거 기억해 기억해줘 해줘 줘 주세요 해
     하는 편이야 i i'm im me my mine myself am is are was were be been being the a an to of in
     on at for and or but that this it really very so just please also do does would you your
-    i'd i've lot much""".split()  # noqa: SIM905
+    i'd i've lot much 한다 합니다 해요 했어 사용자 사용자는 사용자가 유저 user""".split()  # noqa: SIM905
 )
 
 
@@ -433,7 +456,7 @@ def polarity(text: str) -> int:
 
 def content_words(text: str) -> frozenset[str]:
     """The words that carry meaning, stemmed; fillers and like/dislike verbs left out."""
-    stripped = _NEGATIVE.sub(" ", _POSITIVE.sub(" ", text))
+    stripped = _POSITIVE.sub(" ", _NEGATIVE.sub(" ", text))
     words = set()
     for word in normalise_text(stripped).split():
         if word in _FILLER:
@@ -452,6 +475,28 @@ def _same_word(a: str, b: str) -> bool:
     return len(short) >= minimum and long_.startswith(short)
 
 
+# A comparison names the lesser and the greater thing: "고양이보다 개를", "dogs more than
+# cats", "prefer dogs to cats"; turned around it says the opposite.
+_KO_COMPARISON = re.compile(r"(\S+?)보다\s+(\S+)")
+_EN_GREATER_FIRST = re.compile(
+    r"\b(\w+)\s+(?:more\s+than|rather\s+than|over)\s+(\w+)|\bprefer\w*\s+(\w+)\s+to\s+(\w+)",
+    re.IGNORECASE,
+)
+
+
+def comparison(text: str) -> tuple[str, str] | None:
+    """(lesser, greater) of a comparison in the text, stemmed, or None."""
+    found = _KO_COMPARISON.search(text)
+    if found:
+        lesser, greater = found.group(1), found.group(2)
+        return _strip_particle(_strip_particle(lesser)), _strip_particle(_strip_particle(greater))
+    found = _EN_GREATER_FIRST.search(text)
+    if found:
+        greater, lesser = (g for g in found.groups() if g)
+        return stem_english(lesser.lower()), stem_english(greater.lower())
+    return None
+
+
 def adds_nothing(a: str, b: str) -> bool:
     """True when one text says nothing the other does not: same polarity, no new content word.
 
@@ -460,6 +505,9 @@ def adds_nothing(a: str, b: str) -> bool:
     """
     if polarity(a) != polarity(b):
         return False
+    compared_a, compared_b = comparison(a), comparison(b)
+    if compared_a and compared_b and compared_a != compared_b:
+        return False  # "고양이보다 개" against "개보다 고양이"
     words_a, words_b = content_words(a), content_words(b)
     if not words_a or not words_b:
         return normalise_text(a) == normalise_text(b)

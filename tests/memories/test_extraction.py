@@ -366,3 +366,57 @@ def test_a_source_message_reported_gone_gives_no_memory_and_no_run(user, say, mo
     assert held == [(user.pk, 777)]
     assert not Memory.objects.filter(user=user).exists()
     assert not ExtractionRun.objects.filter(user=user).exists()
+
+
+@pytest.mark.parametrize(
+    ("note", "statement"),
+    [
+        ("사용자는 커피를 좋아한다.", "나는 커피 안 좋아해."),
+        ("The user likes jazz.", "I don't like jazz."),
+    ],
+)
+def test_a_user_statement_against_the_assistants_inference_is_kept_as_a_conflict(
+    user, say, note, statement
+):
+    from memories.services.memory_tool import memory_tool_execute
+
+    memory_tool_execute(
+        user=user, command={"command": "create", "path": "/memories/preference/n.md",
+                            "file_text": note},
+    )  # fmt: skip
+    result = say(statement)
+
+    assert result.outcome == {"conflict": 1}
+    inferred = Memory.objects.get(user=user, current_version__content=note)
+    stated = Memory.objects.get(user=user, current_version__content=statement)
+    assert list(stated.conflicts.all()) == [inferred]
+    assert stated.status == "active" and inferred.status == "pending"
+
+
+def test_an_inference_turning_the_users_comparison_around_is_a_conflict_not_a_duplicate(
+    user, say
+):
+    from memories.services.memory_tool import memory_tool_execute
+
+    say("나는 고양이보다 개를 좋아해.", at=WEEKS_AGO)
+    memory_tool_execute(
+        user=user, command={"command": "create", "path": "/memories/preference/n.md",
+                            "file_text": "사용자는 개보다 고양이를 좋아한다."},
+    )  # fmt: skip
+
+    assert _live(user).count() == 2
+    stated = Memory.objects.get(user=user, current_version__content="나는 고양이보다 개를 좋아해.")
+    assert stated.conflicts.count() == 1
+
+
+def test_a_memory_typed_in_beside_a_chat_statement_of_the_same_slot_is_flagged_not_replaced(
+    user, say, remember
+):
+    say("I live in Austin.", at=WEEKS_AGO)
+
+    written = remember("I live in Dallas.")
+
+    chat = Memory.objects.get(user=user, current_version__content="I live in Austin.")
+    assert list(written.conflicts.all()) == [chat]
+    assert chat.status == "active" and version_of(chat).version == 1
+    assert remember("I live in Dallas.").conflicts.count() == 1  # the same text: no new conflict

@@ -30,7 +30,7 @@ def _one(text: str) -> ExtractedItem:
         ("나는 백엔드 개발자야", "fact", "job"),
         ("Next.js로 마이그레이션하기로 결정했어", "decision", ""),
         ("I prefer short answers", "preference", "answer_style"),
-        ("I like spicy food", "preference", "likes:spicy food"),
+        ("I like spicy food", "preference", "likes:food spicy"),  # words sorted: order-free
         ("I hate cilantro", "preference", "likes:cilantro"),
         ("Remember that my server runs on port 8080", "fact", ""),
         ("From now on, answer in English", "procedure", "language"),
@@ -119,3 +119,28 @@ def test_a_different_value_is_not_a_paraphrase(a, b):
 def test_fingerprints_ignore_case_punctuation_and_spacing():
     assert fingerprint("I like Tea!") == fingerprint("i like  tea")
     assert fingerprint("I like tea") != fingerprint("I like coffee")
+
+
+@pytest.mark.parametrize(
+    ("note", "statement"),
+    [
+        ("사용자는 커피를 좋아한다.", "나는 커피 안 좋아해."),
+        ("The user likes jazz.", "I don't like jazz."),
+        ("사용자는 개보다 고양이를 좋아한다.", "나는 고양이보다 개를 좋아해."),
+        ("The user prefers evening meetings.", "I prefer morning meetings."),
+        ("The user lives in Busan.", "I live in Seoul."),
+    ],
+)
+def test_the_assistants_third_person_note_fills_the_users_own_slot(note, statement):
+    assert slot_of(note) == slot_of(statement) != ""
+
+
+def test_a_comparison_turned_around_is_not_a_paraphrase():
+    assert not adds_nothing("나는 고양이보다 개를 좋아해.", "사용자는 개보다 고양이를 좋아한다.")
+    assert not adds_nothing("I prefer tea to coffee", "The user prefers coffee to tea")
+    assert adds_nothing("I like dogs more than cats", "I really like dogs more than cats")
+
+
+def test_different_things_liked_keep_their_own_slots():
+    assert slot_of("I like jazz.") != slot_of("I like blues.")
+    assert slot_of("I prefer short answers") != slot_of("I prefer morning meetings")
