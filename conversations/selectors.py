@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -35,6 +35,14 @@ def message_get_for_user(*, user: AbstractBaseUser, message_id: object) -> Messa
         return Message.objects.get(pk=pk, user_id=user.pk)
     except Message.DoesNotExist:
         raise Http404("No such message.") from None
+
+
+def message_ids_existing_for_user(*, user: AbstractBaseUser, ids: Iterable[int]) -> set[int]:
+    """Which of `ids` are the user's messages that still exist (the rest were deleted)."""
+    wanted = {int(i) for i in ids}
+    if not wanted:
+        return set()
+    return set(Message.objects.filter(user_id=user.pk, pk__in=wanted).values_list("pk", flat=True))
 
 
 def chat_session_list_for_user(*, user: AbstractBaseUser) -> QuerySet[ChatSession]:

@@ -16,5 +16,6 @@ urlpatterns = [
         views.message_reply,
         name="message-reply",
     ),
+    path("messages/<int:message_id>/", views.message_detail, name="message-detail"),
     path("tags/", views.tag_list, name="tags"),
 ]

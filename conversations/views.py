@@ -22,6 +22,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.translation import gettext as _
@@ -169,6 +170,18 @@ def session_delete(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
         )
     django_messages.success(request, _("The session was deleted for good."))
     return redirect("memories:receipt", receipt_id=receipt.id)
+
+
+@login_required
+@require_GET
+def message_detail(request: HttpRequest, message_id: int) -> HttpResponse:
+    """A message's permanent link: its session's chat page, scrolled to the message.
+
+    Memory pages link here by message id alone (memories never imports conversations).
+    """
+    message = selectors.message_get_for_user(user=_user(request), message_id=message_id)
+    url = reverse("chat:session-detail", args=[message.session_id])
+    return redirect(f"{url}#message-{message.pk}")
 
 
 @login_required

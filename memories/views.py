@@ -49,6 +49,7 @@ from memories.services.write_policy import CandidateKind, Origin
 
 # "All my data" spans both apps; the project package owns it (memoryhub/account.py).
 from memoryhub.account import user_data_erase, user_data_export
+from memoryhub.chat_links import chat_message_ids_existing
 
 PAGE_SIZE = 20
 LOG_PAGE_SIZE = 50
@@ -139,12 +140,20 @@ def _detail_context(
     request: HttpRequest, memory: Memory, form: MemoryEditForm | None = None
 ) -> dict[str, Any]:
     uses = memory_uses(memory=memory)
+    shown_uses = list(uses[:USES_SHOWN])
+    version = memory.current_version
+    source_id = version.source_message_id if version is not None else None
     return {
         "memory": memory,
-        "version": memory.current_version,
+        "version": version,
         "history": memory_history(memory=memory),
-        "uses": uses[:USES_SHOWN],
+        "uses": shown_uses,
         "use_count": uses.count(),
+        # Messages can be deleted while memories made from or used in them stay: only the
+        # ones that still exist are linked into the chat.
+        "live_messages": chat_message_ids_existing(
+            user=_user(request), ids=[source_id, *(use.message_id for use in shown_uses)]
+        ),
         "conflicts": getattr(memory, "live_conflicts", []),
         "form": form or MemoryEditForm.for_memory(memory),
         "edit_open": form is not None,

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from conversations.models import ChatSession, Message
-from conversations.services import chat
+from conversations.services import chat, deletion
 from conversations.views import _sse_event
 from memoryhub import llm
 
@@ -120,6 +120,50 @@ def test_other_users_chat_page_is_404(logged_in, other_user):
     response = logged_in.get(reverse("chat:session-detail", args=[theirs.pk]))
 
     assert response.status_code == 404
+
+
+def test_message_link_opens_its_chat_page_at_the_message(logged_in, session):
+    exchange = chat.chat_exchange(session=session, content="Where did I put the keys?")
+    reply = exchange.assistant_message
+
+    response = logged_in.get(reverse("chat:message-detail", args=[reply.pk]))
+
+    assert response.status_code == 302
+    assert (
+        response.url == reverse("chat:session-detail", args=[session.pk]) + f"#message-{reply.pk}"
+    )
+    page = logged_in.get(response.url).content.decode()
+    assert f'id="message-{reply.pk}"' in page
+    assert f'id="message-{exchange.user_message.pk}"' in page
+
+
+def test_message_link_of_another_users_message_is_404(logged_in, other_user):
+    theirs = chat.chat_exchange(
+        session=chat.chat_session_create(user=other_user), content="my private note"
+    )
+
+    response = logged_in.get(reverse("chat:message-detail", args=[theirs.user_message.pk]))
+
+    assert response.status_code == 404
+    assert "my private note" not in response.content.decode()
+
+
+def test_message_link_of_a_deleted_message_is_404(logged_in, user, session):
+    exchange = chat.chat_exchange(session=session, content="Forget this one")
+    deletion.message_delete(user=user, message=exchange.user_message)
+
+    response = logged_in.get(reverse("chat:message-detail", args=[exchange.assistant_message.pk]))
+
+    assert response.status_code == 404
+
+
+def test_message_link_requires_login(client, user, session):
+    exchange = chat.chat_exchange(session=session, content="hello")
+
+    response = client.get(reverse("chat:message-detail", args=[exchange.user_message.pk]))
+
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
 
 
 def test_posting_to_another_users_session_is_404(logged_in, other_user):

@@ -231,12 +231,66 @@ def test_memory_page_shows_content_source_expiry_history_and_uses(
     other = _content(logged_in.get(reverse("memories:detail", args=[memory.pk])))
 
     assert "I drink tea every day" in page
-    source = reverse("chat:session-detail", args=[session.pk]) + f"#message-{message.pk}"
+    source = reverse("chat:message-detail", args=[message.pk])
     assert f'href="{source}"' in page
     assert "Version 1" in page and "Written by you" in page
     assert f"in reply {reply.pk}" in page
+    assert f'href="{reverse("chat:message-detail", args=[reply.pk])}"' in page
     assert "Written directly" in other
     assert "Never: kept until you delete it." not in other
+
+
+def _from_message(content, *, user, session, message):
+    outcome = extraction.memory_store_candidate(
+        user_id=user.pk,
+        item=ExtractedItem(type="fact", content=content),
+        source_message_id=message.pk,
+        source_session_id=session.pk,
+    )
+    assert outcome.memory is not None
+    return current(outcome.memory)
+
+
+def test_memory_page_links_lead_into_the_chat_at_the_message(logged_in, user, exchange):
+    session, message, reply = exchange
+    memory = _from_message("I drink tea every day", user=user, session=session, message=message)
+    MemoryUse.objects.create(
+        user=user, memory=memory, version=version_of(memory), message_id=reply.pk, rank=1,
+        score=0.8,
+    )  # fmt: skip
+
+    page = logged_in.get(reverse("memories:detail", args=[memory.pk]))
+    followed = logged_in.get(reverse("chat:message-detail", args=[reply.pk]))
+
+    assert f'href="{reverse("chat:message-detail", args=[message.pk])}"' in _content(page)
+    assert followed.status_code == 302
+    assert (
+        followed.url == reverse("chat:session-detail", args=[session.pk]) + f"#message-{reply.pk}"
+    )
+
+
+def test_memory_page_shows_a_deleted_message_without_a_link(logged_in, user, exchange, other_user):
+    session, message, reply = exchange
+    memory = _from_message("I drink tea every day", user=user, session=session, message=message)
+    theirs = chat.chat_exchange(
+        session=chat.chat_session_create(user=other_user), content="someone else's chat"
+    )
+    for message_id in (reply.pk, theirs.assistant_message.pk):
+        MemoryUse.objects.create(
+            user=user, memory=memory, version=version_of(memory), message_id=message_id,
+            rank=1, score=0.8,
+        )  # fmt: skip
+    deleted = logged_in.delete(f"/api/v1/messages/{message.pk}/")
+    assert deleted.status_code == 200, deleted.content
+    assert not Message.objects.filter(pk__in=[message.pk, reply.pk]).exists()
+
+    page = _content(logged_in.get(reverse("memories:detail", args=[memory.pk])))
+
+    assert "A deleted message" in page
+    assert page.count("in a deleted message (version 1, ranked 1)") == 2
+    assert reverse("chat:message-detail", args=[message.pk]) not in page
+    assert reverse("chat:message-detail", args=[reply.pk]) not in page
+    assert reverse("chat:message-detail", args=[theirs.assistant_message.pk]) not in page
 
 
 def test_memory_page_shows_who_approved_each_version(logged_in, user, suggest):
