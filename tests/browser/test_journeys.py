@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conversations.models import ChatSession, Message
-from conversations.services import chat
+from conversations.services import chat, deletion
 from memories.models import DeletionReceipt, Memory, MemoryStatus
 from memories.services import extraction, revision
 from memories.services.extraction_schema import ExtractedItem
@@ -124,11 +124,56 @@ def test_edit_a_memory_and_see_its_history(page, site, user, log_in, screenshot)
     page.get_by_role("button", name="Save as a new version").click()
 
     history = page.locator(".history")
-    expect(history.locator(".history__entry").first).to_contain_text("Version 2")
-    expect(history.locator("ins").first).to_contain_text("Busan")
-    expect(history.locator("del").first).to_contain_text("Seoul")
+    entries = history.locator(".history__entry")
+    expect(entries).to_have_count(2)
+    newest, oldest = entries.nth(0), entries.nth(1)
+    expect(newest).to_contain_text("Version 2")
+    expect(newest).to_contain_text("current")
+    expect(newest).to_contain_text("Written by you")
+    expect(newest).to_contain_text("edited by you")
+    # The readable diff: what the edit removed and added, named for screen readers too.
+    expect(newest.locator("del")).to_have_text("removed: Seoul")
+    expect(newest.locator("ins")).to_have_text("added: Busan")
+    expect(newest.locator(".diff")).to_contain_text("I live in")
+    expect(oldest).to_contain_text("Version 1")
+    expect(oldest.locator(".diff")).to_have_text("I live in Seoul")
     expect(page.locator(".memory__content")).to_have_text("I live in Busan")
     screenshot(page, "04-edit-a-memory-and-see-its-history")
+
+
+def test_follow_a_memory_to_the_chat_message_it_came_from(page, site, user, log_in, screenshot):
+    session = chat.chat_session_create(user=user)
+    for n in range(12):  # enough exchanges before and after: the source is mid-page
+        chat.chat_exchange(session=session, content=f"Small talk number {n}")
+    source = chat.chat_exchange(session=session, content="I moved to Busan last spring")
+    for n in range(12, 24):
+        chat.chat_exchange(session=session, content=f"Small talk number {n}")
+    memory = extraction.memory_store_candidate(
+        user_id=user.pk,
+        item=ExtractedItem(type="fact", content="The user moved to Busan last spring"),
+        source_message_id=source.user_message.pk,
+        source_session_id=session.pk,
+    ).memory
+    assert memory is not None
+    log_in(page, user)
+
+    page.goto(f"{site}/memories/{memory.pk}/")
+    page.get_by_role("link", name=f"Your message in session {session.pk}").click()
+
+    page.wait_for_url(f"{site}/sessions/{session.pk}/#message-{source.user_message.pk}")
+    target = page.locator(f"#message-{source.user_message.pk}")
+    expect(target).to_contain_text("I moved to Busan last spring")
+    expect(target).to_be_in_viewport()
+    # The anchor wins over the chat page's "show the newest messages" scroll.
+    assert page.evaluate(
+        "() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 400"
+    )
+    screenshot(page, "04b-a-memorys-source-in-its-chat", focus=target)
+
+    deletion.message_delete(user=user, message=source.user_message)
+    page.goto(f"{site}/memories/{memory.pk}/")
+    expect(page.locator(".facts")).to_contain_text("A deleted message")
+    expect(page.get_by_role("link", name=f"Your message in session {session.pk}")).to_have_count(0)
 
 
 def test_delete_a_memory_and_see_the_receipt(page, site, user, log_in, screenshot):
@@ -174,14 +219,24 @@ def test_another_user_cannot_open_the_first_users_memory(
     page, site, user, other_user, log_in, screenshot
 ):
     memory = revision.memory_create(user=user, type="fact", content="My sister lives in Daegu")
+
+    session = chat.chat_session_create(user=user)
+    theirs = chat.chat_exchange(session=session, content="My sister moved to Daegu")
     log_in(page, other_user, password="a-long-password-2")
 
-    response = page.goto(f"{site}/memories/{memory.pk}/")
-
-    assert response is not None and response.status == 404
-    expect(page.locator("body")).not_to_contain_text("Daegu")
+    for url in (
+        f"{site}/memories/{memory.pk}/",
+        f"{site}/memories/{memory.pk}/edit/",
+        f"{site}/messages/{theirs.user_message.pk}/",
+        f"{site}/sessions/{session.pk}/",
+    ):
+        response = page.goto(url)
+        assert response is not None and response.status == 404, url
+        expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
+        expect(page.locator("body")).not_to_contain_text("Daegu")
     page.goto(f"{site}/memories/")
     expect(page.locator("#memory-results")).not_to_contain_text("Daegu")
+    page.goto(f"{site}/memories/{memory.pk}/")
     screenshot(page, "07-another-user-gets-404")
     assert ChatSession.objects.filter(user=other_user).count() == 0
 
