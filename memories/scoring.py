@@ -89,12 +89,14 @@ class Trigger(StrEnum):
     PROFILE = "profile"  # the user's name or profile -> semantic facts
     EPISODES = "episodes"  # an earlier project or conversation -> its episodes
     STYLE = "style"  # how to answer -> preferences and procedures
+    SUGGEST = "suggest"  # a request for a suggestion or recommendation -> preferences
 
 
 TRIGGER_TYPES: dict[Trigger, tuple[str, ...]] = {
     Trigger.PROFILE: ("fact",),
     Trigger.EPISODES: ("episode", "decision"),
     Trigger.STYLE: ("preference", "procedure"),
+    Trigger.SUGGEST: ("preference",),
 }
 
 _TRIGGER_CUES: dict[Trigger, re.Pattern[str]] = {
@@ -102,7 +104,9 @@ _TRIGGER_CUES: dict[Trigger, re.Pattern[str]] = {
         r"내\s*이름|제\s*이름|나에\s*대해|저에\s*대해|나에\s*대한|내\s*정보|내\s*프로필|나는\s*누구|"
         r"내가\s*누구|내\s*직업|어디\s*살|사는\s*곳|내\s*소개|"
         r"\bwho\s+am\s+i\b|\babout\s+me\b|\bmy\s+name\b|\bmy\s+profile\b|\bmy\s+job\b|"
-        r"\bwhere\s+do\s+i\s+live\b|\bwhat\s+do\s+you\s+know\s+about\s+me\b",
+        r"\bwhere\s+do\s+i\s+live\b|\bwhat\s+do\s+you\s+know\s+about\s+me\b|"
+        r"\bwhat\s+do\s+i\s+do\s+for\s+(?:a\s+)?(?:living|work)\b|\bwhat(?:'s|\s+is)\s+my\s+"
+        r"(?:job|work|occupation|profession)\b|무슨\s*일\s*(?:을\s*)?해|직업이\s*뭐",
         re.IGNORECASE,
     ),
     Trigger.EPISODES: re.compile(
@@ -116,6 +120,11 @@ _TRIGGER_CUES: dict[Trigger, re.Pattern[str]] = {
         r"\bhow\s+should\s+you\s+(?:answer|respond|reply)\b|\bhow\s+do\s+i\s+like\b|"
         r"\banswer\s+style\b|\bresponse\s+style\b|\bhow\s+(?:to|should\s+i\s+have\s+you)\s+"
         r"respond\b|\bmy\s+preferences\b",
+        re.IGNORECASE,
+    ),
+    Trigger.SUGGEST: re.compile(
+        r"추천|골라\s*줘|뭐\s*먹을까|뭘\s*먹을까|메뉴|\b(?:suggest|recommend)\w*\b|"
+        r"\bwhat\s+should\s+i\s+(?:eat|cook|order|buy|get|watch|read|try)\b|\bideas?\s+for\b",
         re.IGNORECASE,
     ),
 }

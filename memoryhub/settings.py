@@ -280,7 +280,9 @@ MEMORYHUB_GENERIC_TAGS = env_list(
     # The seed's list, then English equivalents.
     "대화 질문 답변 인사 채팅 소통 응답 요청 확인 문의 "  # noqa: SIM905
     "conversation question answer greeting chat communication response request confirmation "
-    "inquiry message talk help thanks remember prefer like love hate want need tell".split(),
+    "inquiry message talk help thanks remember prefer like love hate want need tell "
+    # Words too common to say what a session was about ("how X works" is not about work).
+    "work thing way make get know think".split(),
 )
 # Overrides the measured topic-shift threshold of the embedding model (see README).
 MEMORYHUB_TOPIC_SHIFT_THRESHOLD = env_float("MEMORYHUB_TOPIC_SHIFT_THRESHOLD", 0.0, minimum=0.0)

@@ -44,6 +44,23 @@ RECALL_SIMILARITY = {
     ("use", "ko"): 0.45,
     ("use", "en"): 0.45,
 }
+# e5 also puts unrelated English texts at 0.80-0.84 of each other, so the cosine must also
+# clear the message's own baseline (its mean cosine with neutral sentences, as memory
+# retrieval measures it) by this margin. Measured on the probe set of
+# tests/conversations/test_recall_floor.py: unrelated English -0.022-0.041, related English
+# 0.043-0.141 (the bands touch: "What should I cook tonight?" against a nurse's summary is
+# 0.041, so it is not in the set); Korean is held by its higher cosine floor.
+RECALL_MARGIN = {"e5": 0.035, "use": 0.0}
+
+
+def recall_floor(vector: np.ndarray, content: str) -> float:
+    """The cosine a past summary must reach to count as related to this first message."""
+    from memories.selectors.retrieval import query_baseline
+
+    backend = settings.MEMORYHUB_EMBEDDING_BACKEND
+    floor = RECALL_SIMILARITY[(backend, text_analysis.detect_language(content))]
+    return max(floor, query_baseline(vector) + RECALL_MARGIN[backend])
+
 
 TAGS_PROMPT = """다음 대화의 주제를 명사 1단어로 3~5개 뽑고, 대화를 2~3문장으로 요약하라.
 JSON만 출력: {{"tags": ["태그1", "태그2", "태그3"], "summary": "요약"}}
@@ -318,8 +335,7 @@ def _pick_tags_offline(candidates: list[str], content: str, vector: np.ndarray |
     terms = {text_analysis.normalise(t) for t in text_analysis.terms(content)}
     picked = [tag for tag in candidates if text_analysis.normalise(tag) in terms]
     if vector is not None:
-        language = text_analysis.detect_language(content)
-        floor = RECALL_SIMILARITY[(settings.MEMORYHUB_EMBEDDING_BACKEND, language)]
+        floor = recall_floor(vector, content)
         close = (
             ChatSession.objects.filter(user_id=user_id, tags__overlap=candidates,
                                        embedding__isnull=False)

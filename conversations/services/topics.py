@@ -219,8 +219,10 @@ def topic_recall(
 
 
 def message_topic_terms(*, content: str, user_id: int) -> list[str]:
-    """Keywords of a new message for topic recall (Kiwi, plus the LLM's for Claude)."""
-    terms = text_analysis.index_tokens(content)
+    """Keywords of a new message for topic recall (Kiwi, plus the LLM's for Claude); the
+    generic words that are never tags ("how it works" is not about work) are left out."""
+    generic = {text_analysis.normalise(g) for g in settings.MEMORYHUB_GENERIC_TAGS}
+    terms = [t for t in text_analysis.index_tokens(content) if t not in generic]
     provider = llm.get_provider()
     if not provider.offline:
         try:

@@ -80,8 +80,11 @@ _EPISODE_CUES = re.compile(
     r"\b(?:yesterday|last\s+(?:week|month|year|time)|earlier\s+today)\b",
     re.IGNORECASE,
 )
+# Allergies and diets count as preferences: like tastes, they shape every suggestion.
 _PREFERENCE_CUES = re.compile(
-    r"좋아|싫어|선호|\b(?:prefer|like|love|hate|dislike|enjoy)\b", re.IGNORECASE
+    r"좋아|싫어|선호|알레르기|알러지|채식|비건|\b(?:prefer|like|love|hate|dislike|enjoy|allergic|"
+    r"allergy|vegetarian|vegan)\b",
+    re.IGNORECASE,
 )
 _PROCEDURE_CUES = re.compile(
     r"^(?:앞으로|항상|매번|이제부터|지금부터)|"

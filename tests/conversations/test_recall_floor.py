@@ -2,10 +2,9 @@
 unrelated ones do not, in Korean and English."""
 
 import pytest
-from django.conf import settings
 
-from conversations.services.sessions import RECALL_SIMILARITY
-from memoryhub import embeddings, text
+from conversations.services.sessions import recall_floor
+from memoryhub import embeddings
 
 SUMMARY_KO = "React 프로젝트 Next.js로 마이그레이션하려고 해. Next.js App Router 설정했어."
 SUMMARY_EN = "We decided to migrate the React app to Next.js with the App Router."
@@ -22,12 +21,24 @@ SUMMARY_EN = "We decided to migrate the React app to Next.js with the App Router
         ("Where are we with the framework move?", SUMMARY_EN, True),
         ("Recommend some cat food", SUMMARY_EN, False),
         ("What is the weather today?", SUMMARY_EN, False),
+        ("Explain how photosynthesis works.", "My name is Priya. I work as a nurse.", False),
+        (
+            "Can you help with my resume for the nurse job?",
+            "My name is Priya. I work as a nurse.",
+            True,
+        ),
+        (
+            "How is my Japan trip planning going?",
+            "Planning a trip to Japan in April; booked hotels in Kyoto.",
+            True,
+        ),
+        ("제주도 여행 준비 어떻게 돼가?", "제주도 여행 계획, 숙소 예약 완료.", True),
     ],
 )
 def test_the_recall_floor_separates_related_from_unrelated_first_messages(
     message, summary, related
 ):
     vectors = embeddings.embed_passages([message, summary])
-    floor = RECALL_SIMILARITY[(settings.MEMORYHUB_EMBEDDING_BACKEND, text.detect_language(message))]
+    floor = recall_floor(vectors[0], message)
 
     assert (embeddings.cosine(vectors[0], vectors[1]) >= floor) is related

@@ -52,7 +52,7 @@ def test_an_english_question_finds_an_english_memory(user, profile):
 @pytest.mark.parametrize(
     "query",
     [
-        "오늘 점심 뭐 먹을까?",
+        "오늘 날씨 어때?",
         "What's the capital of France?",
         "파이썬 리스트 정렬 방법",
         "How do I center a div in CSS?",
@@ -61,6 +61,24 @@ def test_an_english_question_finds_an_english_memory(user, profile):
 )
 def test_a_question_unrelated_to_every_memory_retrieves_none(user, profile, query):
     assert memory_retrieve(user=user, query=query) == []
+
+
+@pytest.mark.parametrize("query", ["오늘 점심 뭐 먹을까?", "Can you suggest a snack for my hike?"])
+def test_a_request_for_a_suggestion_loads_the_users_preferences(user, profile, query):
+    found = _ids(memory_retrieve(user=user, query=query))
+
+    assert str(profile["coffee"].pk) in found
+    assert str(profile["cilantro"].pk) in found
+    assert str(profile["home"].pk) not in found
+
+
+def test_an_allergy_is_remembered_as_a_preference_that_shapes_suggestions(user, say):
+    say("Remember that I'm allergic to peanuts.")
+
+    found = memory_retrieve(user=user, query="What should I cook tonight?")
+
+    assert [m.type for m in found] == ["preference"]
+    assert "peanuts" in found[0].content
 
 
 def test_a_mention_of_the_users_name_or_profile_loads_facts(user, profile):

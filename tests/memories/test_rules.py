@@ -18,7 +18,7 @@ def _one(text: str) -> ExtractedItem:
     ("text", "type", "slot"),
     [
         ("내 생일은 5월 3일이야, 기억해줘", "fact", ""),
-        ("기억해 둬: 나는 채식주의자야", "fact", ""),
+        ("기억해 둬: 나는 채식주의자야", "preference", ""),  # diets shape suggestions
         ("나는 커피를 좋아해", "preference", "likes:커피"),
         ("나는 고양이를 싫어해", "preference", "likes:고양"),
         ("나는 오이를 안 좋아해", "preference", "likes:오"),  # a stem: "오이 좋아해" agrees
