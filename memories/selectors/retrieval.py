@@ -205,11 +205,17 @@ def _candidates(
     hit = Q(tokens__overlap=tokens) if tokens else Q(pk__in=[])
     if types:
         hit |= Q(type__in=types)
-    scored = live.annotate(
-        similarity=Coalesce(1.0 - CosineDistance("embedding", vector), Value(0.0)),
-        hit=Case(When(hit, then=Value(True)), default=Value(False), output_field=BooleanField()),
-        last_accessed_at=F("memory__last_accessed_at"),
-    ).order_by().values(*_FIELDS, "similarity", "hit", "last_accessed_at")
+    scored = (
+        live.annotate(
+            similarity=Coalesce(1.0 - CosineDistance("embedding", vector), Value(0.0)),
+            hit=Case(
+                When(hit, then=Value(True)), default=Value(False), output_field=BooleanField()
+            ),
+            last_accessed_at=F("memory__last_accessed_at"),
+        )
+        .order_by()
+        .values(*_FIELDS, "similarity", "hit", "last_accessed_at")
+    )
     inner, params = scored.query.sql_with_params()
     floor = baseline + band.low
     with connection.cursor() as cursor:

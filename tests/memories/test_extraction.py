@@ -393,9 +393,7 @@ def test_a_user_statement_against_the_assistants_inference_is_kept_as_a_conflict
     assert stated.status == "active" and inferred.status == "pending"
 
 
-def test_an_inference_turning_the_users_comparison_around_is_a_conflict_not_a_duplicate(
-    user, say
-):
+def test_an_inference_turning_the_users_comparison_around_is_a_conflict_not_a_duplicate(user, say):
     from memories.services.memory_tool import memory_tool_execute
 
     say("나는 고양이보다 개를 좋아해.", at=WEEKS_AGO)
