@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.html import escape
+from django.utils.translation import gettext
 from django.views import defaults
 
 from memoryhub.api import (
@@ -48,9 +50,13 @@ def _database_unavailable(request: HttpRequest) -> HttpResponse:
     headers = {"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)}
     if _is_api(request):
         return JsonResponse(database_unavailable_body(), status=503, headers=headers)
+    # No template: rendering one may need the database (sessions, context processors).
+    title = escape(gettext("memoryhub is unavailable"))
+    body = escape(
+        gettext("The database cannot be reached right now. Please try again in a moment.")
+    )
     return HttpResponse(
-        "<!doctype html><title>Unavailable</title><h1>memoryhub is unavailable</h1>"
-        "<p>The database cannot be reached right now. Please try again in a moment.</p>",
+        f"<!doctype html><title>{title}</title><h1>{title}</h1><p>{body}</p>",
         status=503,
         headers=headers,
     )

@@ -240,3 +240,16 @@ def test_a_database_error_outside_the_api_is_a_503_page(db, client, monkeypatch)
     assert page.status_code == 503
     assert b"unavailable" in page.content
     assert page["Retry-After"] == "5"
+
+
+def test_the_503_page_speaks_the_browsers_language(db, client, monkeypatch):
+    client.raise_request_exception = False
+    monkeypatch.setattr(
+        "django.contrib.auth.middleware.get_user",
+        lambda request: (_ for _ in ()).throw(OperationalError("gone")),
+    )
+
+    page = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="ko")
+
+    assert page.status_code == 503
+    assert "데이터베이스에 연결할 수 없습니다" in page.content.decode()
