@@ -10,13 +10,16 @@ derived from them, and drops cached copies.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
+from django.db import connection
 from django.db.models import Q
 
 from conversations.logic.summarize import tag_form
 from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
 from conversations.services import sessions, shortterm, topics
+from memoryhub import text as text_analysis
 
 FORGOTTEN = "[removed: this was part of a memory you deleted]"
 QUOTE_FORGOTTEN = "[removed]"
@@ -97,6 +100,71 @@ def _scrub_saved_contexts(user_id: int, sessions_touched: set[int], texts: list[
     return changed
 
 
+def _orphaned_words(user_id: int, texts: Iterable[str]) -> set[str]:
+    """Index words of the forgotten texts that none of the user's remaining messages holds:
+    a name or a code that only the deleted text had ("Zorblax-91"). Call it once the source
+    exchanges are redacted."""
+    words = {
+        w
+        for t in texts
+        for w in text_analysis.index_tokens(t)
+        if len(w) >= (3 if w.isascii() else 2)
+    }
+    if not words:
+        return set()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT DISTINCT t FROM conversations_message m, unnest(m.keywords) t "
+            "WHERE m.user_id = %s AND m.searchable AND m.keywords && %s::varchar[] "
+            "AND t = ANY(%s::varchar[])",
+            [user_id, sorted(words), sorted(words)],
+        )
+        kept = {row[0] for row in cursor.fetchall()}
+    return words - kept
+
+
+def _word_pattern(words: set[str]) -> re.Pattern[str]:
+    # Korean words carry their particles ("카나리아야"), so they match inside a word.
+    parts = [
+        rf"(?<![\w-]){re.escape(w)}(?![\w-])" if w.isascii() else re.escape(w)
+        for w in sorted(words, key=len, reverse=True)
+    ]
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+def _strip_orphaned_words(user_id: int, words: set[str]) -> int:
+    """Lines of past replies, and recalled topic keywords in their saved context, that hold a
+    word only the deleted text had: the rest of such a line came from it too (a search hit
+    listing a topic's keywords beside the quoted turn)."""
+    if not words:
+        return 0
+    pattern = _word_pattern(words)
+    holds = Q()
+    for word in words:
+        holds |= Q(content__icontains=word)
+    changed = 0
+    for reply in Message.objects.filter(user_id=user_id, role=Message.Role.ASSISTANT).filter(holds):
+        lines = reply.content.split("\n")
+        kept = [QUOTE_FORGOTTEN if pattern.search(line) else line for line in lines]
+        if kept != lines:
+            reply.content = "\n".join(kept)
+            reply.save(update_fields=["content"])
+            changed += 1
+    for reply in Message.objects.filter(
+        user_id=user_id, role=Message.Role.ASSISTANT, context__has_key="topic_recall"
+    ):
+        recalled = reply.context.get("topic_recall") or []
+        cleaned = [
+            {**t, "keywords": [k for k in t.get("keywords", []) if not pattern.search(k)]}
+            for t in recalled
+        ]
+        if cleaned != recalled:
+            reply.context = {**reply.context, "topic_recall": cleaned}
+            reply.save(update_fields=["context"])
+            changed += 1
+    return changed
+
+
 def _rederive_session(session: ChatSession) -> set[str]:
     """Title, summary, tags and topic keywords again from what is left; the dropped tags."""
     remaining = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
@@ -145,6 +213,7 @@ def forget_memory_sources(
             copies += 1
     copies += _strip_quotes(user_id, texts, memory_ids)
     copies += _scrub_saved_contexts(user_id, touched, removed_texts)
+    copies += _strip_orphaned_words(user_id, _orphaned_words(user_id, removed_texts))
     dropped: set[str] = set()
     for session in ChatSession.objects.filter(user_id=user_id, pk__in=touched):
         dropped |= _rederive_session(session)

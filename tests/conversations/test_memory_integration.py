@@ -184,6 +184,30 @@ def test_a_deleted_memory_is_gone_from_later_replies_saved_recall_too(
     assert canary not in json.dumps(later.json(), ensure_ascii=False)
 
 
+def test_a_deleted_memorys_unique_words_leave_past_replies_but_shared_words_stay(
+    api, user, django_capture_on_commit_callbacks, monkeypatch
+):
+    canary = "Zorblax-91"
+    first = chat.chat_session_create(user=user)
+    _say(user, first, f"Remember that my cat's name is {canary}.",
+         django_capture_on_commit_callbacks, monkeypatch)  # fmt: skip
+    sessions.session_end(session=first)
+    sessions.session_finalize(session_id=first.pk)
+    second = chat.chat_session_create(user=user)
+    asked = _say(user, second, "Do you remember my cat's name?",
+                 django_capture_on_commit_callbacks, monkeypatch)  # fmt: skip
+    sessions.session_end(session=second)
+    sessions.session_finalize(session_id=second.pk)
+    reply = Message.objects.get(reply_to=asked)
+    assert canary in reply.content  # quoted, and listed among a topic's keywords
+
+    api.delete(f"/api/v1/memories/{Memory.objects.get(user=user).pk}/")
+
+    export = json.dumps(api.get("/api/v1/export/").json(), ensure_ascii=False)
+    assert canary.lower() not in export.lower()
+    assert "Do you remember my cat's name?" in export  # the user's own later question stays
+
+
 def test_a_message_deleted_before_its_extraction_ran_never_becomes_a_memory(
     user, django_capture_on_commit_callbacks, monkeypatch
 ):
