@@ -26,6 +26,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh, reswap, retarget
 from django_htmx.middleware import HtmxDetails
@@ -37,6 +38,7 @@ from conversations.logic import charts
 from conversations.models import ChatSession, Message, TagWeightHistory
 from conversations.services import chat, deletion
 from conversations.services import sessions as session_services
+from memoryhub.throttles import page_throttle_wait
 from memoryhub.validation import InvalidText
 
 logger = logging.getLogger(__name__)
@@ -191,6 +193,19 @@ def message_create(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = selectors.chat_session_get_for_user(user=_user(request), session_id=session_id)
     form = MessageForm(request.POST)
     session_closed = False
+    status = 400
+    wait = page_throttle_wait(request, "chat") if form.is_valid() else None
+    if wait is not None:
+        status = 429
+        form.add_error(
+            "content",
+            ngettext(
+                "Too many messages in a short time; try again in %(seconds)d second.",
+                "Too many messages in a short time; try again in %(seconds)d seconds.",
+                wait,
+            )
+            % {"seconds": wait},
+        )
     if form.is_valid():
         try:
             message, _topic = chat.message_add_user(
@@ -225,9 +240,14 @@ def message_create(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
             f"{_DETAIL}#message-form",
             {"session": session, "form": form, "session_closed": session_closed},
         )
+        if status == 429:
+            response["Retry-After"] = str(wait)
         return reswap(retarget(response, "#message-form"), "outerHTML")
     context = _detail_context(session, form, session_closed=session_closed)
-    return render(request, _DETAIL, context, status=409 if session_closed else 400)
+    response = render(request, _DETAIL, context, status=409 if session_closed else status)
+    if status == 429:
+        response["Retry-After"] = str(wait)
+    return response
 
 
 def _sse_event(event: str, data: str) -> bytes:

@@ -7,7 +7,10 @@ and are kept per user. A throttled request gets 429 in the API's error shape wit
 
 from __future__ import annotations
 
+import math
+
 from django.core.exceptions import ImproperlyConfigured
+from django.http import HttpRequest
 from rest_framework import throttling
 from rest_framework.settings import api_settings
 
@@ -25,3 +28,19 @@ class ScopedRateThrottle(throttling.ScopedRateThrottle):
             raise ImproperlyConfigured(f"No throttle rate for scope {self.scope!r}.")
         rate = rates[self.scope]
         return None if rate is None else str(rate)
+
+
+class _Scope:
+    """What DRF's scoped throttle reads from a view: its scope."""
+
+    def __init__(self, scope: str) -> None:
+        self.throttle_scope = scope
+
+
+def page_throttle_wait(request: HttpRequest, scope: str) -> int | None:
+    """For plain Django views (the chat page): None when the request may go on, else the
+    seconds to wait. The same counters as the API's, so the page and the API share a rate."""
+    throttle = ScopedRateThrottle()
+    if throttle.allow_request(request, _Scope(scope)):  # type: ignore[arg-type]
+        return None
+    return max(1, math.ceil(throttle.wait() or 1))

@@ -210,3 +210,23 @@ def test_a_model_that_keeps_asking_for_tools_is_cut_off(settings):
     assert len(runs) == 2
     assert len(fake.requests) == 2 + 2
     assert "step 3" in reply and "step 4" not in reply
+
+
+def test_the_chat_page_shares_the_chat_rate_and_says_when_to_try_again(
+    client, api, user, settings
+):
+    _rates(settings, chat="2/min")
+    client.force_login(user)
+    session_id = _session(api)
+    url = f"/sessions/{session_id}/messages/"
+
+    api.post(f"/api/v1/sessions/{session_id}/messages/", {"content": "API에서"}, format="json")
+    page = client.post(url, {"content": "페이지에서"}, HTTP_HX_REQUEST="true")
+    throttled = client.post(url, {"content": "세 번째"}, HTTP_HX_REQUEST="true")
+    plain = client.post(url, {"content": "네 번째"})
+
+    assert page.status_code == 200 and "Retry-After" not in page
+    assert int(throttled["Retry-After"]) > 0
+    assert "Too many messages" in throttled.content.decode()
+    assert plain.status_code == 429 and int(plain["Retry-After"]) > 0
+    assert not Message.objects.filter(content__in=["세 번째", "네 번째"]).exists()
