@@ -59,9 +59,11 @@
     }
   });
 
-  // On first load of a chat, show the newest messages.
+  // On first load of a chat, show the newest messages, unless the link points at one
+  // message (a memory's source or use, /messages/<id>/): the browser shows that one.
   document.addEventListener("DOMContentLoaded", function () {
-    if (document.getElementById("messages")) {
+    var linked = window.location.hash.indexOf("#message-") === 0;
+    if (document.getElementById("messages") && !linked) {
       followIfNearBottom(true);
     }
   });
