@@ -32,7 +32,13 @@ print(json.dumps({name: getattr(settings, name, None) for name in [
 
 
 def _env(**overrides):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMORYHUB_")}
+    # A production process has none of the test run's settings; the browser tests' fixture
+    # sets DJANGO_ALLOW_ASYNC_UNSAFE in this process, which `check --deploy` rightly refuses.
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("MEMORYHUB_") and k != "DJANGO_ALLOW_ASYNC_UNSAFE"
+    }
     env["MEMORYHUB_TEST_DATABASE_NAME"] = os.environ.get("MEMORYHUB_TEST_DATABASE_NAME", "")
     env["DJANGO_SETTINGS_MODULE"] = "memoryhub.settings"
     env.update(overrides)
