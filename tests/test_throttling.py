@@ -212,9 +212,7 @@ def test_a_model_that_keeps_asking_for_tools_is_cut_off(settings):
     assert "step 3" in reply and "step 4" not in reply
 
 
-def test_the_chat_page_shares_the_chat_rate_and_says_when_to_try_again(
-    client, api, user, settings
-):
+def test_the_chat_page_shares_the_chat_rate_and_says_when_to_try_again(client, api, user, settings):
     _rates(settings, chat="2/min")
     client.force_login(user)
     session_id = _session(api)
