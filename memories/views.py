@@ -238,9 +238,14 @@ def memory_edit(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
 
 
 def _refusal_message(exc: MemoryRefused) -> str:
-    if exc.result.kind is CandidateKind.SECRET:
+    """Why the write policy refused a memory, in the page's language (the recorded reason,
+    `exc.result.reason`, is English for the logs and the API)."""
+    kind = exc.result.kind
+    if kind is CandidateKind.SECRET:
         return _("This looks like a password, token or key. Secrets are never stored.")
-    return _("This cannot be stored: %(reason)s.") % {"reason": exc.result.reason}
+    if kind is CandidateKind.VOLATILE_FACT:
+        return _("This changes too often to remember (prices, stock, weather, policies).")
+    return _("This cannot be stored.")
 
 
 def _action_response(

@@ -873,3 +873,18 @@ def test_pages_are_in_korean_for_a_korean_browser(logged_in, remember):
     assert '<html lang="ko">' in listing
     assert "내 기억" in listing
     assert "기록" in detail
+
+
+def test_a_refused_edit_says_why_in_the_pages_language(logged_in, remember, settings):
+    settings.MEMORYHUB_VOLATILE_EXPIRY_HOURS = 0  # volatile facts are not stored at all
+    memory = remember("I prefer green tea", "preference")
+
+    response = logged_in.post(
+        reverse("memories:edit", args=[memory.pk]),
+        {"content": "오늘 날씨는 맑음", "type": "fact", "sensitivity": "normal"},
+        HTTP_ACCEPT_LANGUAGE="ko",
+    )
+
+    assert response.status_code == 400
+    assert "너무 자주 바뀌는 정보라 기억하지 않습니다" in _content(response)
+    assert current(memory).current_version.version == 1
