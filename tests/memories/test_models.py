@@ -57,3 +57,26 @@ def test_a_version_stores_its_tokens_embedding_and_policy_reason(remember):
     assert version.embedding is not None
     assert version.policy_decision == "store"
     assert version.policy_reason.startswith("approved decision")
+
+
+def test_stored_like_slots_are_rewritten_in_the_order_new_statements_use(user, remember):
+    import importlib
+
+    from django.db import connection
+
+    from memories.models import Memory, MemoryVersion
+    from memories.services.rules import slot_of
+
+    migration = importlib.import_module("memories.migrations.0005_like_slots_order_free")
+    memory = remember("I like spicy food", "preference")
+    Memory.objects.filter(pk=memory.pk).update(slot="likes:spicy food")  # as stored before
+    MemoryVersion.objects.filter(memory=memory).update(slot="likes:spicy food")
+
+    with connection.cursor() as cursor:
+        for table in ("memories_memory", "memories_memoryversion"):
+            cursor.execute(migration._SQL.format(table=table))
+
+    assert Memory.objects.get(pk=memory.pk).slot == slot_of("I like spicy food")
+    assert set(MemoryVersion.objects.filter(memory=memory).values_list("slot", flat=True)) == {
+        "likes:food spicy"
+    }
