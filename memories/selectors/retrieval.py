@@ -262,7 +262,7 @@ def _materialise(
         str(v.memory_id): v
         for v in MemoryVersion.objects.filter(
             memory_id__in=[int(s.memory_id) for s in best], memory__current_version=F("id")
-        )
+        ).defer("embedding", "tokens", "tags")
     }
     costed = [
         replace(s, tokens=text_analysis.estimate_tokens(v.content))

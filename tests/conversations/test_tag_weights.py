@@ -1,0 +1,37 @@
+"""The strongest tags at session start are decayed in SQL; they must agree with the Python
+decay that the tags page and the API use (seed Algorithm 1: weight x 0.95^days)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from conversations.models import TagWeight
+from conversations.services import sessions
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_top_tags_from_sql_are_the_first_of_the_full_python_ranking(user, other_user):
+    now = timezone.now()
+    weights = [
+        ("여행", 3.0, 0), ("travel", 3.0, 0), ("coffee", 2.5, 10), ("커피", 4.0, 30),
+        ("jazz", 1.0, 1), ("바이올린", 2.0, 5), ("python", 0.5, 0), ("old", 5.0, 200),
+        ("equal-b", 1.2, 2), ("equal-a", 1.2, 2),
+    ]  # fmt: skip
+    for tag, weight, days in weights:
+        TagWeight.objects.create(
+            user=user, tag=tag, weight=weight, updated_at=now - timedelta(days=days)
+        )
+    TagWeight.objects.create(user=other_user, tag="theirs", weight=9.0, updated_at=now)
+
+    everything = sessions.tag_weights_effective(user_id=user.pk, now=now)
+    top = sessions.tag_weights_effective(user_id=user.pk, now=now, limit=6)
+
+    assert [t for t, _w, _at in top] == [t for t, _w, _at in everything[:6]]
+    for (_, fast, _), (_, slow, _) in zip(top, everything, strict=False):
+        assert fast == pytest.approx(slow)
+    assert "old" not in {t for t, _w, _at in everything}  # decayed under the floor
+    assert "theirs" not in {t for t, _w, _at in top}
