@@ -15,7 +15,9 @@ class MessageForm(forms.Form):
         label=_("Message"),
         required=False,
         strip=False,
-        widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
+        widget=forms.Textarea(
+            attrs={"rows": 3, "autocomplete": "off", "aria-describedby": "composer-hint"}
+        ),
     )
 
     def clean_content(self) -> str:

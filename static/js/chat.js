@@ -59,6 +59,22 @@
     }
   });
 
+  // Enter sends the message, Shift+Enter starts a new line. Never while an input method is
+  // composing (Korean is typed through one: Enter there confirms the syllable, not the message).
+  document.addEventListener("keydown", function (event) {
+    var box = event.target;
+    if (event.key !== "Enter" || event.shiftKey || event.isComposing || event.keyCode === 229) {
+      return;
+    }
+    if (!box.matches || !box.matches(".composer__form textarea")) {
+      return;
+    }
+    event.preventDefault();
+    if (box.value.trim() && box.form) {
+      box.form.requestSubmit();
+    }
+  });
+
   // On first load of a chat, show the newest messages, unless the link points at one
   // message (a memory's source or use, /messages/<id>/): the browser shows that one.
   document.addEventListener("DOMContentLoaded", function () {

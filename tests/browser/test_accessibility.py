@@ -327,3 +327,34 @@ def test_every_page_fits_a_phone_without_sideways_scroll_or_tiny_text(
         context.close()
     assert not overflowing, f"pages that scroll sideways at 390px: {overflowing}"
     assert not tiny, f"text under 12px: {tiny}"
+
+
+def test_enter_sends_a_message_and_shift_enter_starts_a_new_line(page, site, user, log_in):
+    log_in(page, user)
+    page.goto(f"{site}/")
+    page.get_by_role("button", name="New session").click()
+    box = page.get_by_role("textbox", name="Message")
+    expect(box).to_have_attribute("aria-describedby", "composer-hint")
+
+    box.click()
+    page.keyboard.type("First line")
+    page.keyboard.press("Shift+Enter")
+    page.keyboard.type("second line")
+    expect(page.locator("article.bubble--user")).to_have_count(0)  # nothing sent yet
+    page.keyboard.press("Enter")
+
+    sent = page.locator("article.bubble--user")
+    expect(sent).to_have_count(1)
+    expect(sent.first).to_contain_text("First line")
+    expect(sent.first).to_contain_text("second line")
+    expect(page.locator("article.bubble--assistant .bubble__text").last).not_to_be_empty(
+        timeout=30_000
+    )
+    posts: list[str] = []
+    page.on(
+        "request", lambda request: posts.append(request.url) if request.method == "POST" else None
+    )
+    box.press("Enter")  # an empty box is not sent
+    page.wait_for_timeout(500)
+    assert posts == []
+    expect(box).to_have_value("")
