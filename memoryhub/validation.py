@@ -6,26 +6,31 @@ from django.conf import settings
 
 
 class InvalidText(ValueError):
-    """Text that cannot be stored; `too_large` asks for a 413 rather than a 400."""
+    """Text that cannot be stored; `too_large` asks for a 413 rather than a 400. `code` says
+    which rule failed (pages say it in the reader's language; the API keeps the English)."""
 
-    def __init__(self, message: str, *, too_large: bool = False) -> None:
+    def __init__(self, message: str, *, code: str, too_large: bool = False, limit: int = 0) -> None:
         super().__init__(message)
+        self.code = code
         self.too_large = too_large
+        self.limit = limit
 
 
 def clean_message_text(value: object, *, max_chars: int | None = None) -> str:
     """Return storable message text or raise InvalidText saying what is wrong."""
     if not isinstance(value, str):
-        raise InvalidText("must be a string")
+        raise InvalidText("must be a string", code="not_text")
     limit = max_chars if max_chars is not None else settings.MEMORYHUB_MAX_MESSAGE_CHARS
     if len(value) > limit:
-        raise InvalidText(f"must be at most {limit} characters", too_large=True)
+        raise InvalidText(
+            f"must be at most {limit} characters", code="too_long", too_large=True, limit=limit
+        )
     if "\x00" in value:
-        raise InvalidText("must not contain NUL characters")
+        raise InvalidText("must not contain NUL characters", code="nul")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise InvalidText("must be valid Unicode (no lone surrogates)") from exc
+        raise InvalidText("must be valid Unicode (no lone surrogates)", code="surrogate") from exc
     if not value.strip():
-        raise InvalidText("must not be blank")
+        raise InvalidText("must not be blank", code="blank")
     return value

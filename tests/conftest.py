@@ -88,7 +88,9 @@ test_database_url.__test__ = False
 def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[bytes]]:
     """A real Celery worker process on the test broker and the test database."""
     env = dict(os.environ, DATABASE_URL=test_database_url(), PYTHONUNBUFFERED="1")
-    log_path = data_dir() / "test-worker.log"
+    # One log per test database, so test runs side by side do not write into each other's.
+    name = connection.settings_dict["NAME"]
+    log_path = data_dir() / f"test-worker-{name}.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "wb")  # noqa: SIM115
     process = subprocess.Popen(

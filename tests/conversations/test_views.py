@@ -225,7 +225,7 @@ def test_blank_message_shows_a_form_error(logged_in, session):
     response = logged_in.post(reverse("chat:message-create", args=[session.pk]), {"content": "  "})
 
     assert response.status_code == 400
-    assert "must not be blank" in response.content.decode()
+    assert "Write a message first." in response.content.decode()
     assert not Message.objects.filter(session=session).exists()
 
 
@@ -239,7 +239,7 @@ def test_blank_message_with_htmx_replaces_the_form_with_its_error(logged_in, ses
     assert response.status_code == 200
     assert response["HX-Retarget"] == "#message-form"
     assert response["HX-Reswap"] == "outerHTML"
-    assert "must not be blank" in response.content.decode()
+    assert "Write a message first." in response.content.decode()
 
 
 def test_too_long_message_shows_a_form_error(logged_in, session, settings):
@@ -426,3 +426,15 @@ def test_sse_event_puts_every_line_in_its_own_data_field():
     event = _sse_event("chunk", "a\r\nb\rc\nd")
 
     assert event == b"event: chunk\ndata: a\ndata: b\ndata: c\ndata: d\n\n"
+
+
+def test_a_refused_message_is_explained_in_the_browsers_language(logged_in, session, settings):
+    settings.MEMORYHUB_MAX_MESSAGE_CHARS = 10
+    url = reverse("chat:message-create", args=[session.pk])
+
+    blank = logged_in.post(url, {"content": " "}, HTTP_ACCEPT_LANGUAGE="ko")
+    long = logged_in.post(url, {"content": "가" * 11}, HTTP_ACCEPT_LANGUAGE="ko")
+
+    assert "먼저 메시지를 입력하세요." in blank.content.decode()
+    assert "최대 10자까지" in long.content.decode()
+    assert "must" not in blank.content.decode() + long.content.decode()

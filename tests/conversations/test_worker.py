@@ -31,7 +31,7 @@ def test_a_real_worker_ends_sessions_and_runs_imports_through_the_broker(
 
     session = ChatSession.objects.filter(pk=session_id)
     assert wait_until(lambda: session.get().status == "ended", timeout=120), (
-        "the worker did not end the session; see .data/test-worker.log"
+        "the worker did not end the session; see .data/test-worker-<test database>.log"
     )
     assert "마이그레이션" in session.get().tags
 

@@ -21,6 +21,6 @@ def test_a_real_worker_extracts_memories_from_an_exchange(celery_worker_process,
 
     memories = Memory.objects.filter(user=user, status="active")
     assert wait_until(lambda: memories.count() == 2, timeout=120), (
-        "the worker did not extract; see .data/test-worker.log"
+        "the worker did not extract; see .data/test-worker-<test database>.log"
     )
     assert celery_worker_process.poll() is None
