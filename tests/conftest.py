@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +16,6 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from memoryhub import llm
-from memoryhub.runtime import data_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -86,46 +84,15 @@ test_database_url.__test__ = False
 
 @pytest.fixture
 def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[bytes]]:
-    """A real Celery worker process on the test broker and the test database."""
-    env = dict(os.environ, DATABASE_URL=test_database_url(), PYTHONUNBUFFERED="1")
-    # One log per test database, so test runs side by side do not write into each other's.
-    name = connection.settings_dict["NAME"]
-    log_path = data_dir() / f"test-worker-{name}.log"
-    log_path.parent.mkdir(parents=True, exist_ok=True)
-    log = open(log_path, "wb")  # noqa: SIM115
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "memoryhub",
-            "worker",
-            "--pool",
-            "solo",
-            "--loglevel",
-            "INFO",
-            "-n",
-            f"test-{os.getpid()}@%h",
-            "--without-heartbeat",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    """A real Celery worker process on the test broker and the test database; its log is
+    `.data/test-worker-<test database>.log`, so runs side by side keep their own."""
+    from tests.workers import worker_start, worker_stop
+
+    process = worker_start(name=f"worker-{connection.settings_dict['NAME']}")
     try:
         yield process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+        worker_stop(process)
 
 
 def wait_until(predicate: Any, *, timeout: float = 60.0, interval: float = 0.2) -> bool:

@@ -1,8 +1,8 @@
 """Real Celery worker processes for fault tests: started on the test broker and database.
 
-`tests/conftest.py`'s `celery_worker_process` fixture starts the well-behaved one; these tests
-also need a worker whose extraction pauses mid-transaction (`tests/fault_worker.py`) and
-workers they kill.
+`tests/conftest.py`'s `celery_worker_process` fixture starts the well-behaved one with these;
+the fault tests also start a worker whose extraction pauses mid-transaction
+(`tests/fault_worker.py`) and workers they kill.
 """
 
 from __future__ import annotations
