@@ -141,18 +141,15 @@ def _strip_orphaned_words(user_id: int, words: set[str]) -> int:
     pattern = _word_pattern(words)
     holds = Q()
     for word in words:
-        holds |= Q(content__icontains=word)
+        holds |= Q(content__icontains=word) | Q(context__icontains=word)
     changed = 0
     for reply in Message.objects.filter(user_id=user_id, role=Message.Role.ASSISTANT).filter(holds):
+        fields = []
         lines = reply.content.split("\n")
         kept = [QUOTE_FORGOTTEN if pattern.search(line) else line for line in lines]
         if kept != lines:
             reply.content = "\n".join(kept)
-            reply.save(update_fields=["content"])
-            changed += 1
-    for reply in Message.objects.filter(
-        user_id=user_id, role=Message.Role.ASSISTANT, context__has_key="topic_recall"
-    ):
+            fields.append("content")
         recalled = reply.context.get("topic_recall") or []
         cleaned = [
             {**t, "keywords": [k for k in t.get("keywords", []) if not pattern.search(k)]}
@@ -160,7 +157,9 @@ def _strip_orphaned_words(user_id: int, words: set[str]) -> int:
         ]
         if cleaned != recalled:
             reply.context = {**reply.context, "topic_recall": cleaned}
-            reply.save(update_fields=["context"])
+            fields.append("context")
+        if fields:
+            reply.save(update_fields=fields)
             changed += 1
     return changed
 

@@ -254,26 +254,18 @@ def tag_weights_effective(*, user_id: int, now: datetime | None = None, limit: i
                           ) -> list[tuple[str, float, datetime]]:  # fmt: skip
     """(tag, effective weight now, updated_at), strongest first, without forgotten tags."""
     now = now or timezone.now()
-    factor = settings.MEMORYHUB_TAG_DECAY_FACTOR
-    if limit:
-        # The strongest few, decayed in SQL by the daily job's formula: a user may hold
-        # hundreds of tags, and only `limit` of them are needed (session start, every time).
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT tag, effective, updated_at FROM (SELECT tag, updated_at, weight * "
-                "power(%s, GREATEST(0, extract(epoch FROM (%s - updated_at)) / 86400.0)) "
-                "AS effective FROM conversations_tagweight WHERE user_id = %s) AS decayed "
-                'WHERE effective >= %s ORDER BY effective DESC, tag COLLATE "C" LIMIT %s',
-                [factor, now, user_id, settings.MEMORYHUB_TAG_FLOOR, limit],
-            )
-            return [(tag, float(weight), at) for tag, weight, at in cursor.fetchall()]
-    rows = [
-        (w.tag, decay.effective_weight(w.weight, w.updated_at, now, factor), w.updated_at)
-        for w in TagWeight.objects.filter(user_id=user_id)
-    ]
-    rows = [r for r in rows if r[1] >= settings.MEMORYHUB_TAG_FLOOR]
-    rows.sort(key=lambda r: (-r[1], r[0]))
-    return rows
+    # Decayed in SQL by the daily job's formula (`decay.effective_weight`): session start
+    # needs only the strongest few of what may be hundreds of tags.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT tag, effective, updated_at FROM (SELECT tag, updated_at, weight * "
+            "power(%s, GREATEST(0, extract(epoch FROM (%s - updated_at)) / 86400.0)) "
+            "AS effective FROM conversations_tagweight WHERE user_id = %s) AS decayed "
+            'WHERE effective >= %s ORDER BY effective DESC, tag COLLATE "C" LIMIT %s',
+            [settings.MEMORYHUB_TAG_DECAY_FACTOR, now, user_id, settings.MEMORYHUB_TAG_FLOOR,
+             limit or None],
+        )  # fmt: skip
+        return [(tag, float(weight), at) for tag, weight, at in cursor.fetchall()]
 
 
 def tag_weights_decay(*, now: datetime | None = None) -> int:

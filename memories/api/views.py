@@ -6,6 +6,7 @@ combines the per-operation classes; each keeps its own input and output serializ
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -271,28 +272,27 @@ class MemoryVersionListApi(APIView):
         )
 
 
+def _transition(request: Request, memory_id: str, change: Callable[..., Memory]) -> Response:
+    """Approve or reject: 409 when the memory's status does not allow it."""
+    user = request_user(request)
+    memory = memory_get_for_user(user=user, memory_id=memory_id)
+    try:
+        memory = change(user=user, memory=memory)
+    except InvalidTransition as exc:
+        raise Conflict(str(exc)) from exc
+    return _memory_response(user, memory)
+
+
 class MemoryApproveApi(APIView):
     @extend_schema(request=None, responses={200: MemoryOutput})
     def post(self, request: Request, memory_id: str) -> Response:
-        user = request_user(request)
-        memory = memory_get_for_user(user=user, memory_id=memory_id)
-        try:
-            memory = revision.memory_approve(user=user, memory=memory)
-        except InvalidTransition as exc:
-            raise Conflict(str(exc)) from exc
-        return _memory_response(user, memory)
+        return _transition(request, memory_id, revision.memory_approve)
 
 
 class MemoryRejectApi(APIView):
     @extend_schema(request=None, responses={200: MemoryOutput})
     def post(self, request: Request, memory_id: str) -> Response:
-        user = request_user(request)
-        memory = memory_get_for_user(user=user, memory_id=memory_id)
-        try:
-            memory = revision.memory_reject(user=user, memory=memory)
-        except InvalidTransition as exc:
-            raise Conflict(str(exc)) from exc
-        return _memory_response(user, memory)
+        return _transition(request, memory_id, revision.memory_reject)
 
 
 class MemoryMarkWrongApi(APIView):

@@ -183,40 +183,29 @@ def _ask_model(
         slots=", ".join(f'"{s}"' for s in SLOT_NAMES),
         known=_known_slots(user_id),
     )
-    answer = provider.complete(
-        task=EXTRACTION_TASK,
-        prompt=prompt,
-        system=SYSTEM_PROMPT,
-        max_tokens=MAX_EXTRACTION_TOKENS,
-        user_id=user_id,
-    )
-    try:
-        return parse_extraction(answer), 1
-    except InvalidExtraction as exc:
-        logger.warning(
-            "memory extraction: invalid model output for user %s (%s); retrying once: %r",
-            user_id,
-            exc,
-            secrets.redact(answer[:300]).text,
-        )
-        repair = f"{prompt}\n\n{REPAIR_PROMPT.format(error=exc)}"
+    for attempt in (1, 2):
         answer = provider.complete(
             task=EXTRACTION_TASK,
-            prompt=repair,
+            prompt=prompt,
             system=SYSTEM_PROMPT,
             max_tokens=MAX_EXTRACTION_TOKENS,
             user_id=user_id,
         )
-    try:
-        return parse_extraction(answer), 2
-    except InvalidExtraction as exc:
-        logger.warning(
-            "memory extraction: invalid model output for user %s again (%s); dropped: %r",
-            user_id,
-            exc,
-            secrets.redact(answer[:300]).text,
-        )
-        raise
+        try:
+            return parse_extraction(answer), attempt
+        except InvalidExtraction as exc:
+            logger.warning(
+                "memory extraction: invalid model output for user %s%s (%s); %s: %r",
+                user_id,
+                "" if attempt == 1 else " again",
+                exc,
+                "retrying once" if attempt == 1 else "dropped",
+                secrets.redact(answer[:300]).text,
+            )
+            if attempt == 2:
+                raise
+            prompt = f"{prompt}\n\n{REPAIR_PROMPT.format(error=exc)}"
+    raise AssertionError("unreachable")
 
 
 def _record_failure(

@@ -1,13 +1,15 @@
-"""The strongest tags at session start are decayed in SQL; they must agree with the Python
-decay that the tags page and the API use (seed Algorithm 1: weight x 0.95^days)."""
+"""Tag weights are decayed in SQL; they must agree with the Python decay of
+`conversations.logic.decay` (seed Algorithm 1: weight x 0.95^days)."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
+from conversations.logic import decay
 from conversations.models import TagWeight
 from conversations.services import sessions
 
@@ -29,9 +31,19 @@ def test_the_top_tags_from_sql_are_the_first_of_the_full_python_ranking(user, ot
 
     everything = sessions.tag_weights_effective(user_id=user.pk, now=now)
     top = sessions.tag_weights_effective(user_id=user.pk, now=now, limit=6)
+    factor = settings.MEMORYHUB_TAG_DECAY_FACTOR
+    in_python = sorted(
+        (
+            (t, decay.effective_weight(w, now - timedelta(days=d), now, factor))
+            for t, w, d in weights
+        ),
+        key=lambda row: (-row[1], row[0]),
+    )
+    in_python = [row for row in in_python if row[1] >= settings.MEMORYHUB_TAG_FLOOR]
 
-    assert [t for t, _w, _at in top] == [t for t, _w, _at in everything[:6]]
-    for (_, fast, _), (_, slow, _) in zip(top, everything, strict=False):
+    assert [t for t, _w, _at in top] == [t for t, _w in in_python[:6]]
+    assert [t for t, _w, _at in everything] == [t for t, _w in in_python]
+    for (_, fast, _), (_, slow) in zip(everything, in_python, strict=True):
         assert fast == pytest.approx(slow)
     assert "old" not in {t for t, _w, _at in everything}  # decayed under the floor
     assert "theirs" not in {t for t, _w, _at in top}
