@@ -50,7 +50,7 @@ class ChatSession(models.Model):
         indexes = [
             models.Index(fields=["user", "-started_at"]),
             models.Index(fields=["status", "last_message_at"]),
-            GinIndex(fields=["tags"], name="chatsession_tags_gin"),
+            GinIndex(fields=["user", "tags"], name="chatsession_user_tags_gin"),
         ]
 
     def __str__(self) -> str:
@@ -74,7 +74,7 @@ class Topic(models.Model):
         ordering = ["started_at", "id"]
         indexes = [
             models.Index(fields=["user", "-started_at"]),
-            GinIndex(fields=["terms"], name="topic_terms_gin"),
+            GinIndex(fields=["user", "terms"], name="topic_user_terms_gin"),
         ]
 
     def __str__(self) -> str:

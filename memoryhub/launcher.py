@@ -15,6 +15,7 @@ import contextlib
 import ctypes
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -131,6 +132,9 @@ def postgres_start() -> tuple[str, bool]:
         pgdata.parent.mkdir(parents=True, exist_ok=True)
         already_running = _postgres_running(pgdata)
         server = get_server(pgdata, cleanup_mode=None)
+        if not already_running and _tune(server.get_uri()):
+            postgres_stop()  # shared_buffers takes effect only at start
+            server.ensure_postgres_running()
         _users_file().write_text(json.dumps([*_live_users(), os.getpid()]))
         with psycopg.connect(server.get_uri(), autocommit=True) as conn:
             exists = conn.execute(
@@ -139,6 +143,47 @@ def postgres_start() -> tuple[str, bool]:
             if not exists:
                 conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
         return server.get_uri(DATABASE_NAME), not already_running
+
+
+_SIZE = re.compile(r"[1-9][0-9]*(kB|MB|GB|TB)")
+
+
+def memory_settings() -> dict[str, str]:
+    """The embedded server's memory settings, sized to this machine.
+
+    PostgreSQL's defaults (128 MB of shared buffers) are sized for any machine at all; with a
+    million messages the pages one user's context reads no longer stay in them, and context
+    assembly's SQL takes 47 ms at p95 instead of 33 (docs/benchmarks.md). A quarter of the
+    memory (at most 4 GB) is PostgreSQL's own advice for a dedicated server.
+    `MEMORYHUB_PG_SHARED_BUFFERS` (e.g. `512MB`) overrides it.
+    """
+    total_mb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // (1024 * 1024)
+    shared = os.environ.get("MEMORYHUB_PG_SHARED_BUFFERS", "").strip()
+    if shared and not _SIZE.fullmatch(shared):
+        raise LaunchError(
+            f"MEMORYHUB_PG_SHARED_BUFFERS must be a size such as 512MB or 2GB, not {shared!r}"
+        )
+    return {
+        "shared_buffers": shared or f"{max(128, min(total_mb // 4, 4096))}MB",
+        "effective_cache_size": f"{max(512, total_mb // 2)}MB",
+    }
+
+
+def _tune(uri: str) -> bool:
+    """Write `memory_settings()` into the server's config; True if it must restart for them."""
+    import psycopg
+
+    wanted = memory_settings()
+    with psycopg.connect(uri, autocommit=True) as conn:
+        for name, value in wanted.items():
+            # ALTER SYSTEM takes no parameters: the name is ours, the value matched _SIZE.
+            conn.execute(f"ALTER SYSTEM SET {name} = '{value}'")
+        conn.execute("SELECT pg_reload_conf()")
+        row = conn.execute(
+            "SELECT pg_size_bytes(current_setting('shared_buffers')) <> pg_size_bytes(%s)",
+            [wanted["shared_buffers"]],
+        ).fetchone()
+    return bool(row and row[0])
 
 
 def postgres_release() -> None:

@@ -250,6 +250,13 @@ def tag_weights_add(*, user_id: int, tags: Sequence[str], amount: float, at: dat
     _record_history(user_id, changed, at)
 
 
+# factor ^ days since updated_at, in double precision: with numeric arguments (the default
+# for these literals) power() took 1.9 ms over a user's 273 tags at session start.
+_DECAYED = (
+    "power(%s::float8, GREATEST(0.0, extract(epoch FROM (%s - updated_at))::float8 / 86400.0))"
+)
+
+
 def tag_weights_effective(*, user_id: int, now: datetime | None = None, limit: int | None = None
                           ) -> list[tuple[str, float, datetime]]:  # fmt: skip
     """(tag, effective weight now, updated_at), strongest first, without forgotten tags."""
@@ -258,8 +265,7 @@ def tag_weights_effective(*, user_id: int, now: datetime | None = None, limit: i
     # needs only the strongest few of what may be hundreds of tags.
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT tag, effective, updated_at FROM (SELECT tag, updated_at, weight * "
-            "power(%s, GREATEST(0, extract(epoch FROM (%s - updated_at)) / 86400.0)) "
+            f"SELECT tag, effective, updated_at FROM (SELECT tag, updated_at, weight * {_DECAYED} "
             "AS effective FROM conversations_tagweight WHERE user_id = %s) AS decayed "
             'WHERE effective >= %s ORDER BY effective DESC, tag COLLATE "C" LIMIT %s',
             [settings.MEMORYHUB_TAG_DECAY_FACTOR, now, user_id, settings.MEMORYHUB_TAG_FLOOR,
@@ -274,8 +280,7 @@ def tag_weights_decay(*, now: datetime | None = None) -> int:
     factor = settings.MEMORYHUB_TAG_DECAY_FACTOR
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
-            "UPDATE conversations_tagweight SET weight = weight * power(%s, "
-            "GREATEST(0, extract(epoch FROM (%s - updated_at)) / 86400.0)), updated_at = %s "
+            f"UPDATE conversations_tagweight SET weight = weight * {_DECAYED}, updated_at = %s "
             "WHERE updated_at < %s",
             [factor, now, now, now],
         )

@@ -40,7 +40,12 @@ def test_every_environment_variable_read_by_the_code_is_in_env_example():
 
 
 def test_env_example_lists_nothing_the_code_does_not_read():
-    launcher_only = {"PORT", "MEMORYHUB_WORKER_CONCURRENCY", "MEMORYHUB_WEB_WORKERS"}
+    launcher_only = {
+        "PORT",
+        "MEMORYHUB_WORKER_CONCURRENCY",
+        "MEMORYHUB_WEB_WORKERS",
+        "MEMORYHUB_PG_SHARED_BUFFERS",
+    }
     assert _documented() - _variables_read_by_code() - launcher_only == set()
 
 
