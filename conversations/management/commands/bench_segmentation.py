@@ -184,7 +184,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("files", nargs="+", type=Path)
-        parser.add_argument("--sequences", type=int, default=40, help="per kind and file")
+        parser.add_argument("--sequences", type=int, default=200, help="per kind and file")
         parser.add_argument("--sessions-per-sequence", type=int, default=4)
         parser.add_argument("--seed", type=int, default=7)
         parser.add_argument("--threshold", type=float, default=None)
