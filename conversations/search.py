@@ -217,9 +217,10 @@ def vector_ranking(user_id: int, query: Query, count: int, limit: int = CANDIDAT
     return ids
 
 
-def analyse(user_id: int, text: str, documents: int) -> Query:
+def analyse(user_id: int, text: str, documents: int, *, embed: bool = True) -> Query:
+    """The query's terms, their matching rows and IDF, and (if `embed`) its vector."""
     terms = text_analysis.index_tokens(text)
-    vector = embeddings.embed_query(text) if text.strip() else None
+    vector = embeddings.embed_query(text) if embed and text.strip() else None
     query = Query(text=text, terms=terms, vector=vector)
     if terms:
         query.matches = _matches(user_id, terms)
@@ -244,7 +245,7 @@ def message_hits(
     documents, average_terms = user_stats(user_id)
     if documents == 0:
         return []
-    query = analyse(user_id, query_text, documents)
+    query = analyse(user_id, query_text, documents, embed="vector" in modes)
     rankings: dict[str, list[int]] = {}
     if "keyword" in modes:
         rankings["keyword"] = keyword_ranking(user_id, query, average_terms)

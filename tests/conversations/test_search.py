@@ -174,3 +174,15 @@ def test_topic_recall_reads_a_topics_turns_in_one_query(user, django_assert_max_
         )
 
     assert sum(len(t.messages) for t in recalled) >= 2
+
+
+def test_a_search_without_the_vector_side_never_embeds_the_query(user, monkeypatch):
+    _session(user, ["My cat had to see the vet today.", "I am going hiking this weekend."])
+
+    def no_model(text):
+        raise AssertionError("the query was embedded")
+
+    monkeypatch.setattr(search.embeddings, "embed_query", no_model)
+    hits = search.message_hits(user_id=user.pk, query_text="vet", k=1, modes=("keyword",))
+
+    assert _texts(hits) == ["My cat had to see the vet today."]
