@@ -168,12 +168,12 @@ def topic_ranking(user_id: int, query: Query) -> list[int]:
 # Per-user vector search: up to this many messages an exact scan of the user's rows (recall
 # 1.0); above it the HNSW index with iterative scan (pgvector 0.8), backed by an exact scan
 # when the filtered index scan returns fewer than k rows. Chosen with `bench_latency` at 1M
-# messages on 2 cores (docs/benchmarks.md). The exact scan grows ~0.85 us per user row (10k
-# rows 8.5 ms, 50k rows 42 ms p50); the filtered HNSW scan costs ~105-175 ms for users of
-# 19k-50k rows, finds 0.44-0.75 of the exact top 200, and for a user holding under ~3% of all
-# rows often returns fewer than 200 (12 of 20 queries at 19k), so it pays for both scans. The
-# exact scan wins at every size measured (up to 50k); beyond that a user's rows outgrow the
-# shared buffers and the trend is unmeasured, so the index takes over there.
+# messages on 2 cores (docs/benchmarks.md). The exact scan grows ~0.8 us per user row (10k
+# rows 7.7 ms, 50k rows 40 ms p50); the filtered HNSW scan costs 45-70 ms p50 for users of
+# 19k-50k rows (105-175 ms with 128 MB of shared buffers), finds 0.44-0.75 of the exact top
+# 200, and for a user holding under ~3% of all rows often returns fewer than 200 (12 of 20
+# queries at 19k), so it pays for both scans. The exact scan wins at every size measured (up
+# to 50k); beyond that its time keeps growing with the user, so the index takes over there.
 EXACT_SCAN_MAX = 50000
 
 
