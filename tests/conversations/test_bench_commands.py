@@ -231,6 +231,53 @@ def test_bench_segmentation_prints_every_detector_for_every_construction(
     assert (tmp_path / "bench-cache").is_dir()  # the cache went to tmp_path, not `.data`
 
 
+@pytest.mark.django_db
+def test_bench_segmentation_scores_sessions_against_marked_topic_boundaries(
+    tiny_locomo: Path, tmp_path: Path
+) -> None:
+    labels = tmp_path / "labels.json"
+    first = load(tiny_locomo)[0]
+    session = first.sessions[0]
+    middle = session.turns[len(session.turns) // 2].dia_id
+    labels.write_text(json.dumps({
+        "file": "tiny_bench_locomo.json",
+        "boundaries": {first.sample_id: {f"session_{session.number}": [middle]}},
+    }))  # fmt: skip
+    out = tmp_path / "segmentation.json"
+    buf = StringIO()
+
+    call_command("bench_segmentation", str(tiny_locomo), "--sequences", "1", "--labels",
+                 str(labels), "--json", str(out), stdout=buf)  # fmt: skip
+
+    assert "labels.json: 1 sessions, 1 topic boundaries" in buf.getvalue()
+    assert "tiny_bench_locomo — labelled-topics (1 sequences)" in _blocks(buf.getvalue())
+    rows = json.loads(out.read_text())["files"]["tiny_bench_locomo"]["labelled-topics"]
+    assert all(row["sequences"] == 1 and _is_share(row["f1"]) for row in rows.values())
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "not a labels file"),
+        ('{"file": "other.json", "boundaries": {}}', "not among the files given"),
+        ('{"file": "tiny_bench_locomo.json", "boundaries": {"nobody": {}}}', "no such conv"),
+        ('{"file": "tiny_bench_locomo.json", "boundaries": {"tiny-0": {"session_9": []}}}',
+         "no such session"),
+        ('{"file": "tiny_bench_locomo.json", "boundaries": {"tiny-0": {"session_1": ["D1:1"]}}}',
+         "is not a turn of that session after its first"),
+    ],
+)  # fmt: skip
+def test_bench_segmentation_names_the_place_of_a_bad_label(
+    tiny_locomo: Path, tmp_path: Path, content: str, message: str
+) -> None:
+    labels = tmp_path / "labels.json"
+    labels.write_text(content)
+
+    with pytest.raises(CommandError, match=message):
+        call_command("bench_segmentation", str(tiny_locomo), "--sequences", "1", "--labels",
+                     str(labels), stdout=StringIO())  # fmt: skip
+
+
 def test_bench_segmentation_refuses_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(CommandError, match="does not exist"):
         call_command("bench_segmentation", str(tmp_path / "missing.json"), stdout=StringIO())

@@ -5,7 +5,9 @@ files, scored for the offline detector and two naive baselines in the same run.
 
 "spliced": sessions of different conversations joined (boundaries at the joins).
 "same-conversation": consecutive sessions of one conversation (harder: people and themes
-carry over). A predicted boundary within one message of a true one counts.
+carry over). "labelled-topics" (with `--labels FILE`): each session of a file on its own,
+against topic boundaries a person marked in it (docs/bench/ko_dev_topic_labels.json).
+A predicted boundary within one message of a true one counts.
 `--tune` picks the threshold on even-numbered sequences and reports odd-numbered ones.
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,6 +42,7 @@ class Sequence_:
 
 
 Piece = tuple[BenchConversation, int, int, int]  # conversation, session, first turn, end
+KINDS = ("spliced-topics", "spliced-sessions", "same-conversation", "labelled-topics")
 
 
 def _different_conversations(conversations: list[BenchConversation], n: int,
@@ -112,6 +116,54 @@ def _materialise(plans: Any, cache: EmbeddingCache) -> list[Sequence_]:
                 terms = frozenset(text_analysis.index_tokens(t.text))
                 turns.append(SegTurn(role, t.text, terms, next(vectors)))
         sequences.append(Sequence_(kind, turns, boundaries))
+    return sequences
+
+
+def _labelled(path: Path, files: dict[str, list[BenchConversation]]
+              ) -> tuple[str, list[tuple[BenchConversation, int, list[int]]]]:  # fmt: skip
+    """(the file's stem, [(conversation, session index, labelled boundary turn indices)]).
+
+    The labels file names the benchmark file it labels and, per conversation and session,
+    the dia_ids of the turns that start a new topic; anything it names must exist."""
+    try:
+        raw = json.loads(path.read_text())
+        name, boundaries = str(raw["file"]), raw["boundaries"]
+        if not isinstance(boundaries, dict):
+            raise TypeError("boundaries must be an object")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise CommandError(f"{path}: not a labels file ({exc})") from exc
+    stem = Path(name).stem
+    if stem not in files:
+        raise CommandError(f"{path}: labels {name}, which is not among the files given")
+    by_id = {c.sample_id: c for c in files[stem]}
+    found = []
+    for sample_id, sessions in boundaries.items():
+        conv = by_id.get(str(sample_id))
+        if conv is None or not isinstance(sessions, dict):
+            raise CommandError(f"{path}: boundaries.{sample_id}: no such conversation in {name}")
+        numbers = {s.number: i for i, s in enumerate(conv.sessions)}
+        for key, ids in sessions.items():
+            match = re.fullmatch(r"session_(\d+)", str(key))
+            index = numbers.get(int(match.group(1))) if match else None
+            if index is None or not isinstance(ids, list):
+                raise CommandError(f"{path}: boundaries.{sample_id}.{key}: no such session")
+            position = {t.dia_id: i for i, t in enumerate(conv.sessions[index].turns)}
+            marked = []
+            for dia_id in ids:
+                if position.get(str(dia_id), 0) == 0:
+                    raise CommandError(f"{path}: boundaries.{sample_id}.{key}: {dia_id} is not "
+                                       "a turn of that session after its first")  # fmt: skip
+                marked.append(position[str(dia_id)])
+            found.append((conv, index, sorted(set(marked))))
+    return stem, found
+
+
+def _materialise_labelled(found: list[tuple[BenchConversation, int, list[int]]],
+                          cache: EmbeddingCache) -> list[Sequence_]:  # fmt: skip
+    plans = [("labelled-topics", [(c, s, 0, len(c.sessions[s].turns))]) for c, s, _b in found]
+    sequences = _materialise(plans, cache)
+    for sequence, (_c, _s, marked) in zip(sequences, found, strict=True):
+        sequence.boundaries = marked
     return sequences
 
 
@@ -190,22 +242,34 @@ class Command(BaseCommand):
         parser.add_argument("--threshold", type=float, default=None)
         parser.add_argument("--tune", action="store_true")
         parser.add_argument("--json", type=Path, default=None)
+        parser.add_argument(
+            "--labels", type=Path, action="append", default=[],
+            help="topic boundaries marked in a file's sessions (repeatable)",
+        )  # fmt: skip
 
     def handle(self, *args: Any, **options: Any) -> None:
         backend = settings.MEMORYHUB_EMBEDDING_BACKEND
         weight = segmentation.KEYWORD_WEIGHT
         rng = random.Random(options["seed"])
-        all_sequences: dict[str, list[Sequence_]] = {}
+        loaded: dict[str, list[BenchConversation]] = {}
         for path in options["files"]:
             if not path.exists():
                 raise CommandError(f"{path} does not exist")
+            loaded[path.stem] = load(path)
+        # Labels are checked before anything is embedded.
+        labelled = [(labels.name, *_labelled(labels, loaded)) for labels in options["labels"]]
+        all_sequences: dict[str, list[Sequence_]] = {}
+        for stem, conversations in loaded.items():
             started = time.monotonic()
-            conversations = load(path)
             plans = _build(conversations, count=options["sequences"],
                            per=options["sessions_per_sequence"], rng=rng)  # fmt: skip
-            all_sequences[path.stem] = _materialise(plans, EmbeddingCache(path.stem))
-            self.stdout.write(f"{path.name}: {len(plans)} sequences built and embedded in "
+            all_sequences[stem] = _materialise(plans, EmbeddingCache(stem))
+            self.stdout.write(f"{stem}: {len(plans)} sequences built and embedded in "
                               f"{time.monotonic() - started:.0f} s")  # fmt: skip
+        for label_file, stem, found in labelled:
+            all_sequences[stem] += _materialise_labelled(found, EmbeddingCache(stem))
+            marked = sum(len(b) for _c, _s, b in found)
+            self.stdout.write(f"{label_file}: {len(found)} sessions, {marked} topic boundaries")
         thresholds = {
             lang: options["threshold"] or value
             for (model, lang), value in segmentation.THRESHOLDS.items() if model == backend
@@ -217,7 +281,7 @@ class Command(BaseCommand):
         for name, sequences in all_sequences.items():
             threshold = thresholds[_language(sequences)]
             results["files"][name] = {"threshold": threshold}
-            for kind in ("spliced-topics", "spliced-sessions", "same-conversation"):
+            for kind in KINDS:
                 subset = [s for s in sequences if s.kind == kind]
                 if not subset:
                     continue
