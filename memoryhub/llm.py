@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any, Literal, Protocol
 
 import anthropic
-from anthropic.types import TextBlock, ToolUseBlock
+from anthropic.types import TextBlock, ToolUseBlock, Usage
 from django.conf import settings
 
 from memoryhub import text as text_analysis
@@ -191,26 +191,20 @@ class AnthropicProvider:
                     yield from stream.text_stream
                     final = stream.get_final_message()
             except anthropic.APIError as exc:
-                record_call(
+                self._record(
                     user_id=request.user_id,
                     task=request.task,
-                    provider=self.name,
                     model=model,
-                    input_tokens=0,
-                    output_tokens=0,
                     started=started,
-                    ok=False,
-                    error=str(exc),
+                    error=exc,
                 )
                 raise LLMError(str(exc)) from exc
-            record_call(
+            self._record(
                 user_id=request.user_id,
                 task=request.task,
-                provider=self.name,
                 model=model,
-                input_tokens=final.usage.input_tokens,
-                output_tokens=final.usage.output_tokens,
                 started=started,
+                usage=final.usage,
             )
             uses = [block for block in final.content if isinstance(block, ToolUseBlock)]
             if final.stop_reason != "tool_use" or not uses:
@@ -264,28 +258,33 @@ class AnthropicProvider:
                 **extra,
             )
         except anthropic.APIError as exc:
-            record_call(
-                user_id=user_id,
-                task=task,
-                provider=self.name,
-                model=model,
-                input_tokens=0,
-                output_tokens=0,
-                started=started,
-                ok=False,
-                error=str(exc),
-            )
+            self._record(user_id=user_id, task=task, model=model, started=started, error=exc)
             raise LLMError(str(exc)) from exc
+        self._record(user_id=user_id, task=task, model=model, started=started, usage=response.usage)
+        return "".join(block.text for block in response.content if isinstance(block, TextBlock))
+
+    def _record(
+        self,
+        *,
+        user_id: int | None,
+        task: str,
+        model: str,
+        started: float,
+        usage: Usage | None = None,
+        error: anthropic.APIError | None = None,
+    ) -> None:
+        """Record one request to the API: the tokens it used, or the error it failed with."""
         record_call(
             user_id=user_id,
             task=task,
             provider=self.name,
             model=model,
-            input_tokens=response.usage.input_tokens,
-            output_tokens=response.usage.output_tokens,
+            input_tokens=usage.input_tokens if usage is not None else 0,
+            output_tokens=usage.output_tokens if usage is not None else 0,
             started=started,
+            ok=error is None,
+            error=str(error) if error is not None else "",
         )
-        return "".join(block.text for block in response.content if isinstance(block, TextBlock))
 
 
 def _run_tool(tool: Tool, tool_input: Any) -> tuple[str, bool]:
