@@ -9,12 +9,12 @@ bare row delete.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.forms import ModelForm
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
@@ -32,6 +32,8 @@ from memories.models import (
 from memories.services.audit import audit_event_record
 from memories.services.moderation import memory_purge, memory_quarantine
 
+_ModelT = TypeVar("_ModelT", bound=Model)
+
 
 def _staff_view_record(request: HttpRequest, memory_id: int | None, user_id: int | None) -> None:
     """Record that staff opened a page showing a user's memory content."""
@@ -44,6 +46,28 @@ def _staff_view_record(request: HttpRequest, memory_id: int | None, user_id: int
             action=AuditEvent.Action.STAFF_VIEW,
             target_id=str(memory_id),
         )
+
+
+class _StaffViewAuditedAdmin(admin.ModelAdmin[_ModelT]):
+    """An admin whose change page shows a user's memory content: staff opening it is recorded
+    as a `staff_view` audit event its owner sees."""
+
+    def viewed_memory(self, obj: _ModelT) -> tuple[int, int]:
+        """The (memory id, owner's user id) whose content the change page of `obj` shows."""
+        raise NotImplementedError
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        if request.method == "GET":
+            obj = self.get_object(request, object_id)
+            if obj is not None:
+                _staff_view_record(request, *self.viewed_memory(obj))
+        return super().change_view(request, object_id, form_url, extra_context)
 
 
 class _ReadOnlyAdmin(admin.ModelAdmin[Any]):
@@ -98,7 +122,7 @@ class MemoryVersionInline(admin.StackedInline[MemoryVersion, Memory]):
 
 
 @admin.register(Memory)
-class MemoryAdmin(admin.ModelAdmin[Memory]):
+class MemoryAdmin(_StaffViewAuditedAdmin[Memory]):
     list_display = ["id", "user", "type", "status", "current_version_number", "updated_at"]
     list_filter = [
         "status",
@@ -144,18 +168,8 @@ class MemoryAdmin(admin.ModelAdmin[Memory]):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # memories are written through the write policy, not by hand
 
-    def change_view(
-        self,
-        request: HttpRequest,
-        object_id: str,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        if request.method == "GET":
-            memory = self.get_object(request, object_id)
-            if memory is not None:
-                _staff_view_record(request, memory.pk, memory.user_id)
-        return super().change_view(request, object_id, form_url, extra_context)
+    def viewed_memory(self, obj: Memory) -> tuple[int, int]:
+        return obj.pk, obj.user_id
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         actions = super().get_actions(request)
@@ -237,7 +251,7 @@ class MemoryAdmin(admin.ModelAdmin[Memory]):
 
 
 @admin.register(MemoryVersion)
-class MemoryVersionAdmin(_ReadOnlyAdmin):
+class MemoryVersionAdmin(_StaffViewAuditedAdmin[MemoryVersion], _ReadOnlyAdmin):
     """Versions on their own, read-only; the list shows no content, the page is audited."""
 
     list_display = ["memory", "version", "user", "type", "created_by", "sensitivity", "created_at"]
@@ -246,18 +260,8 @@ class MemoryVersionAdmin(_ReadOnlyAdmin):
     list_select_related = ["memory", "user"]
     exclude = ["embedding", "tokens"]
 
-    def change_view(
-        self,
-        request: HttpRequest,
-        object_id: str,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        if request.method == "GET":
-            version = self.get_object(request, object_id)
-            if version is not None:
-                _staff_view_record(request, version.memory_id, version.user_id)
-        return super().change_view(request, object_id, form_url, extra_context)
+    def viewed_memory(self, obj: MemoryVersion) -> tuple[int, int]:
+        return obj.memory_id, obj.user_id
 
 
 @admin.register(MemoryUse)
