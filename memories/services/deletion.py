@@ -64,25 +64,35 @@ def _delete(memories: QuerySet[Memory], user_id: int) -> dict[str, int]:
     return counts
 
 
-@transaction.atomic
-def memory_delete(*, user: AbstractBaseUser, memory: Memory) -> DeletionReceipt:
-    """Delete `memory` and everything derived from it; return the receipt."""
+def _delete_one_with_receipt(
+    *, memory: Memory, owner_id: int, actor: AbstractBaseUser, action: str
+) -> DeletionReceipt:
+    """Delete `memory` (only if `owner_id` owns it) and everything derived from it; leave the
+    owner a receipt and an audit event naming `actor` and `action`. Callers hold a transaction."""
     memory_id = str(memory.pk)
-    removed = _delete(Memory.objects.filter(pk=memory.pk, user_id=user.pk), user.pk)
+    removed = _delete(Memory.objects.filter(pk=memory.pk, user_id=owner_id), owner_id)
     receipt = DeletionReceipt.objects.create(
-        user_id=user.pk,
+        user_id=owner_id,
         kind=DeletionReceipt.Kind.MEMORY,
         memory_id=memory_id,
         removed=removed,
     )
     audit_event_record(
-        user_id=user.pk,
-        actor=user,
-        action=AuditEvent.Action.USER_DELETE,
+        user_id=owner_id,
+        actor=actor,
+        action=action,
         target_id=memory_id,
         detail={"receipt": str(receipt.id)},
     )
     return receipt
+
+
+@transaction.atomic
+def memory_delete(*, user: AbstractBaseUser, memory: Memory) -> DeletionReceipt:
+    """Delete `memory` and everything derived from it; return the receipt."""
+    return _delete_one_with_receipt(
+        memory=memory, owner_id=user.pk, actor=user, action=AuditEvent.Action.USER_DELETE
+    )
 
 
 @transaction.atomic

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from memories.models import AuditEvent, DeletionReceipt, Memory, MemoryStatus
 from memories.services.audit import audit_event_record
-from memories.services.deletion import _delete
+from memories.services.deletion import _delete_one_with_receipt
 
 STAFF_QUARANTINE_REASON = "quarantined by staff"
 
@@ -44,19 +44,6 @@ def memory_quarantine(
 def memory_purge(*, actor: AbstractBaseUser, memory: Memory) -> DeletionReceipt:
     """Delete `memory` with every version and use, as its owner's delete does; the owner gets
     the receipt and an audit event naming `actor`."""
-    memory_id = str(memory.pk)
-    removed = _delete(Memory.objects.filter(pk=memory.pk), memory.user_id)
-    receipt = DeletionReceipt.objects.create(
-        user_id=memory.user_id,
-        kind=DeletionReceipt.Kind.MEMORY,
-        memory_id=memory_id,
-        removed=removed,
+    return _delete_one_with_receipt(
+        memory=memory, owner_id=memory.user_id, actor=actor, action=AuditEvent.Action.PURGE
     )
-    audit_event_record(
-        user_id=memory.user_id,
-        actor=actor,
-        action=AuditEvent.Action.PURGE,
-        target_id=memory_id,
-        detail={"receipt": str(receipt.id)},
-    )
-    return receipt
