@@ -20,6 +20,7 @@ queue is not flooded with copies.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -55,6 +56,16 @@ def _first_time(kind: str, key: object) -> bool:
     """True once per grace period for this item: the marker bounds repeated queueing."""
     grace = settings.MEMORYHUB_RECOVERY_GRACE_MINUTES * 60
     return bool(cache.add(f"recovery:{kind}:{key}", 1, timeout=grace))
+
+
+def _queue_once(kind: str, keys: Iterable[int], send: Callable[[int], object]) -> int:
+    """`send(key)` for each key not queued again within the grace period; how many were sent."""
+    count = 0
+    for key in keys:
+        if _first_time(kind, key):
+            send(key)
+            count += 1
+    return count
 
 
 def _waiting_since_before(kind: str, key: object, *, now: datetime, cutoff: datetime) -> bool:
@@ -116,12 +127,7 @@ def _embeddings(cutoff: datetime, since: datetime) -> int:
         .values_list("user_id", flat=True)
         .distinct()[:BATCH]
     )
-    count = 0
-    for user_id in users:
-        if _first_time("embed", user_id):
-            messages_embed.delay(user_id=user_id)
-            count += 1
-    return count
+    return _queue_once("embed", users, lambda user_id: messages_embed.delay(user_id=user_id))
 
 
 def _topics(cutoff: datetime, since: datetime) -> int:
@@ -139,12 +145,7 @@ def _topics(cutoff: datetime, since: datetime) -> int:
         .filter(Exists(searchable))
         .values_list("pk", flat=True)[:BATCH]
     )
-    count = 0
-    for topic_id in pending:
-        if _first_time("topic", topic_id):
-            topic_finalize.delay(topic_id=topic_id)
-            count += 1
-    return count
+    return _queue_once("topic", pending, lambda topic_id: topic_finalize.delay(topic_id=topic_id))
 
 
 def _sessions(now: datetime, cutoff: datetime) -> int:
@@ -162,18 +163,13 @@ def _sessions(now: datetime, cutoff: datetime) -> int:
         .exclude(status=ChatSession.Status.ENDED)
         .values_list("pk", flat=True)[:BATCH]
     )
-    count = 0
-    for session_id in ending:  # a session records no time for the request to end it
-        if _waiting_since_before("session", session_id, now=now, cutoff=cutoff) and _first_time(
-            "session", session_id
-        ):
-            session_finalize.delay(session_id=session_id)
-            count += 1
-    for session_id in imported:
-        if _first_time("session", session_id):
-            session_import_finalize.delay(session_id=session_id)
-            count += 1
-    return count
+    # A session records no time for the request to end it: it counts from when first seen.
+    waited = [s for s in ending if _waiting_since_before("session", s, now=now, cutoff=cutoff)]
+    return _queue_once(
+        "session", waited, lambda session_id: session_finalize.delay(session_id=session_id)
+    ) + _queue_once(
+        "session", imported, lambda session_id: session_import_finalize.delay(session_id=session_id)
+    )
 
 
 def _imports(cutoff: datetime) -> int:
@@ -182,12 +178,9 @@ def _imports(cutoff: datetime) -> int:
     queued = HistoryImport.objects.filter(
         status=HistoryImport.Status.QUEUED, created_at__lt=cutoff
     ).values_list("pk", flat=True)[:BATCH]
-    count = 0
-    for import_id in queued:
-        if _first_time("import", import_id):
-            history_import_run.delay(import_id=import_id)
-            count += 1
-    return count
+    return _queue_once(
+        "import", queued, lambda import_id: history_import_run.delay(import_id=import_id)
+    )
 
 
 def work_requeue_unpublished(*, now: datetime | None = None) -> Requeued:
