@@ -255,6 +255,44 @@ def test_bench_segmentation_scores_sessions_against_marked_topic_boundaries(
     assert all(row["sequences"] == 1 and _is_share(row["f1"]) for row in rows.values())
 
 
+@pytest.mark.django_db
+def test_bench_segmentation_scores_a_threshold_on_conversations_it_was_not_tuned_on(
+    tiny_locomo: Path, tmp_path: Path
+) -> None:
+    items = json.loads(tiny_locomo.read_text())
+    items.append({**items[0], "sample_id": "tiny-3"})  # four conversations: two halves of two
+    tiny_locomo.write_text(json.dumps(items, ensure_ascii=False))
+    out = tmp_path / "segmentation.json"
+    buf = StringIO()
+
+    call_command("bench_segmentation", str(tiny_locomo), "--sequences", "2",
+                 "--held-out-conversations", "2", "--json", str(out), stdout=buf)  # fmt: skip
+
+    assert "tiny_bench_locomo — spliced topics on held-out conversations" in buf.getvalue()
+    report = json.loads(out.read_text())["held_out_conversations"]["tiny_bench_locomo"]
+    assert len(report["splits"]) == 2
+    for split in report["splits"]:
+        assert not set(split["tuned_on"]) & set(split["scored_on"])
+        assert sorted(split["tuned_on"] + split["scored_on"]) == [f"tiny-{i}" for i in range(4)]
+        assert split["sequences"] == 2
+        assert _is_share(split["f1"]) and _is_share(split["f1_threshold_in_use"])
+    assert report["mean_f1"] == pytest.approx(sum(s["f1"] for s in report["splits"]) / 2)
+
+
+@pytest.mark.django_db
+def test_bench_segmentation_skips_the_held_out_check_with_too_few_conversations(
+    tiny_locomo: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "segmentation.json"
+    buf = StringIO()
+
+    call_command("bench_segmentation", str(tiny_locomo), "--sequences", "1",
+                 "--held-out-conversations", "1", "--json", str(out), stdout=buf)  # fmt: skip
+
+    assert "need at least 4 conversations (it has 3); skipped" in buf.getvalue()
+    assert json.loads(out.read_text())["held_out_conversations"] == {"tiny_bench_locomo": None}
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
@@ -276,6 +314,12 @@ def test_bench_segmentation_names_the_place_of_a_bad_label(
     with pytest.raises(CommandError, match=message):
         call_command("bench_segmentation", str(tiny_locomo), "--sequences", "1", "--labels",
                      str(labels), stdout=StringIO())  # fmt: skip
+
+
+def test_bench_segmentation_refuses_a_negative_number_of_held_out_splits(tiny_locomo: Path) -> None:
+    with pytest.raises(CommandError, match="--held-out-conversations must be"):
+        call_command("bench_segmentation", str(tiny_locomo), "--held-out-conversations", "-1",
+                     stdout=StringIO())  # fmt: skip
 
 
 def test_bench_segmentation_refuses_a_missing_file(tmp_path: Path) -> None:

@@ -9,6 +9,9 @@ carry over). "labelled-topics" (with `--labels FILE`): each session of a file on
 against topic boundaries a person marked in it (docs/bench/ko_dev_topic_labels.json).
 A predicted boundary within one message of a true one counts.
 `--tune` picks the threshold on even-numbered sequences and reports odd-numbered ones.
+`--held-out-conversations N` checks the threshold on people it was never tuned on: N times,
+a file's conversations are split in two halves, the threshold is tuned on spliced topics of
+one half and scored on spliced topics of the other.
 """
 
 from __future__ import annotations
@@ -213,6 +216,29 @@ def _offline(threshold: float, weight: float) -> Callable[[Sequence_], list[int]
     return predict
 
 
+def _candidates() -> list[float]:
+    """Thresholds worth trying: each embedding model has its own band of cosines."""
+    if settings.MEMORYHUB_EMBEDDING_BACKEND == "e5":
+        return [0.80 + 0.005 * i for i in range(36)]
+    return [0.02 * i for i in range(40)]
+
+
+def _best_threshold(dev: list[Sequence_], weight: float) -> tuple[float, float]:
+    """(F1, threshold) of the threshold with the best F1 on `dev`."""
+    return max((_score(dev, _offline(v, weight))["f1"], round(v, 3)) for v in _candidates())
+
+
+def _halves(conversations: list[BenchConversation], splits: int, rng: random.Random
+            ) -> list[tuple[list[BenchConversation], list[BenchConversation]]]:  # fmt: skip
+    """`splits` random splits of the conversations into two halves."""
+    halves = []
+    for _ in range(splits):
+        shuffled = rng.sample(conversations, len(conversations))
+        middle = len(shuffled) // 2
+        halves.append((shuffled[:middle], shuffled[middle:]))
+    return halves
+
+
 def _detectors(sequences: list[Sequence_], threshold: float, weight: float) -> dict[str, Any]:
     mean_len = max(1, round(sum(len(s.turns) / (len(s.boundaries) + 1) for s in sequences)
                             / max(1, len(sequences))))  # fmt: skip
@@ -243,6 +269,10 @@ class Command(BaseCommand):
         parser.add_argument("--tune", action="store_true")
         parser.add_argument("--json", type=Path, default=None)
         parser.add_argument(
+            "--held-out-conversations", type=int, default=0, metavar="N",
+            help="also tune on half of each file's conversations and score the other half, N times",
+        )  # fmt: skip
+        parser.add_argument(
             "--labels", type=Path, action="append", default=[],
             help="topic boundaries marked in a file's sessions (repeatable)",
         )  # fmt: skip
@@ -251,6 +281,8 @@ class Command(BaseCommand):
         backend = settings.MEMORYHUB_EMBEDDING_BACKEND
         weight = segmentation.KEYWORD_WEIGHT
         rng = random.Random(options["seed"])
+        if options["held_out_conversations"] < 0:
+            raise CommandError("--held-out-conversations must be 0 (off) or a number of splits")
         loaded: dict[str, list[BenchConversation]] = {}
         for path in options["files"]:
             if not path.exists():
@@ -289,6 +321,11 @@ class Command(BaseCommand):
                         for label, fn in _detectors(subset, threshold, weight).items()}  # fmt: skip
                 results["files"][name][kind] = rows
                 self._table(f"{name} — {kind} ({len(subset)} sequences)", rows)
+        if options["held_out_conversations"] > 0:
+            results["held_out_conversations"] = {
+                stem: self._held_out(stem, conversations, options, rng, thresholds, weight)
+                for stem, conversations in loaded.items()
+            }
         self.stdout.write(f"embedding model: {backend}; thresholds {thresholds}; "
                           f"keyword weight {weight}")  # fmt: skip
         if options["json"]:
@@ -300,6 +337,46 @@ class Command(BaseCommand):
         for label, row in rows.items():
             self.stdout.write(f"{label:<34} {row['precision']:6.3f} {row['recall']:6.3f} "
                               f"{row['f1']:6.3f} {row['pk']:6.3f}")  # fmt: skip
+
+    def _held_out(self, stem: str, conversations: list[BenchConversation], options: Any,
+                  rng: random.Random, thresholds: dict[str, float], weight: float
+                  ) -> dict[str, Any] | None:  # fmt: skip
+        """Spliced-topics F1 on conversations the threshold was not tuned on, beside the F1 of
+        the threshold in use on the same sequences."""
+        if len(conversations) < 4:
+            self.stdout.write(f"\n{stem}: held-out conversations need at least 4 conversations "
+                              f"(it has {len(conversations)}); skipped")  # fmt: skip
+            return None
+        cache = EmbeddingCache(stem)
+        self.stdout.write(f"\n{stem} — spliced topics on held-out conversations")
+        splits = []
+        for tuned_on, held in _halves(conversations, options["held_out_conversations"], rng):
+            tune, test = (
+                _materialise([plan for plan in _build(half, count=options["sequences"],
+                                                      per=options["sessions_per_sequence"],
+                                                      rng=rng)
+                              if plan[0] == "spliced-topics"], cache)
+                for half in (tuned_on, held)
+            )  # fmt: skip
+            _f1, threshold = _best_threshold(tune, weight)
+            in_use = thresholds[_language(test)]
+            split = {
+                "tuned_on": [c.sample_id for c in tuned_on],
+                "scored_on": [c.sample_id for c in held],
+                "threshold": threshold,
+                "f1": _score(test, _offline(threshold, weight))["f1"],
+                "f1_threshold_in_use": _score(test, _offline(in_use, weight))["f1"],
+                "sequences": len(test),
+            }
+            splits.append(split)
+            self.stdout.write(
+                f"tuned on {len(tuned_on)} conversations: threshold {threshold}, F1 "
+                f"{split['f1']:.3f} on the other {len(held)} ({len(test)} sequences); the "
+                f"threshold in use ({in_use}) scores {split['f1_threshold_in_use']:.3f} there"
+            )
+        mean = sum(split["f1"] for split in splits) / len(splits)
+        self.stdout.write(f"mean held-out F1 {mean:.3f}")
+        return {"splits": splits, "mean_f1": mean}
 
     def _tune(self, all_sequences: dict[str, list[Sequence_]]) -> tuple[dict[str, float], float]:
         """Per language, the threshold (with one shared keyword weight) with the best F1 on
@@ -313,17 +390,13 @@ class Command(BaseCommand):
             dev, held = by_language.setdefault(_language(sequences), ([], []))
             dev += spliced[::2]
             held += spliced[1::2]
-        e5 = settings.MEMORYHUB_EMBEDDING_BACKEND == "e5"
-        candidates = [0.80 + 0.005 * i for i in range(36)] if e5 else [0.02 * i for i in range(40)]
         best_total: float = -1.0
         best: tuple[dict[str, float], float] = ({}, 0.0)
         for weight in (0.0, 0.1, 0.2, 0.3):
             chosen: dict[str, float] = {}
             total = 0.0
             for language, (dev, _held) in by_language.items():
-                f1, chosen[language] = max(
-                    (_score(dev, _offline(v, weight))["f1"], round(v, 3)) for v in candidates
-                )
+                f1, chosen[language] = _best_threshold(dev, weight)
                 total += f1
             if total > best_total:
                 best_total, best = total, (chosen, weight)
