@@ -349,7 +349,7 @@ class Command(BaseCommand):
             return None
         cache = EmbeddingCache(stem)
         self.stdout.write(f"\n{stem} — spliced topics on held-out conversations")
-        splits = []
+        splits: list[dict[str, Any]] = []
         for tuned_on, held in _halves(conversations, options["held_out_conversations"], rng):
             tune, test = (
                 _materialise([plan for plan in _build(half, count=options["sequences"],
@@ -360,7 +360,7 @@ class Command(BaseCommand):
             )  # fmt: skip
             _f1, threshold = _best_threshold(tune, weight)
             in_use = thresholds[_language(test)]
-            split = {
+            split: dict[str, Any] = {
                 "tuned_on": [c.sample_id for c in tuned_on],
                 "scored_on": [c.sample_id for c in held],
                 "threshold": threshold,
