@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import date
 
+import numpy as np
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
-from django.db.models import Max, Min, QuerySet
+from django.db.models import Avg, Count, Max, Min, Q, QuerySet, Subquery
 from django.http import Http404
 
 from conversations.models import ChatSession, HistoryImport, Message, TagWeightHistory, Topic
+from memoryhub.embeddings import Vector
+
+# Hangul syllables, as `memoryhub.text.has_hangul`: a message holding any counts as Korean.
+HANGUL_PATTERN = "[가-힣]"
 
 
 def chat_session_get_for_user(*, user: AbstractBaseUser, session_id: object) -> ChatSession:
@@ -131,3 +136,28 @@ def message_hold(user_id: int, message_id: int) -> bool:
             [message_id, user_id],
         )
         return cursor.fetchone() is not None
+
+
+def recent_messages_mean_embeddings(*, limit: int) -> dict[str, tuple[Vector, int]]:
+    """Per language ("ko": the message holds Hangul; "en": any other), the mean embedding and
+    count of the deployment's `limit` most recent searchable messages, all users together: a
+    mean of thousands says what chat here looks like, not what anyone said."""
+    if limit <= 0:
+        return {}
+    recent = (
+        Message.objects.filter(searchable=True, embedding__isnull=False)
+        .order_by("-id")
+        .values("id")[:limit]
+    )
+    hangul = Q(content__regex=HANGUL_PATTERN)
+    found = Message.objects.filter(id__in=Subquery(recent)).aggregate(
+        ko=Avg("embedding", filter=hangul),
+        ko_count=Count("id", filter=hangul),
+        en=Avg("embedding", filter=~hangul),
+        en_count=Count("id", filter=~hangul),
+    )
+    return {
+        language: (np.asarray(found[language], dtype=np.float32), int(found[f"{language}_count"]))
+        for language in ("ko", "en")
+        if found[f"{language}_count"]
+    }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from conversations.services import compaction, imports, indexing, recovery, sessions, topics
+from conversations.services import centre, compaction, imports, indexing, recovery, sessions, topics
 from memoryhub.recovery import exclusive
 
 _RELIABLE = {"acks_late": True, "reject_on_worker_lost": True}
@@ -67,3 +67,8 @@ def session_compact(*, session_id: int) -> None:
 def work_requeue_unpublished() -> int:
     """Beat: queue again committed work whose task never ran (lost before the publish)."""
     return recovery.work_requeue_unpublished().total
+
+
+@shared_task(**_RELIABLE)
+def chat_centre_refresh() -> dict[str, int]:
+    return centre.chat_centre_refresh()

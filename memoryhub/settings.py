@@ -286,6 +286,9 @@ MEMORYHUB_GENERIC_TAGS = env_list(
 )
 # Overrides the measured topic-shift threshold of the embedding model (see README).
 MEMORYHUB_TOPIC_SHIFT_THRESHOLD = env_float("MEMORYHUB_TOPIC_SHIFT_THRESHOLD", 0.0, minimum=0.0)
+# Recent messages (all users) averaged into the chat centre topic shifts are measured from;
+# 0 = the shipped reference corpus alone.
+MEMORYHUB_CHAT_CENTRE_MESSAGES = env_int("MEMORYHUB_CHAT_CENTRE_MESSAGES", 20000, minimum=0)
 MEMORYHUB_RECALL_SESSIONS = env_int("MEMORYHUB_RECALL_SESSIONS", 3, minimum=0)
 MEMORYHUB_MAX_IMPORT_MESSAGES = env_int("MEMORYHUB_MAX_IMPORT_MESSAGES", 50000, minimum=1)
 # Memories from imported history: the local rules ("offline", free), the provider ("model":
@@ -310,6 +313,10 @@ CELERY_BEAT_SCHEDULE.update(
         "end-idle-sessions": {
             "task": "conversations.tasks.sessions_end_idle",
             "schedule": 60.0,
+        },
+        "refresh-chat-centre": {
+            "task": "conversations.tasks.chat_centre_refresh",
+            "schedule": 900.0,
         },
         "decay-tag-weights": {
             "task": "conversations.tasks.tag_weights_decay",

@@ -323,6 +323,11 @@ def _extraction_enqueue(session: ChatSession) -> int:
     return queued
 
 
+def _shifts(turn: segmentation.SegTurn, window: list[segmentation.SegTurn]) -> bool:
+    threshold, centre = topics.shift_measure(turn.text)
+    return segmentation.is_shift(turn, window, threshold=threshold, centre=centre)
+
+
 @transaction.atomic
 def segment_session(*, session: ChatSession) -> None:
     """Split a stored session into topics with the offline detector, as if it were live."""
@@ -333,12 +338,7 @@ def segment_session(*, session: ChatSession) -> None:
     for message in messages:
         turn = topics._seg_turn(message)
         starts = current is None or (
-            message.role == Message.Role.USER
-            and segmentation.is_shift(
-                turn,
-                segmentation.last_exchanges(window),
-                threshold=topics.shift_threshold(message.content),
-            )
+            message.role == Message.Role.USER and _shifts(turn, segmentation.last_exchanges(window))
         )
         if starts:
             if current is not None:

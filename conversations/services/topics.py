@@ -14,8 +14,9 @@ from django.db.models.expressions import RawSQL
 
 from conversations.context import RecalledMessage, TopicRecall
 from conversations.logic import segmentation, yesno
-from conversations.logic.segmentation import SegTurn
+from conversations.logic.segmentation import Centre, SegTurn
 from conversations.models import ChatSession, Message, Topic
+from conversations.services.centre import chat_centre
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
 
@@ -39,10 +40,15 @@ KEYWORDS_PROMPT = """대화 주제를 나타내는 단어를 추출하라.
 {conversation}"""
 
 
-def shift_threshold(content: str) -> float:
-    override = settings.MEMORYHUB_TOPIC_SHIFT_THRESHOLD
+def shift_measure(content: str) -> tuple[float, Centre]:
+    """(threshold, chat centre) for deciding whether `content` starts a new topic: the
+    centre of its language here, and the threshold measured for that model, language and
+    centre (or the operator's override)."""
     language = text_analysis.detect_language(content)
-    return override or segmentation.THRESHOLDS[(settings.MEMORYHUB_EMBEDDING_BACKEND, language)]
+    centre = chat_centre(language)
+    measured = segmentation.THRESHOLDS[(settings.MEMORYHUB_EMBEDDING_BACKEND, language,
+                                        centre.source)]  # fmt: skip
+    return settings.MEMORYHUB_TOPIC_SHIFT_THRESHOLD or measured, centre
 
 
 def topic_window(*, topic: Topic) -> list[Message]:
@@ -72,8 +78,9 @@ def ensure_vectors(messages: Sequence[Message]) -> None:
 
 
 def detect_shift_offline(*, new: SegTurn, window: Sequence[Message]) -> bool:
+    threshold, centre = shift_measure(new.text)
     return segmentation.is_shift(
-        new, [_seg_turn(m) for m in window], threshold=shift_threshold(new.text)
+        new, [_seg_turn(m) for m in window], threshold=threshold, centre=centre
     )
 
 

@@ -280,6 +280,24 @@ def test_bench_segmentation_scores_a_threshold_on_conversations_it_was_not_tuned
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(("option", "centre"), [([], "raw"), (["--centre", "deployment"],
+                                                               "deployment")])  # fmt: skip
+def test_bench_segmentation_uses_the_centre_a_deployment_would_have_unless_told(
+    tiny_locomo: Path, tmp_path: Path, option: list[str], centre: str
+) -> None:
+    out = tmp_path / "segmentation.json"
+
+    call_command("bench_segmentation", str(tiny_locomo), "--sequences", "2", "--tune", *option,
+                 "--json", str(out), stdout=StringIO())  # fmt: skip
+
+    report = json.loads(out.read_text())
+    # 72 turns are far from the 1,000 a deployment needs for a centre of its own
+    assert report["files"]["tiny_bench_locomo"]["centre"] == centre
+    assert f"en/{centre}" in report["thresholds"]
+    assert report["keyword_weights"][centre] in (0.0, 0.1, 0.2, 0.3)
+
+
+@pytest.mark.django_db
 def test_bench_segmentation_skips_the_held_out_check_with_too_few_conversations(
     tiny_locomo: Path, tmp_path: Path
 ) -> None:

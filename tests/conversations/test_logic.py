@@ -56,6 +56,9 @@ def test_yes_no_answers_are_parsed_robustly(answer, same):
     assert yesno.parse_same_topic(answer) is same
 
 
+NO_CENTRE = segmentation.RAW
+
+
 def _turn(role, text, terms, vector):
     v = np.asarray(vector, dtype=np.float32)
     return segmentation.SegTurn(role, text, frozenset(terms), v / np.linalg.norm(v))
@@ -69,15 +72,28 @@ def test_similar_message_continues_the_topic_and_a_distant_one_shifts():
     close = _turn("user", "c", {"next.js"}, [1, 0.05, 0])
     far = _turn("user", "d", {"주가"}, [0, 0, 1])
 
-    assert not segmentation.is_shift(close, window, threshold=0.8)
-    assert segmentation.is_shift(far, window, threshold=0.8)
+    assert not segmentation.is_shift(close, window, threshold=0.8, centre=NO_CENTRE)
+    assert segmentation.is_shift(far, window, threshold=0.8, centre=NO_CENTRE)
+
+
+def test_messages_are_compared_off_the_chat_centre():
+    # Both messages lie mostly along what every chat message shares (the first axis); they
+    # differ in subject (the other two). Raw, they look alike; off the centre, they do not.
+    centre = segmentation.Centre(np.asarray([0.9, 0.0, 0.0], dtype=np.float32), "deployment")
+    window = [_turn("user", "a", {"next.js"}, [1, 0.3, 0])]
+    other_subject = _turn("user", "b", {"주가"}, [1, 0, 0.3])
+    same_subject = _turn("user", "c", {"빌드"}, [1, 0.35, 0.02])
+
+    assert not segmentation.is_shift(other_subject, window, threshold=0.8, centre=NO_CENTRE)
+    assert segmentation.is_shift(other_subject, window, threshold=0.8, centre=centre)
+    assert not segmentation.is_shift(same_subject, window, threshold=0.8, centre=centre)
 
 
 def test_a_backchannel_never_starts_a_topic():
     window = [_turn("user", "a", {"next.js"}, [1, 0, 0])]
     short = _turn("user", "응 ㅋㅋ", set(), [0, 0, 1])
 
-    assert not segmentation.is_shift(short, window, threshold=0.99)
+    assert not segmentation.is_shift(short, window, threshold=0.99, centre=NO_CENTRE)
 
 
 def test_last_exchanges_keeps_the_last_two_user_turns_and_what_followed():

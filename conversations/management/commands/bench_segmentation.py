@@ -12,6 +12,8 @@ A predicted boundary within one message of a true one counts.
 `--held-out-conversations N` checks the threshold on people it was never tuned on: N times,
 a file's conversations are split in two halves, the threshold is tuned on spliced topics of
 one half and scored on spliced topics of the other.
+Each file is segmented with the chat centre a deployment holding its conversations would use
+(`conversations.services.centre`); `--centre raw|deployment` forces one.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from conversations.benchdata import BenchConversation, EmbeddingCache, load
 from conversations.logic import segmentation
 from conversations.logic.segment_metrics import BoundaryScore, boundary_score, pk
-from conversations.logic.segmentation import SegTurn
+from conversations.logic.segmentation import Centre, SegTurn
 from memoryhub import text as text_analysis
 
 Decide = Callable[[SegTurn, Sequence[SegTurn]], bool]
@@ -42,6 +44,7 @@ class Sequence_:
     kind: str
     turns: list[SegTurn]
     boundaries: list[int]
+    centre: Centre  # the chat centre of the deployment these turns would be stored in
 
 
 Piece = tuple[BenchConversation, int, int, int]  # conversation, session, first turn, end
@@ -99,7 +102,26 @@ def _build(
     return plans
 
 
-def _materialise(plans: Any, cache: EmbeddingCache) -> list[Sequence_]:
+def _file_centre(conversations: list[BenchConversation], cache: EmbeddingCache, source: str
+                 ) -> Centre:  # fmt: skip
+    """The chat centre of a deployment holding just these conversations: with `source`
+    "auto", the one the product would pick (`services.centre.chat_centre`: their mean once they hold
+    enough turns in a language measured for it, else none); "deployment" or "raw" force one."""
+    texts = [t.text for c in conversations for s in c.sessions for t in s.turns]
+    if source == "raw" or not texts:
+        return segmentation.RAW
+    mean = cache.get_many(texts).mean(axis=0)
+    if source == "deployment":
+        return Centre(mean, "deployment")
+    return segmentation.centre_for(
+        mean,
+        len(texts),
+        model=settings.MEMORYHUB_EMBEDDING_BACKEND,
+        language=text_analysis.detect_language(" ".join(texts[:50])),
+    )
+
+
+def _materialise(plans: Any, cache: EmbeddingCache, centre: Centre) -> list[Sequence_]:
     texts = [
         t.text
         for _kind, plan in plans
@@ -118,7 +140,7 @@ def _materialise(plans: Any, cache: EmbeddingCache) -> list[Sequence_]:
                 role = "user" if t.speaker == conv.speaker_a else "assistant"
                 terms = frozenset(text_analysis.index_tokens(t.text))
                 turns.append(SegTurn(role, t.text, terms, next(vectors)))
-        sequences.append(Sequence_(kind, turns, boundaries))
+        sequences.append(Sequence_(kind, turns, boundaries, centre))
     return sequences
 
 
@@ -162,9 +184,9 @@ def _labelled(path: Path, files: dict[str, list[BenchConversation]]
 
 
 def _materialise_labelled(found: list[tuple[BenchConversation, int, list[int]]],
-                          cache: EmbeddingCache) -> list[Sequence_]:  # fmt: skip
+                          cache: EmbeddingCache, centre: Centre) -> list[Sequence_]:  # fmt: skip
     plans = [("labelled-topics", [(c, s, 0, len(c.sessions[s].turns))]) for c, s, _b in found]
-    sequences = _materialise(plans, cache)
+    sequences = _materialise(plans, cache, centre)
     for sequence, (_c, _s, marked) in zip(sequences, found, strict=True):
         sequence.boundaries = marked
     return sequences
@@ -203,6 +225,11 @@ def _score(
     }
 
 
+def _setting(sequences: list[Sequence_]) -> tuple[str, str]:
+    """(language, centre source): what the thresholds are chosen by."""
+    return _language(sequences), sequences[0].centre.source
+
+
 def _language(sequences: list[Sequence_]) -> str:
     sample = " ".join(t.text for seq in sequences[:3] for t in seq.turns[:10])
     return text_analysis.detect_language(sample)
@@ -210,17 +237,20 @@ def _language(sequences: list[Sequence_]) -> str:
 
 def _offline(threshold: float, weight: float) -> Callable[[Sequence_], list[int]]:
     def predict(seq: Sequence_) -> list[int]:
-        return _run(seq.turns, lambda new, window: segmentation.is_shift(
-            new, window, threshold=threshold, keyword_weight=weight))  # fmt: skip
+        def decide(new: SegTurn, window: Sequence[SegTurn]) -> bool:
+            return segmentation.is_shift(
+                new, window, threshold=threshold, centre=seq.centre, keyword_weight=weight
+            )
+
+        return _run(seq.turns, decide)
 
     return predict
 
 
 def _candidates() -> list[float]:
-    """Thresholds worth trying: each embedding model has its own band of cosines."""
-    if settings.MEMORYHUB_EMBEDDING_BACKEND == "e5":
-        return [0.80 + 0.005 * i for i in range(36)]
-    return [0.02 * i for i in range(40)]
+    """Thresholds worth trying: cosine plus keyword share, raw or off a chat centre (each
+    model, language and centre keeps its own band within this range)."""
+    return [round(-0.2 + 0.01 * i, 3) for i in range(119)]
 
 
 def _best_threshold(dev: list[Sequence_], weight: float) -> tuple[float, float]:
@@ -269,6 +299,11 @@ class Command(BaseCommand):
         parser.add_argument("--tune", action="store_true")
         parser.add_argument("--json", type=Path, default=None)
         parser.add_argument(
+            "--centre", choices=("auto", "deployment", "raw"), default="auto",
+            help="the chat centre: as the product would pick it for a deployment holding a "
+            "file's conversations (auto), their own mean (deployment), or none (raw)",
+        )  # fmt: skip
+        parser.add_argument(
             "--held-out-conversations", type=int, default=0, metavar="N",
             help="also tune on half of each file's conversations and score the other half, N times",
         )  # fmt: skip
@@ -279,7 +314,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         backend = settings.MEMORYHUB_EMBEDDING_BACKEND
-        weight = segmentation.KEYWORD_WEIGHT
+        weights = dict(segmentation.KEYWORD_WEIGHTS)
         rng = random.Random(options["seed"])
         if options["held_out_conversations"] < 0:
             raise CommandError("--held-out-conversations must be 0 (off) or a number of splits")
@@ -291,28 +326,37 @@ class Command(BaseCommand):
         # Labels are checked before anything is embedded.
         labelled = [(labels.name, *_labelled(labels, loaded)) for labels in options["labels"]]
         all_sequences: dict[str, list[Sequence_]] = {}
+        centres: dict[str, Centre] = {}
         for stem, conversations in loaded.items():
             started = time.monotonic()
             plans = _build(conversations, count=options["sequences"],
                            per=options["sessions_per_sequence"], rng=rng)  # fmt: skip
-            all_sequences[stem] = _materialise(plans, EmbeddingCache(stem))
+            cache = EmbeddingCache(stem)
+            centres[stem] = _file_centre(conversations, cache, options["centre"])
+            all_sequences[stem] = _materialise(plans, cache, centres[stem])
             self.stdout.write(f"{stem}: {len(plans)} sequences built and embedded in "
                               f"{time.monotonic() - started:.0f} s")  # fmt: skip
         for label_file, stem, found in labelled:
-            all_sequences[stem] += _materialise_labelled(found, EmbeddingCache(stem))
+            all_sequences[stem] += _materialise_labelled(found, EmbeddingCache(stem), centres[stem])
             marked = sum(len(b) for _c, _s, b in found)
             self.stdout.write(f"{label_file}: {len(found)} sessions, {marked} topic boundaries")
         thresholds = {
-            lang: options["threshold"] or value
-            for (model, lang), value in segmentation.THRESHOLDS.items() if model == backend
+            (lang, source): options["threshold"] or value
+            for (model, lang, source), value in segmentation.THRESHOLDS.items() if model == backend
         }  # fmt: skip
         if options["tune"]:
-            thresholds, weight = self._tune(all_sequences)
-        results: dict[str, Any] = {"backend": backend, "thresholds": thresholds,
-                                   "keyword_weight": weight, "files": {}}  # fmt: skip
+            tuned, tuned_weights = self._tune(all_sequences)
+            thresholds.update(tuned)
+            weights.update(tuned_weights)
+        results: dict[str, Any] = {
+            "backend": backend, "keyword_weights": weights, "files": {},
+            "thresholds": {f"{lang}/{source}": v for (lang, source), v in thresholds.items()},
+        }  # fmt: skip
         for name, sequences in all_sequences.items():
-            threshold = thresholds[_language(sequences)]
-            results["files"][name] = {"threshold": threshold}
+            threshold = thresholds[_setting(sequences)]
+            weight = weights[sequences[0].centre.source]
+            results["files"][name] = {"threshold": threshold,
+                                      "centre": sequences[0].centre.source}  # fmt: skip
             for kind in KINDS:
                 subset = [s for s in sequences if s.kind == kind]
                 if not subset:
@@ -323,11 +367,11 @@ class Command(BaseCommand):
                 self._table(f"{name} — {kind} ({len(subset)} sequences)", rows)
         if options["held_out_conversations"] > 0:
             results["held_out_conversations"] = {
-                stem: self._held_out(stem, conversations, options, rng, thresholds, weight)
+                stem: self._held_out(stem, conversations, options, rng, thresholds, weights)
                 for stem, conversations in loaded.items()
             }
         self.stdout.write(f"embedding model: {backend}; thresholds {thresholds}; "
-                          f"keyword weight {weight}")  # fmt: skip
+                          f"keyword weights {weights}")  # fmt: skip
         if options["json"]:
             options["json"].write_text(json.dumps(results, indent=2))
 
@@ -339,7 +383,8 @@ class Command(BaseCommand):
                               f"{row['f1']:6.3f} {row['pk']:6.3f}")  # fmt: skip
 
     def _held_out(self, stem: str, conversations: list[BenchConversation], options: Any,
-                  rng: random.Random, thresholds: dict[str, float], weight: float
+                  rng: random.Random, thresholds: dict[tuple[str, str], float],
+                  weights: dict[str, float]
                   ) -> dict[str, Any] | None:  # fmt: skip
         """Spliced-topics F1 on conversations the threshold was not tuned on, beside the F1 of
         the threshold in use on the same sequences."""
@@ -348,18 +393,21 @@ class Command(BaseCommand):
                               f"(it has {len(conversations)}); skipped")  # fmt: skip
             return None
         cache = EmbeddingCache(stem)
-        self.stdout.write(f"\n{stem} — spliced topics on held-out conversations")
+        self.stdout.write(f"\n{stem} — spliced topics on held-out conversations (the chat "
+                          "centre, too, from the conversations tuned on)")  # fmt: skip
         splits: list[dict[str, Any]] = []
         for tuned_on, held in _halves(conversations, options["held_out_conversations"], rng):
+            centre = _file_centre(tuned_on, cache, options["centre"])
             tune, test = (
                 _materialise([plan for plan in _build(half, count=options["sequences"],
                                                       per=options["sessions_per_sequence"],
                                                       rng=rng)
-                              if plan[0] == "spliced-topics"], cache)
+                              if plan[0] == "spliced-topics"], cache, centre)
                 for half in (tuned_on, held)
             )  # fmt: skip
+            weight = weights[centre.source]
             _f1, threshold = _best_threshold(tune, weight)
-            in_use = thresholds[_language(test)]
+            in_use = thresholds[_setting(test)]
             split: dict[str, Any] = {
                 "tuned_on": [c.sample_id for c in tuned_on],
                 "scored_on": [c.sample_id for c in held],
@@ -378,34 +426,38 @@ class Command(BaseCommand):
         self.stdout.write(f"mean held-out F1 {mean:.3f}")
         return {"splits": splits, "mean_f1": mean}
 
-    def _tune(self, all_sequences: dict[str, list[Sequence_]]) -> tuple[dict[str, float], float]:
-        """Per language, the threshold (with one shared keyword weight) with the best F1 on
-        the even-numbered spliced-topics sequences; the odd-numbered ones are held out.
+    def _tune(self, all_sequences: dict[str, list[Sequence_]]
+              ) -> tuple[dict[tuple[str, str], float], dict[str, float]]:  # fmt: skip
+        """Per language and centre, the threshold with the best F1 on the even-numbered
+        spliced-topics sequences, with one keyword weight per centre; the odd-numbered
+        sequences are held out.
 
         Only topic-sized splices are tuned on: whole sessions hold topic changes of their own
         that no label marks, so there a correct shift counts as a false positive."""
-        by_language: dict[str, tuple[list[Sequence_], list[Sequence_]]] = {}
+        by_setting: dict[tuple[str, str], tuple[list[Sequence_], list[Sequence_]]] = {}
         for sequences in all_sequences.values():
             spliced = [s for s in sequences if s.kind == "spliced-topics"]
-            dev, held = by_language.setdefault(_language(sequences), ([], []))
+            if not spliced:
+                continue
+            dev, held = by_setting.setdefault(_setting(spliced), ([], []))
             dev += spliced[::2]
             held += spliced[1::2]
-        best_total: float = -1.0
-        best: tuple[dict[str, float], float] = ({}, 0.0)
-        for weight in (0.0, 0.1, 0.2, 0.3):
-            chosen: dict[str, float] = {}
-            total = 0.0
-            for language, (dev, _held) in by_language.items():
-                f1, chosen[language] = _best_threshold(dev, weight)
-                total += f1
-            if total > best_total:
-                best_total, best = total, (chosen, weight)
-        thresholds, weight = best
-        for language, (dev, held) in by_language.items():
-            t = thresholds[language]
+        thresholds: dict[tuple[str, str], float] = {}
+        weights: dict[str, float] = {}
+        for source in sorted({source for _language, source in by_setting}):
+            settings_ = [key for key in by_setting if key[1] == source]
+            best_total = -1.0
+            for weight in (0.0, 0.1, 0.2, 0.3):
+                chosen = {key: _best_threshold(by_setting[key][0], weight) for key in settings_}
+                total = sum(f1 for f1, _t in chosen.values())
+                if total > best_total:
+                    best_total, weights[source] = total, weight
+                    thresholds.update({key: t for key, (_f1, t) in chosen.items()})
+        for (language, source), (dev, held) in by_setting.items():
+            t, weight = thresholds[(language, source)], weights[source]
             self.stdout.write(
-                f"tuned {language}: threshold {t}, keyword weight {weight}; "
+                f"tuned {language}, {source} centre: threshold {t}, keyword weight {weight}; "
                 f"dev F1 {_score(dev, _offline(t, weight))['f1']:.3f} ({len(dev)} sequences), "
                 f"held-out F1 {_score(held, _offline(t, weight))['f1']:.3f} ({len(held)})"
             )
-        return thresholds, weight
+        return thresholds, weights
