@@ -140,8 +140,9 @@ def message_hold(user_id: int, message_id: int) -> bool:
 
 def recent_messages_mean_embeddings(*, limit: int) -> dict[str, tuple[Vector, int]]:
     """Per language ("ko": the message holds Hangul; "en": any other), the mean embedding and
-    count of the deployment's `limit` most recent searchable messages, all users together: a
-    mean of thousands says what chat here looks like, not what anyone said."""
+    count of the deployment's `limit` most recent searchable messages. The one read here that
+    spans all users, on purpose: a mean of thousands says what chat here looks like, not what
+    anyone said, and only `services.centre` keeps it."""
     if limit <= 0:
         return {}
     recent = (
