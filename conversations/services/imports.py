@@ -323,8 +323,9 @@ def _extraction_enqueue(session: ChatSession) -> int:
     return queued
 
 
-def _shifts(turn: segmentation.SegTurn, window: list[segmentation.SegTurn]) -> bool:
-    threshold, centre = topics.shift_measure(turn.text)
+def _shifts(turn: segmentation.SegTurn, window: list[segmentation.SegTurn],
+            centres: dict[str, segmentation.Centre]) -> bool:  # fmt: skip
+    threshold, centre = topics.shift_measure(turn.text, centres)
     return segmentation.is_shift(turn, window, threshold=threshold, centre=centre)
 
 
@@ -335,10 +336,12 @@ def segment_session(*, session: ChatSession) -> None:
     current: Topic | None = None
     window: list[segmentation.SegTurn] = []
     members: list[Message] = []
+    centres: dict[str, segmentation.Centre] = {}  # one cache read per language, not per message
     for message in messages:
         turn = topics._seg_turn(message)
         starts = current is None or (
-            message.role == Message.Role.USER and _shifts(turn, segmentation.last_exchanges(window))
+            message.role == Message.Role.USER
+            and _shifts(turn, segmentation.last_exchanges(window), centres)
         )
         if starts:
             if current is not None:

@@ -40,12 +40,18 @@ KEYWORDS_PROMPT = """대화 주제를 나타내는 단어를 추출하라.
 {conversation}"""
 
 
-def shift_measure(content: str) -> tuple[float, Centre]:
+def shift_measure(content: str, centres: dict[str, Centre] | None = None) -> tuple[float, Centre]:
     """(threshold, chat centre) for deciding whether `content` starts a new topic: the
     centre of its language here, and the threshold measured for that model, language and
-    centre (or the operator's override)."""
+    centre (or the operator's override). `centres`, when given, keeps each language's centre
+    across calls, so a loop over many messages reads the cache once per language."""
     language = text_analysis.detect_language(content)
-    centre = chat_centre(language)
+    if centres is None:
+        centre = chat_centre(language)
+    else:
+        if language not in centres:
+            centres[language] = chat_centre(language)
+        centre = centres[language]
     measured = segmentation.THRESHOLDS[(settings.MEMORYHUB_EMBEDDING_BACKEND, language,
                                         centre.source)]  # fmt: skip
     return settings.MEMORYHUB_TOPIC_SHIFT_THRESHOLD or measured, centre

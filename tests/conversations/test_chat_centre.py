@@ -161,3 +161,22 @@ def test_a_message_is_measured_with_the_threshold_of_its_language_and_centre(
 
     settings.MEMORYHUB_TOPIC_SHIFT_THRESHOLD = 0.5
     assert topics.shift_measure("How is the stock market doing today?")[0] == 0.5
+
+
+def test_a_loop_over_many_messages_reads_each_languages_centre_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from conversations.services import topics
+
+    reads: list[str] = []
+
+    def counted(language: str) -> segmentation.Centre:
+        reads.append(language)
+        return segmentation.RAW
+
+    monkeypatch.setattr(topics, "chat_centre", counted)
+    centres: dict[str, segmentation.Centre] = {}
+    for text in ["the stock went up", "빌드 에러는 해결했어", "the build passes", "주가 어때?"]:
+        topics.shift_measure(text, centres)
+
+    assert reads == ["en", "ko"]
