@@ -6,10 +6,25 @@ is written to change nothing when it runs a second time.
 
 from __future__ import annotations
 
-from celery import shared_task
+import logging
+from typing import Any
 
-from conversations.services import centre, compaction, imports, indexing, recovery, sessions, topics
+from celery import Task, shared_task
+
+from conversations.services import (
+    centre,
+    compaction,
+    imports,
+    indexing,
+    recovery,
+    remembering,
+    sessions,
+    topics,
+)
+from memoryhub import llm
 from memoryhub.recovery import exclusive
+
+logger = logging.getLogger(__name__)
 
 _RELIABLE = {"acks_late": True, "reject_on_worker_lost": True}
 
@@ -21,6 +36,23 @@ def messages_embed(*, user_id: int) -> int:
     if done >= indexing.MAX_PER_RUN:  # more are waiting: continue in a fresh task
         messages_embed.delay(user_id=user_id)
     return done
+
+
+@shared_task(bind=True, **_RELIABLE, max_retries=3, default_retry_delay=30)
+def exchange_extract(
+    self: Task[Any, Any], *, message_id: int, offline: bool = False
+) -> dict[str, Any]:
+    """Memories from the exchange a user message starts; its text is read here, not carried."""
+    try:
+        result = remembering.exchange_memories_extract(message_id=message_id, offline=offline)
+    except llm.LLMError as exc:
+        if self.request.retries < (self.max_retries or 0):
+            raise self.retry(exc=exc) from exc
+        logger.warning("memory extraction gave up for message %s: %s", message_id, exc)
+        result = remembering.exchange_memories_extract_failed(
+            message_id=message_id, error=f"model unreachable: {exc}"
+        )
+    return {"status": result.status, "memory_ids": list(result.memory_ids)}
 
 
 @shared_task(**_RELIABLE)

@@ -1,8 +1,8 @@
-"""Celery tasks of memories: plain values in, one service call, idempotent.
+"""Celery tasks of memories: ids in, one service call, idempotent.
 
-Enqueue extraction after each exchange with `transaction.on_commit(lambda:
-extract_from_exchange.delay(...))`; the text is passed as a value because this app never
-reads conversations' tables.
+Extraction after each exchange is queued by conversations (`conversations.tasks.
+exchange_extract`), which reads the text by message id in the worker: no task carries user
+text, because the broker's files keep what passes through them.
 """
 
 from __future__ import annotations
@@ -37,7 +37,13 @@ def extract_from_exchange(
     observed_at: str | None = None,
     offline: bool = False,
 ) -> dict[str, Any]:
-    """Extract memories from one exchange; `observed_at` is ISO 8601 (None: now)."""
+    """Drains tasks queued before extraction moved to `conversations.tasks.exchange_extract`.
+
+    Nothing queues this any more. A broker kept across an upgrade may still hold such tasks;
+    running them with the text they carry (already on the broker's disk) removes them from
+    the queue and loses no memory, and a message deleted since gives none (the source check).
+    `observed_at` is ISO 8601 (None: now).
+    """
     observed = parse_datetime(observed_at) if observed_at else None
     if observed_at and observed is None:
         raise ValueError(f"observed_at is not an ISO 8601 time: {observed_at!r}")

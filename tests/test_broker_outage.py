@@ -32,7 +32,7 @@ def broker_down(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         (conversation_tasks, "session_compact"),
         (conversation_tasks, "topic_finalize"),
         (conversation_tasks, "history_import_run"),
-        (memory_tasks, "extract_from_exchange"),
+        (conversation_tasks, "exchange_extract"),
         (memory_tasks, "memories_refresh_access"),
     ):
         monkeypatch.setattr(getattr(module, name), "delay", refuse(name))
@@ -50,7 +50,7 @@ def test_a_chat_message_is_answered_and_kept_while_the_broker_is_down(api, user,
 
     assert response.status_code == 201, response.content
     assert Message.objects.filter(user=user).count() == 2
-    assert "extract_from_exchange" in broker_down
+    assert "exchange_extract" in broker_down
 
 
 def test_an_import_is_accepted_and_stored_while_the_broker_is_down(api, user, broker_down):

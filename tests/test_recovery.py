@@ -13,13 +13,12 @@ from django.utils import timezone
 from conversations import tasks as conversation_tasks
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import chat, imports, recovery, sessions
-from memories import tasks as memory_tasks
 from memories.models import ExtractionRun, Memory
 from memoryhub.celery import app
 from memoryhub.recovery import exclusive
 
 TASKS = {
-    "extract_from_exchange": memory_tasks.extract_from_exchange,
+    "exchange_extract": conversation_tasks.exchange_extract,
     "messages_embed": conversation_tasks.messages_embed,
     "topic_finalize": conversation_tasks.topic_finalize,
     "session_finalize": conversation_tasks.session_finalize,
@@ -74,22 +73,15 @@ def test_an_exchange_whose_extraction_was_never_published_is_extracted_once_afte
     session = chat.chat_session_create(user=user)
     with django_capture_on_commit_callbacks(execute=True):
         exchange = chat.chat_exchange(session=session, content="I prefer green tea to coffee.")
-    assert "extract_from_exchange" in {name for name, _ in published}
+    assert "exchange_extract" in {name for name, _ in published}
     published.clear()  # the broker never got them
 
     assert recovery.work_requeue_unpublished().total == 0  # inside the grace period
     requeued = recovery.work_requeue_unpublished(now=_later(6))
 
     assert requeued.extractions == 1 and requeued.embeddings == 1
-    extraction = next(kw for name, kw in published if name == "extract_from_exchange")
-    assert extraction == {
-        "user_id": user.pk,
-        "user_text": exchange.user_message.content,
-        "assistant_text": "",  # the offline reply says nothing about the user
-        "source_message_id": exchange.user_message.pk,
-        "source_session_id": session.pk,
-        "observed_at": exchange.user_message.created_at.isoformat(),
-    }
+    extraction = next(kw for name, kw in published if name == "exchange_extract")
+    assert extraction == {"message_id": exchange.user_message.pk}  # the id, never the text
     _run(published)
     assert Memory.objects.filter(user=user).count() == 1
     assert not Message.objects.filter(

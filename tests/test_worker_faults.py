@@ -16,8 +16,8 @@ import redis
 from django.conf import settings
 
 from conversations.models import ChatSession, Message
+from conversations.tasks import exchange_extract
 from memories.models import ExtractionRun, Memory
-from memories.tasks import extract_from_exchange
 from memoryhub.celery import app
 from memoryhub.recovery import REGISTRY_KEY
 from tests.conftest import wait_until
@@ -50,13 +50,7 @@ def _enqueue_exchanges(user: Any) -> list[Message]:
         for text in STATEMENTS
     ]
     for message in messages:
-        extract_from_exchange.delay(
-            user_id=user.pk,
-            user_text=message.content,
-            source_message_id=message.pk,
-            source_session_id=session.pk,
-            observed_at=message.created_at.isoformat(),
-        )
+        exchange_extract.delay(message_id=message.pk)
     return messages
 
 
@@ -119,12 +113,12 @@ def test_a_worker_killed_mid_extraction_is_replaced_and_every_message_is_extract
 
 
 def _queued_sources() -> list[int]:
-    """The source message ids of the extraction tasks waiting in the queue."""
+    """The message ids of the extraction tasks waiting in the queue."""
     sources = []
     for raw in _broker().lrange("celery", 0, -1):
         payload = json.loads(raw)
         _args, kwargs, _embed = json.loads(base64.b64decode(payload["body"]))
-        sources.append(int(kwargs["source_message_id"]))
+        sources.append(int(kwargs["message_id"]))
     return sources
 
 

@@ -279,9 +279,8 @@ def _store_reply(
     *, message: Message, content: str, assembled: Assembled, searchable: bool
 ) -> Message | None:
     """Store the reply, log which memories it used, and queue embedding and extraction."""
-    from conversations.tasks import messages_embed
+    from conversations.tasks import exchange_extract, messages_embed
     from memories.services.usage import memory_use_record
-    from memories.tasks import extract_from_exchange
 
     content = redact(content.strip()).text or "…"
     context = assembled.context
@@ -313,13 +312,11 @@ def _store_reply(
             if searchable:
                 _neighbour_changed(reply)
                 transaction.on_commit(lambda: messages_embed.delay(user_id=user_id), robust=True)
-            extraction = {
-                "user_id": user_id, "user_text": message.content,
-                "assistant_text": content if searchable else "",
-                "source_message_id": message.pk, "source_session_id": message.session_id,
-                "observed_at": message.created_at.isoformat(),
-            }  # fmt: skip
-            transaction.on_commit(lambda: extract_from_exchange.delay(**extraction), robust=True)
+            # The id only: the worker reads the text, so the broker never holds it.
+            message_id = message.pk
+            transaction.on_commit(
+                lambda: exchange_extract.delay(message_id=message_id), robust=True
+            )
             return reply
     except IntegrityError:
         # Another stream stored the reply first (unique reply_to); keep that one.

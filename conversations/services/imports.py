@@ -298,29 +298,20 @@ def _extraction_enqueue(session: ChatSession) -> int:
     """Memory extraction for each imported user message and the reply after it, dated by
     the message (API.md: imported sessions go through the same pipeline). Extraction is
     idempotent per message, so running this again queues nothing new that takes effect."""
-    from memories.tasks import extract_from_exchange
+    from conversations.tasks import exchange_extract
 
     mode = settings.MEMORYHUB_IMPORT_EXTRACTION
     if mode == "off":
         return 0
-    rows = list(
-        session.messages.filter(searchable=True)
+    # Ids only: the worker reads each message and the reply stored with it (`reply_to`).
+    message_ids = list(
+        session.messages.filter(searchable=True, role=Message.Role.USER)
         .order_by("created_at", "id")
-        .values("id", "role", "content", "created_at")
+        .values_list("id", flat=True)
     )
-    queued = 0
-    for index, row in enumerate(rows):
-        if row["role"] != Message.Role.USER:
-            continue
-        after = rows[index + 1] if index + 1 < len(rows) else None
-        reply = after["content"] if after and after["role"] == Message.Role.ASSISTANT else ""
-        extract_from_exchange.delay(
-            user_id=session.user_id, user_text=row["content"], assistant_text=reply,
-            source_message_id=row["id"], source_session_id=session.pk,
-            observed_at=row["created_at"].isoformat(), offline=mode == "offline",
-        )  # fmt: skip
-        queued += 1
-    return queued
+    for message_id in message_ids:
+        exchange_extract.delay(message_id=message_id, offline=mode == "offline")
+    return len(message_ids)
 
 
 def _shifts(turn: segmentation.SegTurn, window: list[segmentation.SegTurn],

@@ -77,7 +77,7 @@ def _waiting_since_before(kind: str, key: object, *, now: datetime, cutoff: date
 
 
 def _extractions(cutoff: datetime, since: datetime) -> int:
-    from memories.tasks import extract_from_exchange
+    from conversations.tasks import exchange_extract
 
     extracted = ExtractionRun.objects.filter(
         user_id=OuterRef("user_id"), source_message_id=OuterRef("reply_to_id")
@@ -91,26 +91,12 @@ def _extractions(cutoff: datetime, since: datetime) -> int:
             created_at__gte=since,
         )
         .filter(~Exists(extracted))
-        .select_related("reply_to")
-        .order_by("created_at", "id")[:BATCH]
+        .order_by("created_at", "id")
+        .values_list("reply_to_id", flat=True)[:BATCH]
     )
-    count = 0
-    for reply in replies:
-        question = reply.reply_to
-        assert question is not None
-        if not _first_time("extract", question.pk):
-            continue
-        # The same arguments as the chat flow's (conversations/services/chat.py _store_reply).
-        extract_from_exchange.delay(
-            user_id=reply.user_id,
-            user_text=question.content,
-            assistant_text=reply.content if reply.searchable else "",
-            source_message_id=question.pk,
-            source_session_id=reply.session_id,
-            observed_at=question.created_at.isoformat(),
-        )
-        count += 1
-    return count
+    return _queue_once(
+        "extract", replies, lambda message_id: exchange_extract.delay(message_id=message_id)
+    )
 
 
 def _embeddings(cutoff: datetime, since: datetime) -> int:

@@ -8,8 +8,8 @@ import pytest
 
 from conversations.models import ChatSession, Message
 from conversations.services import chat, sessions
+from conversations.tasks import exchange_extract
 from memories.models import Memory, MemoryUse, MemoryVersion
-from memories.tasks import extract_from_exchange
 
 pytestmark = pytest.mark.django_db
 
@@ -17,12 +17,12 @@ pytestmark = pytest.mark.django_db
 def _say(user, session, text, django_capture_on_commit_callbacks, monkeypatch):
     """One exchange, running the extraction task body that the reply enqueues."""
     queued: list[dict] = []
-    monkeypatch.setattr(extract_from_exchange, "delay", lambda **kw: queued.append(kw))
+    monkeypatch.setattr(exchange_extract, "delay", lambda **kw: queued.append(kw))
     message, _ = chat.message_add_user(session=session, content=text)
     with django_capture_on_commit_callbacks(execute=True):
         "".join(chat.reply_stream(message=message))
     for kwargs in queued:
-        extract_from_exchange(**kwargs)
+        exchange_extract(**kwargs)
     return message
 
 
@@ -214,7 +214,7 @@ def test_a_message_deleted_before_its_extraction_ran_never_becomes_a_memory(
     from conversations.services import deletion
 
     queued: list[dict] = []
-    monkeypatch.setattr(extract_from_exchange, "delay", lambda **kw: queued.append(kw))
+    monkeypatch.setattr(exchange_extract, "delay", lambda **kw: queued.append(kw))
     session = chat.chat_session_create(user=user)
     message, _ = chat.message_add_user(session=session, content="기억해줘: 나는 고수를 싫어해.")
     with django_capture_on_commit_callbacks(execute=True):
@@ -222,7 +222,7 @@ def test_a_message_deleted_before_its_extraction_ran_never_becomes_a_memory(
     with django_capture_on_commit_callbacks(execute=True):
         deletion.message_delete(user=user, message=Message.objects.get(pk=message.pk))
 
-    results = [extract_from_exchange(**kwargs) for kwargs in queued]
+    results = [exchange_extract(**kwargs) for kwargs in queued]
 
     assert [r["status"] for r in results] == ["source_deleted"]
     assert not Memory.objects.filter(user=user).exists()

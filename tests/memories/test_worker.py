@@ -11,7 +11,9 @@ from tests.conftest import wait_until
 pytestmark = pytest.mark.worker
 
 
-def test_a_real_worker_extracts_memories_from_an_exchange(celery_worker_process, user):
+def test_a_real_worker_still_drains_extraction_tasks_queued_with_text_before_the_upgrade(
+    celery_worker_process, user
+):
     extract_from_exchange.delay(
         user_id=user.pk,
         user_text="내 이름은 민지야. 나 서울 강남에 살아.",

@@ -1,0 +1,57 @@
+"""Memory extraction for a stored exchange, read by message id.
+
+A task's arguments sit in the broker, whose files outlive a deletion, so the extraction task
+carries the user message's id and the text is read here, in the worker. memories' extraction
+service takes the text by value (memories never reads conversations' tables). A message
+deleted before the task runs leaves nothing to extract.
+"""
+
+from __future__ import annotations
+
+from conversations.models import Message
+from memories.services import extraction
+
+
+def _exchange(message_id: int) -> tuple[Message, str] | None:
+    """The user message and the searchable text of its reply ("" when there is none)."""
+    message = Message.objects.filter(pk=message_id, role=Message.Role.USER).first()
+    if message is None:
+        return None
+    reply = Message.objects.filter(reply_to_id=message_id).only("content", "searchable").first()
+    # An unsearchable reply (an offline notice, a spent budget) says nothing about the user.
+    return message, reply.content if reply is not None and reply.searchable else ""
+
+
+def exchange_memories_extract(
+    *, message_id: int, offline: bool = False
+) -> extraction.ExtractionResult:
+    """Extract memories from the exchange that `message_id` (a user message) starts.
+
+    Idempotent per message. Raises `llm.LLMError` when the model cannot be reached.
+    """
+    found = _exchange(message_id)
+    if found is None:
+        return extraction.ExtractionResult(status="source_deleted")
+    message, reply_text = found
+    return extraction.memory_extract_from_exchange(
+        user_id=message.user_id,
+        user_text=message.content,
+        assistant_text=reply_text,
+        source_message_id=message.pk,
+        source_session_id=message.session_id,
+        observed_at=message.created_at,
+        offline=offline,
+    )
+
+
+def exchange_memories_extract_failed(*, message_id: int, error: str) -> extraction.ExtractionResult:
+    """Record that extraction for this exchange gave up (shown in admin)."""
+    message = Message.objects.filter(pk=message_id).only("user_id", "session_id").first()
+    if message is None:
+        return extraction.ExtractionResult(status="source_deleted")
+    return extraction.extraction_failure_record(
+        user_id=message.user_id,
+        source_message_id=message.pk,
+        source_session_id=message.session_id,
+        error=error,
+    )
