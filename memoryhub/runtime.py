@@ -1,7 +1,8 @@
 """Where the embedded PostgreSQL and broker live, and how settings find them.
 
 The launcher (`python -m memoryhub.launcher`) starts the embedded services and writes their
-addresses to `<data dir>/runtime.json`; settings read that file when `DATABASE_URL` or
+addresses to `<data dir>/runtime.json` (0600: the Valkey URLs carry its password); settings
+read that file when `DATABASE_URL` or
 `CELERY_BROKER_URL` is unset, so `manage.py` commands in another shell find the running
 product. This module stays import-light: settings import it.
 """
@@ -46,3 +47,8 @@ def embedded_database_url() -> str:
 
 def embedded_broker_url() -> str:
     return read_runtime().get("broker_url") or "redis://127.0.0.1:6390/0"
+
+
+def embedded_cache_url() -> str | None:
+    """The embedded cache's URL (its own Valkey, never written to disk), if one runs."""
+    return read_runtime().get("cache_url") or None

@@ -23,7 +23,13 @@ from memoryhub.env import (
     env_str,
     redis_database,
 )
-from memoryhub.runtime import BASE_DIR, data_dir, embedded_broker_url, embedded_database_url
+from memoryhub.runtime import (
+    BASE_DIR,
+    data_dir,
+    embedded_broker_url,
+    embedded_cache_url,
+    embedded_database_url,
+)
 
 django_stubs_ext.monkeypatch()
 
@@ -299,10 +305,15 @@ MEMORYHUB_IMPORT_EXTRACTION = env_choice(
 
 # The short-term layer: recent summaries and session state, in Redis/Valkey with a TTL.
 MEMORYHUB_SHORT_TERM_TTL_SECONDS = env_int("MEMORYHUB_SHORT_TERM_TTL_SECONDS", 3600, minimum=1)
+# Embedded: the launcher's cache Valkey, which never writes to disk. Otherwise database 1 of
+# the broker's server unless MEMORYHUB_CACHE_URL names another (docs/deploy.md).
+_EMBEDDED_CACHE_URL = None if env_optional("CELERY_BROKER_URL") else embedded_cache_url()
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": env_optional("MEMORYHUB_CACHE_URL") or redis_database(CELERY_BROKER_URL, 1),
+        "LOCATION": env_optional("MEMORYHUB_CACHE_URL")
+        or _EMBEDDED_CACHE_URL
+        or redis_database(CELERY_BROKER_URL, 1),
         "KEY_PREFIX": "memoryhub",
         "TIMEOUT": MEMORYHUB_SHORT_TERM_TTL_SECONDS,
     }
