@@ -9,6 +9,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from pgvector.django import HnswIndex, VectorField
 
 
@@ -190,6 +191,22 @@ class HistoryImport(models.Model):
         DONE = "done"
         FAILED = "failed"
 
+    class Failure(models.TextChoices):
+        """Why an import failed: the code is stored in `error`, the label shown."""
+
+        PAYLOAD_INVALID = "payload_invalid", _("The stored import could not be read again.")
+        WORKER_ERROR = (
+            "worker_error",
+            _("The import stopped on an error; the sessions stored before it remain."),
+        )
+        WORKER_LOST = (
+            "worker_lost",
+            _(
+                "The import's worker stopped several times before finishing; the sessions stored "
+                "before it remain."
+            ),
+        )
+
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     payload = models.JSONField(default=dict, blank=True)
@@ -205,3 +222,10 @@ class HistoryImport(models.Model):
 
     def __str__(self) -> str:
         return f"Import {self.pk} ({self.status})"
+
+    @property
+    def error_message(self) -> str:
+        """The failure in the reader's language (rows from before codes keep their text)."""
+        if self.error in self.Failure.values:
+            return str(self.Failure(self.error).label)
+        return self.error

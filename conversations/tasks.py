@@ -11,6 +11,7 @@ from typing import Any
 
 from celery import Task, shared_task
 
+from conversations.models import HistoryImport
 from conversations.services import (
     centre,
     compaction,
@@ -75,12 +76,29 @@ def tag_weights_decay() -> int:
     return sessions.tag_weights_decay()
 
 
-@shared_task(**_RELIABLE)
-def history_import_run(*, import_id: int) -> None:
+def history_import_lock(import_id: int) -> str:
+    """The advisory lock a running import holds (recovery asks whether anyone holds it)."""
+    return f"history_import_run:{import_id}"
+
+
+@shared_task(bind=True, **_RELIABLE, max_retries=3, default_retry_delay=30)
+def history_import_run(self: Task[Any, Any], *, import_id: int) -> None:
+    """Run an import; one that keeps failing ends `failed`, never left `running`."""
     # A copy queued again by recovery must not store the same sessions beside a running one.
-    with exclusive(f"history_import_run:{import_id}") as mine:
-        if mine:
+    with exclusive(history_import_lock(import_id)) as mine:
+        if not mine:
+            return
+        try:
             imports.history_import_run(import_id=import_id)
+        except Exception as exc:
+            # Only the class is logged or kept: a database error's text can quote the row
+            # ("Failing row contains ..."), and logs and task results outlive a deletion.
+            logger.error("import %s stopped on %s", import_id, type(exc).__name__)
+            if self.request.retries < (self.max_retries or 0):
+                raise self.retry() from None
+            imports.history_import_fail(
+                import_id=import_id, reason=HistoryImport.Failure.WORKER_ERROR
+            )
 
 
 @shared_task(**_RELIABLE)

@@ -16,6 +16,7 @@ from uuid import UUID
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import BadRequest
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -50,6 +51,7 @@ from memories.services.write_policy import CandidateKind, Origin
 # "All my data" spans both apps; the project package owns it (memoryhub/account.py).
 from memoryhub.account import user_data_erase, user_data_export
 from memoryhub.chat_links import chat_message_ids_existing
+from memoryhub.validation import parse_id
 
 PAGE_SIZE = 20
 LOG_PAGE_SIZE = 50
@@ -77,6 +79,14 @@ class HtmxHttpRequest(HttpRequest):
 def _user(request: HttpRequest) -> AbstractBaseUser:
     """The logged-in user; only views behind login_required call this."""
     return cast(AbstractBaseUser, request.user)
+
+
+def _id_parameter(raw: str, name: str) -> int:
+    """A number from the query or form, or a 400 (`?message=²` was a 500)."""
+    value = parse_id(raw)
+    if value is None:
+        raise BadRequest(f"{name} must be a number")
+    return value
 
 
 def _next_url(request: HttpRequest, default: str) -> str:
@@ -301,11 +311,10 @@ def memory_mark_wrong(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
     """ "This is wrong": the memory's confidence drops; wrong twice, it is quarantined."""
     user = _user(request)
     memory = memory_get_for_user(user=user, memory_id=memory_id)
-    message_id = request.POST.get("message_id", "")
+    raw_message_id = request.POST.get("message_id", "")
+    message_id = _id_parameter(raw_message_id, "message_id") if raw_message_id else None
     try:
-        feedback.memory_mark_wrong(
-            user=user, memory=memory, message_id=int(message_id) if message_id.isdigit() else None
-        )
+        feedback.memory_mark_wrong(user=user, memory=memory, message_id=message_id)
     except (InvalidTransition, MemoryRefused):
         return _action_response(request, memory.pk, error=_("This memory cannot be marked wrong."))
     done = _("Thanks. It is trusted less now, and no longer used if marked wrong again.")
@@ -334,12 +343,10 @@ def memory_delete(request: HttpRequest, memory_id: int) -> HttpResponse:
 def memory_suggestions(request: HtmxHttpRequest) -> HttpResponse:
     """What the assistant proposed to remember from one exchange (`?message=` the user's
     message). With htmx, a fragment that asks again while extraction has not run yet."""
-    raw = request.GET.get("message", "")
-    message_id = int(raw) if raw.isdigit() else 0
+    message_id = _id_parameter(request.GET.get("message", "0"), "message")
+    tries = _id_parameter(request.GET.get("tries", "0"), "tries")
     user = _user(request)
     suggestions = list(memory_suggestions_for_message(user=user, message_id=message_id))
-    tries_raw = request.GET.get("tries", "0")
-    tries = int(tries_raw) if tries_raw.isdigit() else 0
     waiting = (
         not suggestions
         and tries < SUGGESTION_POLL_TRIES

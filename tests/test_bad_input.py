@@ -217,3 +217,111 @@ def test_an_import_whose_messages_is_not_a_list_is_400(api, messages):
     error = _assert_error_shape(response, 400)
     assert "sessions[0].messages" in error["fields"]
     assert _counts() == before
+
+
+def _import_with(**extra):
+    """An import of one message whose message object also carries `extra`."""
+    body = _import_body("hello")
+    body["sessions"][0]["messages"][0].update(extra)
+    return body
+
+
+UNSTORABLE_IMPORTS = {
+    "NUL in speaker": (
+        _import_with(speaker="a\x00b"),
+        "sessions[0].messages[0].speaker",
+    ),
+    "lone surrogate in speaker": (
+        _import_with(speaker="\ud83d"),
+        "sessions[0].messages[0].speaker",
+    ),
+    "NUL in external_id": (
+        _import_with(external_id="id\x00"),
+        "sessions[0].messages[0].external_id",
+    ),
+    "lone surrogate in external_id": (
+        _import_with(external_id="\udc00x"),
+        "sessions[0].messages[0].external_id",
+    ),
+    "NUL in an extra value": (
+        _import_with(meta={"note": ["fine", "bad\x00"]}),
+        "sessions[0].messages[0].meta.note[1]",
+    ),
+    "NUL in an extra key": (
+        _import_with(**{"ke\x00y": "value"}),
+        'sessions[0].messages[0]["ke\\u0000y"]',
+    ),
+    "lone surrogate in a nested extra key": (
+        _import_with(meta={"\ud800": 1}),
+        'sessions[0].messages[0].meta["\\ud800"]',
+    ),
+}
+
+
+@pytest.mark.parametrize("case", UNSTORABLE_IMPORTS)
+def test_nul_or_lone_surrogates_anywhere_in_an_import_are_400_naming_the_place(api, case):
+    body, place = UNSTORABLE_IMPORTS[case]
+    before = _counts()
+
+    # Sent as JSON escapes, as a client would: json.dumps writes \u0000 and \ud83d.
+    response = api.generic("POST", "/api/v1/imports/", json.dumps(body), "application/json")
+
+    error = _assert_error_shape(response, 400)
+    assert place in error["fields"], error
+    assert _counts() == before
+
+
+@pytest.mark.parametrize(
+    ("created_at", "message"),
+    [
+        ("1969-12-31T23:59:59+00:00", "between 1970-01-01 and 2100-01-01"),
+        ("2100-01-01T00:00:00+00:00", "between 1970-01-01 and 2100-01-01"),
+        ("0001-01-01T00:00:00", "between 1970-01-01 and 2100-01-01"),
+        ("9999-12-31T23:59:59-10:00", "between 1970-01-01 and 2100-01-01"),
+        ("0000-01-01T00:00:00+00:00", "ISO 8601"),
+    ],
+)
+def test_an_import_timestamp_outside_1970_to_2100_is_400_naming_the_field(api, created_at, message):
+    body = _import_body("hello")
+    body["sessions"][0]["messages"][0]["created_at"] = created_at
+    before = _counts()
+
+    response = api.post("/api/v1/imports/", body, format="json")
+
+    error = _assert_error_shape(response, 400)
+    assert message in error["fields"]["sessions[0].messages[0].created_at"]
+    assert _counts() == before
+
+
+def test_the_edges_of_the_import_time_range_are_accepted(api):
+    body = _import_body("hello")
+    body["sessions"][0]["started_at"] = "1970-01-01T00:00:00+00:00"
+    body["sessions"][0]["messages"][0]["created_at"] = "2099-12-31T23:59:59+00:00"
+
+    assert api.post("/api/v1/imports/", body, format="json").status_code == 202
+
+
+@pytest.mark.parametrize("params", ["message=²", "message=١٢", "tries=²", "message=1" * 30])
+def test_non_ascii_digits_in_page_parameters_are_400_not_500(client, user, params):
+    client.force_login(user)
+
+    response = client.get(f"/memories/suggestions/?{params}")
+
+    assert response.status_code == 400
+
+
+def test_plain_page_parameters_still_work(client, user):
+    client.force_login(user)
+
+    assert client.get("/memories/suggestions/?message=12&tries=1").status_code == 200
+
+
+def test_a_non_ascii_message_id_on_marking_a_memory_wrong_is_400(client, user):
+    from memories.services import revision
+
+    memory = revision.memory_create(user=user, type="fact", content="I like green tea.")
+    client.force_login(user)
+
+    response = client.post(f"/memories/{memory.pk}/wrong/", {"message_id": "²"})
+
+    assert response.status_code == 400

@@ -106,7 +106,13 @@ class ImportDetailOutput(ImportCreateOutput):
     vectors_pending = serializers.IntegerField()
     sessions_pending = serializers.IntegerField()
     session_ids = serializers.ListField(child=serializers.CharField())
-    error = serializers.CharField(required=False)
+    error = serializers.CharField(
+        required=False,
+        help_text="Why the import failed: payload_invalid, worker_error or worker_lost.",
+    )
+    error_message = serializers.CharField(
+        required=False, help_text="The failure in the request's language."
+    )
 
 
 class SearchHitOutput(serializers.Serializer[Any]):

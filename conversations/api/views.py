@@ -188,7 +188,8 @@ def _import_body(record: HistoryImport) -> dict[str, Any]:
         "session_ids": [str(pk) for pk in selectors.import_session_ids(history_import=record)],
     }
     if record.error:
-        body["error"] = record.error
+        body["error"] = record.error  # a code (older imports: an English sentence)
+        body["error_message"] = record.error_message  # in the request's language
     return body
 
 

@@ -9,10 +9,11 @@ timestamps, and ends.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
@@ -27,7 +28,7 @@ from conversations.logic import segmentation
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import indexing, sessions, topics
 from memoryhub import text as text_analysis
-from memoryhub.validation import InvalidText, clean_message_text
+from memoryhub.validation import InvalidText, clean_message_text, unstorable
 
 logger = logging.getLogger(__name__)
 
@@ -57,20 +58,56 @@ class ImportSession:
     messages: list[ImportMessage]
 
 
+# Times outside these are a mistake (a year typed wrong, milliseconds read as seconds), and
+# near the ends of datetime's range arithmetic and time zones overflow.
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 1, 1, tzinfo=UTC)
+_MAX_REPORTED = 20
+
+
 def _datetime(value: Any, place: str, errors: dict[str, str]) -> datetime | None:
     if not isinstance(value, str):
         errors[place] = "must be an ISO 8601 date-time string"
         return None
     try:
         parsed = parse_datetime(value)
-    except ValueError:
-        parsed = None
+        if parsed is not None and timezone.is_naive(parsed):
+            parsed = timezone.make_aware(parsed, timezone.get_default_timezone())
+        in_range = parsed is not None and EARLIEST <= parsed < LATEST
+    except (ValueError, OverflowError):
+        parsed, in_range = None, False
     if parsed is None:
         errors[place] = "must be an ISO 8601 date-time"
         return None
-    if timezone.is_naive(parsed):
-        parsed = timezone.make_aware(parsed, timezone.get_default_timezone())
+    if not in_range:
+        errors[place] = "must be between 1970-01-01 and 2100-01-01"
+        return None
     return parsed
+
+
+def _unstorable_places(payload: Any) -> dict[str, str]:
+    """Every key or string anywhere in the payload (extra keys too) that cannot be stored.
+
+    The payload is kept whole on the import until it has run, and PostgreSQL's JSON refuses
+    NUL and lone surrogates: without this check such a string was a 500, not a 400.
+    """
+    found: dict[str, str] = {}
+    stack: list[tuple[str, Any]] = [("", payload)]
+    while stack and len(found) < _MAX_REPORTED:
+        place, value = stack.pop()
+        if isinstance(value, str):
+            if (problem := unstorable(value)) is not None:
+                found[place or "(body)"] = str(problem)
+        elif isinstance(value, list):
+            stack.extend((f"{place}[{i}]", item) for i, item in reversed(list(enumerate(value))))
+        elif isinstance(value, dict):
+            for key, item in reversed(value.items()):
+                problem = unstorable(key)
+                if problem is None:
+                    stack.append((f"{place}.{key}".removeprefix("."), item))
+                else:  # json.dumps escapes the bad character, so the place can be shown
+                    found[f"{place}[{json.dumps(key)}]"] = f"key {problem}"
+    return found
 
 
 def parse_payload(payload: Any) -> list[ImportSession]:
@@ -78,6 +115,8 @@ def parse_payload(payload: Any) -> list[ImportSession]:
     errors: dict[str, str] = {}
     if not isinstance(payload, dict) or not isinstance(payload.get("sessions"), list):
         raise ImportInvalid({"sessions": "must be a list of sessions"})
+    if unstorable_places := _unstorable_places(payload):
+        raise ImportInvalid(unstorable_places)
     raw_sessions = payload["sessions"]
     if not raw_sessions:
         raise ImportInvalid({"sessions": "must not be empty"})
@@ -225,11 +264,11 @@ def history_import_run(
     HistoryImport.objects.filter(pk=import_id).update(status=HistoryImport.Status.RUNNING)
     try:
         items = parse_payload(record.payload)
-    except ImportInvalid as exc:  # validated on the way in; only a corrupted row gets here
-        HistoryImport.objects.filter(pk=import_id).update(
-            status=HistoryImport.Status.FAILED, error=str(exc), finished_at=timezone.now()
+    except ImportInvalid:  # validated on the way in; only a corrupted row gets here
+        logger.warning("import %s: its stored payload no longer validates", import_id)
+        return history_import_fail(
+            import_id=import_id, reason=HistoryImport.Failure.PAYLOAD_INVALID
         )
-        return record
     for index, item in enumerate(items):
         if index < record.sessions_done:
             continue
@@ -256,6 +295,24 @@ def history_import_run(
     return record
 
 
+def history_import_fail(*, import_id: int, reason: HistoryImport.Failure) -> HistoryImport | None:
+    """Mark an unfinished import failed with a reason code, and drop its payload.
+
+    Each session is stored in its own transaction, so what is stored is whole sessions; they
+    stay, and sending the same history again adds only what is missing (by external_id).
+    """
+    unfinished = HistoryImport.objects.filter(pk=import_id).exclude(
+        status=HistoryImport.Status.DONE
+    )
+    unfinished.update(
+        status=HistoryImport.Status.FAILED,
+        error=reason.value,
+        payload={},
+        finished_at=timezone.now(),
+    )
+    return HistoryImport.objects.filter(pk=import_id).first()
+
+
 def history_import_create_inline(
     *,
     user: AbstractBaseUser,
@@ -267,11 +324,15 @@ def history_import_create_inline(
     record = HistoryImport.objects.create(
         user_id=user.pk, payload=payload, total=sum(len(s.messages) for s in parsed)
     )
-    history_import_run(
-        import_id=record.pk,
-        finalize=lambda session_id: session_import_finalize(session_id=session_id),
-        progress=progress,
-    )
+    try:
+        history_import_run(
+            import_id=record.pk,
+            finalize=lambda session_id: session_import_finalize(session_id=session_id),
+            progress=progress,
+        )
+    except Exception:
+        history_import_fail(import_id=record.pk, reason=HistoryImport.Failure.WORKER_ERROR)
+        raise
     record.refresh_from_db()
     return record
 

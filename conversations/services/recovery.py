@@ -10,7 +10,9 @@ between the commit and the publish. This job finds such work once it is older th
 - closed topics of live sessions with no vector (never finalised);
 - sessions seen `ending` for the grace period, and unfinalised sessions of a finished
   import;
-- imports still `queued`.
+- imports still `queued`, and imports left `running` with no worker on them (a worker that
+  died while the broker lost its task); after `IMPORT_REQUEUES` such tries the import is
+  marked failed (`worker_lost`), so none stays `running` forever.
 
 Every task it queues is idempotent, so a task that was merely slow runs once more and changes
 nothing. Each item is queued at most once per grace period (a marker in the cache), so a long
@@ -31,12 +33,14 @@ from django.utils import timezone
 
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from memories.models import ExtractionRun
+from memoryhub.recovery import exclusive
 
 logger = logging.getLogger(__name__)
 
 # Older work is left alone: the product has run without a gap for it long since.
 LOOKBACK = timedelta(days=7)
 BATCH = 500
+IMPORT_REQUEUES = 3
 
 
 @dataclass(frozen=True)
@@ -158,15 +162,47 @@ def _sessions(now: datetime, cutoff: datetime) -> int:
     )
 
 
-def _imports(cutoff: datetime) -> int:
+def _imports(now: datetime, cutoff: datetime) -> int:
     from conversations.tasks import history_import_run
 
     queued = HistoryImport.objects.filter(
         status=HistoryImport.Status.QUEUED, created_at__lt=cutoff
     ).values_list("pk", flat=True)[:BATCH]
+    running = HistoryImport.objects.filter(status=HistoryImport.Status.RUNNING).values_list(
+        "pk", flat=True
+    )[:BATCH]
+    orphans = [
+        import_id
+        for import_id in running
+        if not _import_worked_on(import_id)
+        and _waiting_since_before("import-running", import_id, now=now, cutoff=cutoff)
+    ]
     return _queue_once(
         "import", queued, lambda import_id: history_import_run.delay(import_id=import_id)
-    )
+    ) + _queue_once("import", orphans, _import_retry_or_fail)
+
+
+def _import_worked_on(import_id: int) -> bool:
+    """Whether a worker runs this import now (it holds the import's advisory lock)."""
+    from conversations.tasks import history_import_lock
+
+    with exclusive(history_import_lock(import_id)) as free:
+        return not free
+
+
+def _import_retry_or_fail(import_id: int) -> None:
+    from conversations.services.imports import history_import_fail
+    from conversations.tasks import history_import_run
+
+    tries = f"recovery:import-tries:{import_id}"
+    cache.add(tries, 0, timeout=LOOKBACK.total_seconds())
+    if cache.incr(tries) > IMPORT_REQUEUES:
+        logger.warning(
+            "import %s: no worker finished it after %s tries", import_id, IMPORT_REQUEUES
+        )
+        history_import_fail(import_id=import_id, reason=HistoryImport.Failure.WORKER_LOST)
+    else:
+        history_import_run.delay(import_id=import_id)
 
 
 def work_requeue_unpublished(*, now: datetime | None = None) -> Requeued:
@@ -179,7 +215,7 @@ def work_requeue_unpublished(*, now: datetime | None = None) -> Requeued:
         embeddings=_embeddings(cutoff, since),
         topics=_topics(cutoff, since),
         sessions=_sessions(now, cutoff),
-        imports=_imports(cutoff),
+        imports=_imports(now, cutoff),
     )
     if requeued.total:
         logger.warning("queued again work whose task never ran: %s", requeued)

@@ -31,6 +31,7 @@ from memories.selectors.access import memory_list_for_user
 from memories.selectors.retrieval import query_baseline
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
+from memoryhub.validation import parse_id
 
 # "Expiring soon": a live memory whose current version expires within this many days.
 EXPIRING_SOON_DAYS = 7
@@ -164,6 +165,6 @@ def audit_events_staff_for_user(*, user: AbstractBaseUser) -> QuerySet[AuditEven
 
 def memory_ids_existing_for_user(*, user: AbstractBaseUser, ids: Sequence[str]) -> set[str]:
     """Which of `ids` are still memories of the user (for linking from logs and receipts)."""
-    numeric = [int(i) for i in ids if i.isdigit()]
+    numeric = [n for n in map(parse_id, ids) if n is not None]
     found = Memory.objects.filter(user_id=user.pk, pk__in=numeric).values_list("pk", flat=True)
     return {str(pk) for pk in found}

@@ -4,7 +4,10 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
+from django.core.cache import cache
 from django.core.management import CommandError, call_command
+from django.db import connections
 from django.utils import timezone
 
 from conversations.models import ChatSession, HistoryImport, Message, TagWeight, Topic
@@ -286,3 +289,219 @@ def test_import_extraction_can_be_switched_off(api, user, monkeypatch, settings)
 
     assert queued == []
     assert ChatSession.objects.get(user=user).status == ChatSession.Status.ENDED
+
+
+def _write(tmp_path, name, data: bytes):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+CHATGPT_NODE = {"id": "a", "parent": None, "children": []}
+MALFORMED_FILES = {
+    "empty": ("empty.json", b"", "memoryhub", "is empty"),
+    "only whitespace": ("blank.json", b"  \n", "memoryhub", "is empty"),
+    "not utf-8": ("latin.json", '{"sessions": "café"}'.encode("latin-1"), "memoryhub", "UTF-8"),
+    "truncated": ("cut.json", b'{"sessions": [', "memoryhub", "line 1 column"),
+    "nested too deeply": ("deep.json", b"[" * 100_000 + b"]" * 100_000, "memoryhub", "deeply"),
+    "a list, not an object": ("list.json", b"[1, 2]", "memoryhub", "sessions"),
+    "sessions of numbers": ("nums.json", b'{"sessions": [1]}', "memoryhub", r"sessions\[0\]"),
+    "chatgpt: an object": ("c1.json", b'{"a": 1}', "chatgpt", "list of conversations"),
+    "chatgpt: a node that is a list": (
+        "c2.json",
+        json.dumps([{"create_time": 1.0, "current_node": "a", "mapping": {"a": [1]}}]).encode(),
+        "chatgpt",
+        "no user or assistant messages",
+    ),
+    "chatgpt: an author that is a string": (
+        "c3.json",
+        json.dumps(
+            [
+                {
+                    "create_time": 1.0,
+                    "current_node": "a",
+                    "mapping": {
+                        "a": {**CHATGPT_NODE, "message": {"author": "user", "content": "hi"}}
+                    },
+                }
+            ]
+        ).encode(),
+        "chatgpt",
+        "no user or assistant messages",
+    ),
+    "chatgpt: a NaN time": (
+        "c4.json",
+        b'[{"create_time": NaN, "current_node": "a", "mapping": {}}]',
+        "chatgpt",
+        r"conversations\[0\]\.create_time",
+    ),
+    "chatgpt: a time past datetime's range": (
+        "c5.json",
+        b'[{"create_time": 1e300, "current_node": "a", "mapping": {}}]',
+        "chatgpt",
+        r"conversations\[0\]\.create_time",
+    ),
+    "chatgpt: a message time in 2200": (
+        "c6.json",
+        json.dumps(
+            [
+                {
+                    "create_time": 1.7e9,
+                    "current_node": "a",
+                    "mapping": {
+                        "a": {
+                            **CHATGPT_NODE,
+                            "message": {
+                                "author": {"role": "user"},
+                                "create_time": 7.3e9,
+                                "content": {"parts": ["hi"]},
+                            },
+                        }
+                    },
+                }
+            ]
+        ).encode(),
+        "chatgpt",
+        r"sessions\[0\]\.messages\[0\]\.created_at: must be between 1970-01-01 and 2100",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", MALFORMED_FILES)
+def test_import_history_on_a_malformed_file_is_a_command_error_naming_the_place(tmp_path, case):
+    name, data, file_format, expected = MALFORMED_FILES[case]
+    path = _write(tmp_path, name, data)
+
+    with pytest.raises(CommandError, match=expected):
+        call_command("import_history", str(path), "--user", "x", "--format", file_format)
+
+    assert Message.objects.count() == 0
+    assert not HistoryImport.objects.exists()
+
+
+def test_import_history_on_a_directory_or_a_missing_file_is_a_command_error(tmp_path):
+    with pytest.raises(CommandError, match="is a directory"):
+        call_command("import_history", str(tmp_path))
+    with pytest.raises(CommandError, match="No such file"):
+        call_command("import_history", str(tmp_path / "missing.json"))
+
+
+def test_import_history_refuses_a_file_over_the_size_limit_before_reading_it(tmp_path, monkeypatch):
+    from conversations.management.commands import import_history
+
+    monkeypatch.setattr(import_history, "MAX_FILE_BYTES", 1024 * 1024)
+    path = _write(tmp_path, "huge.json", b" " * (2 * 1024 * 1024))
+
+    with pytest.raises(CommandError, match="2 MB; at most 1 MB per import"):
+        call_command("import_history", str(path))
+
+
+def _failing_on_second_session(monkeypatch):
+    real = imports._store_session
+
+    def store(record, item):
+        if item.messages[0].external_id.startswith("d"):  # the diving session
+            raise RuntimeError("the disk is full")
+        return real(record, item)
+
+    monkeypatch.setattr(imports, "_store_session", store)
+
+
+def test_an_import_whose_worker_keeps_failing_ends_failed_with_a_reason_code(
+    api, user, monkeypatch
+):
+    from celery.exceptions import Retry
+
+    from conversations.tasks import history_import_run
+
+    now = timezone.now()
+    payload = {"sessions": [_violin(now - timedelta(days=2), "v"), _diving(now, "d")]}
+    monkeypatch.setattr(history_import_run, "delay", lambda **kw: None)
+    import_id = int(api.post("/api/v1/imports/", payload, format="json").json()["id"])
+    _failing_on_second_session(monkeypatch)
+
+    with pytest.raises(Retry):  # a first failure is retried, not given up on
+        history_import_run.apply(kwargs={"import_id": import_id}, throw=True)
+    assert HistoryImport.objects.get(pk=import_id).status == "running"
+    history_import_run.apply(kwargs={"import_id": import_id}, retries=3).get()
+
+    record = HistoryImport.objects.get(pk=import_id)
+    assert record.status == "failed" and record.error == "worker_error"
+    assert record.payload == {} and record.finished_at is not None
+    # The first session was stored whole before the failure; nothing of the second.
+    assert Message.objects.filter(user=user).count() == 3
+    assert record.sessions_done == 1
+    body = api.get(f"/api/v1/imports/{import_id}/").json()
+    assert body["status"] == "failed" and body["error"] == "worker_error"
+    assert "sessions stored before it remain" in body["error_message"]
+    korean = api.get(f"/api/v1/imports/{import_id}/", HTTP_ACCEPT_LANGUAGE="ko").json()
+    assert korean["error"] == "worker_error"
+
+
+def test_import_history_whose_import_fails_midway_is_a_command_error_and_marked_failed(
+    tmp_path, monkeypatch
+):
+    now = timezone.now()
+    payload = {"sessions": [_violin(now - timedelta(days=2), "v"), _diving(now, "d")]}
+    path = _write(tmp_path, "history.json", json.dumps(payload).encode())
+    _failing_on_second_session(monkeypatch)
+
+    with pytest.raises(CommandError, match="stopped on RuntimeError and is marked failed"):
+        call_command("import_history", str(path), "--user", "x")
+
+    record = HistoryImport.objects.get()
+    assert record.status == "failed" and record.error == "worker_error"
+
+
+def test_the_recovery_job_requeues_an_orphaned_running_import_then_marks_it_failed(
+    user, monkeypatch
+):
+    from conversations.services import recovery
+    from conversations.tasks import history_import_run
+
+    sent: list[int] = []
+    monkeypatch.setattr(history_import_run, "delay", lambda import_id: sent.append(import_id))
+    record = HistoryImport.objects.create(user=user, status="running", total=1)
+    now = timezone.now()
+
+    def sweep(minutes):
+        return recovery.work_requeue_unpublished(now=now + timedelta(minutes=minutes)).imports
+
+    assert sweep(0) == 0  # first seen running now: within the grace period
+    grace = settings.MEMORYHUB_RECOVERY_GRACE_MINUTES
+    for attempt in range(1, recovery.IMPORT_REQUEUES + 1):
+        cache.delete(f"recovery:import:{record.pk}")  # the once-per-grace marker expired
+        assert sweep(grace * attempt + 1) == 1
+        assert sent == [record.pk] * attempt
+        assert HistoryImport.objects.get(pk=record.pk).status == "running"
+    cache.delete(f"recovery:import:{record.pk}")
+    sweep(grace * 10)
+
+    record.refresh_from_db()
+    assert sent == [record.pk] * recovery.IMPORT_REQUEUES
+    assert record.status == "failed" and record.error == "worker_lost"
+
+
+def test_the_recovery_job_leaves_alone_an_import_a_worker_is_running(user, monkeypatch):
+    from conversations.services import recovery
+    from conversations.tasks import history_import_lock, history_import_run
+
+    sent: list[int] = []
+    monkeypatch.setattr(history_import_run, "delay", lambda import_id: sent.append(import_id))
+    record = HistoryImport.objects.create(user=user, status="running", total=1)
+    now = timezone.now()
+    recovery.work_requeue_unpublished(now=now)
+
+    # Another database session holds the lock, as a running worker would.
+    other = connections.create_connection("default")
+    try:
+        with other.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_lock(hashtextextended(%s, 0))",
+                [history_import_lock(record.pk)],
+            )
+        recovery.work_requeue_unpublished(now=now + timedelta(hours=1))
+    finally:
+        other.close()
+
+    assert sent == []

@@ -20,10 +20,17 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from conversations.services import imports
 
+# A file bigger than this is refused before it is read (the whole file is parsed in memory).
+MAX_FILE_BYTES = 512 * 1024 * 1024
+
+
+def _object(value: Any) -> dict[str, Any]:
+    """`value` if it is a JSON object, else an empty one (an export's optional parts)."""
+    return value if isinstance(value, dict) else {}
+
 
 def _chatgpt_text(content: Any) -> str:
-    if not isinstance(content, dict):
-        return ""
+    content = _object(content)
     parts = content.get("parts")
     if isinstance(parts, list):
         return "\n".join(p for p in parts if isinstance(p, str)).strip()
@@ -31,9 +38,14 @@ def _chatgpt_text(content: Any) -> str:
     return text.strip() if isinstance(text, str) else ""
 
 
-def _epoch(value: Any, fallback: float) -> str:
-    seconds = value if isinstance(value, int | float) else fallback
-    return datetime.fromtimestamp(seconds, tz=UTC).isoformat()
+def _epoch(value: Any) -> str | None:
+    """An ISO 8601 time from Unix seconds; None when `value` is not a usable number."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    try:
+        return datetime.fromtimestamp(value, tz=UTC).isoformat()
+    except (OverflowError, OSError, ValueError):  # out of range, or NaN
+        return None
 
 
 def chatgpt_to_payload(data: Any) -> dict[str, Any]:
@@ -46,31 +58,63 @@ def chatgpt_to_payload(data: Any) -> dict[str, Any]:
         if not isinstance(conversation, dict) or not isinstance(conversation.get("mapping"), dict):
             raise imports.ImportInvalid({place: "must be an object with a 'mapping'"})
         mapping: dict[str, Any] = conversation["mapping"]
-        created = conversation.get("create_time")
-        if not isinstance(created, int | float):
-            raise imports.ImportInvalid({f"{place}.create_time": "must be a number"})
+        created = _epoch(conversation.get("create_time"))
+        if created is None:
+            raise imports.ImportInvalid({f"{place}.create_time": "must be a Unix time"})
         node_id = conversation.get("current_node")
         chain = []
         seen: set[str] = set()
         while isinstance(node_id, str) and node_id in mapping and node_id not in seen:
             seen.add(node_id)
             chain.append(node_id)
-            node_id = (mapping[node_id] or {}).get("parent")
+            node_id = _object(mapping[node_id]).get("parent")
         messages = []
         for node in reversed(chain):
-            message = (mapping[node] or {}).get("message") or {}
-            role = (message.get("author") or {}).get("role")
+            message = _object(_object(mapping[node]).get("message"))
+            role = _object(message.get("author")).get("role")
             text = _chatgpt_text(message.get("content"))
             if role in ("user", "assistant") and text:
-                messages.append({
-                    "role": role, "content": text, "external_id": f"chatgpt:{node}",
-                    "created_at": _epoch(message.get("create_time"), created),
-                })  # fmt: skip
+                messages.append(
+                    {
+                        "role": role,
+                        "content": text,
+                        "external_id": f"chatgpt:{node}",
+                        "created_at": _epoch(message.get("create_time")) or created,
+                    }
+                )
         if messages:
-            sessions.append({"started_at": _epoch(created, created), "messages": messages})
+            sessions.append({"started_at": created, "messages": messages})
     if not sessions:
         raise imports.ImportInvalid({"(file)": "no user or assistant messages found"})
     return {"sessions": sessions}
+
+
+def _read_json(path: Path) -> Any:
+    """The file's JSON, or a CommandError saying what is wrong with the file and where."""
+    if path.is_dir():
+        raise CommandError(f"{path} is a directory; give the export's JSON file")
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise CommandError(
+                f"{path} is {size // (1024 * 1024)} MB; at most "
+                f"{MAX_FILE_BYTES // (1024 * 1024)} MB per import: split it"
+            )
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CommandError(f"{path} is not UTF-8 text (at byte {exc.start})") from exc
+    if not text.strip():
+        raise CommandError(f"{path} is empty")
+    try:
+        return json.loads(text)
+    except RecursionError as exc:
+        raise CommandError(f"{path} is not valid JSON: nested too deeply") from exc
+    except ValueError as exc:  # the message names the line and column
+        raise CommandError(f"{path} is not valid JSON: {exc}") from exc
 
 
 class Command(BaseCommand):
@@ -83,12 +127,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise CommandError(f"cannot read {path}: {exc}") from exc
-        except ValueError as exc:
-            raise CommandError(f"{path} is not valid JSON: {exc}") from exc
+        data = _read_json(path)
         try:
             payload = chatgpt_to_payload(data) if options["format"] == "chatgpt" else data
             imports.parse_payload(payload)
@@ -97,8 +136,15 @@ class Command(BaseCommand):
             raise CommandError(f"{path} cannot be imported (nothing was): {places}") from exc
         username = options["user"] or "admin"
         user, _ = get_user_model().objects.get_or_create(username=username)
-        record = imports.history_import_create_inline(user=user, payload=payload,
-                                                      progress=self._progress)  # fmt: skip
+        try:
+            record = imports.history_import_create_inline(
+                user=user, payload=payload, progress=self._progress
+            )
+        except Exception as exc:  # the import is marked failed; say so, not a traceback
+            raise CommandError(
+                f"the import of {path} stopped on {type(exc).__name__} and is marked failed; "
+                "the sessions stored before it remain (run again with --traceback for details)"
+            ) from exc
         sys.stderr.write("\n")
         self.stdout.write(
             f"imported {record.total} messages into {len(record.sessions.all())} sessions "
