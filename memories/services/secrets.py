@@ -1,10 +1,16 @@
 """Secret redaction: pure functions, no Django.
 
-`redact(text)` replaces API keys and tokens of common providers, private keys, JWTs, card
-numbers that pass the Luhn check and "password is X" statements (Korean and English) with a
-placeholder such as `[redacted: api key]`. Findings carry the kind and position, never the
-secret. Chat messages are redacted before they are stored or sent to a model; a memory
-candidate with any finding is never stored (write policy).
+`redact(text)` replaces each secret with a placeholder `[redacted: <kind>]`: vendor API keys
+and tokens, private keys, JWTs, passwords in connection strings, card numbers (Luhn) with
+their CVC and expiry, 주민등록번호 (check digit), bank accounts and one-time codes stated as
+such, and passwords, passphrases and PINs after a cue, in Korean and English. Full-width
+forms and zero-width characters inside a secret do not hide it; text outside the secrets is
+returned unchanged, character for character.
+
+The placeholder is a stable English code; `memories.redaction_labels` shows it in the
+reader's language. Redaction is idempotent: `redact(redact(x).text) == redact(x)`, and the
+findings are exactly the placeholders in the returned text. A memory candidate with any
+finding is never stored (write policy).
 """
 
 from __future__ import annotations
@@ -12,9 +18,44 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memories.services import secret_rules
+from memories.services.secret_passwords import password_spans
+from memories.services.secret_rules import luhn_valid, rrn_valid
+
+__all__ = [
+    "KINDS",
+    "PLACEHOLDER",
+    "PLACEHOLDER_PATTERN",
+    "Finding",
+    "RedactionResult",
+    "contains_secret",
+    "is_placeholder_token",
+    "luhn_valid",
+    "placeholder_kinds",
+    "redact",
+    "rrn_valid",
+    "without_placeholders",
+]
+
+KINDS = (
+    secret_rules.API_KEY,
+    secret_rules.PRIVATE_KEY,
+    secret_rules.JWT,
+    secret_rules.TOKEN,
+    secret_rules.CARD_NUMBER,
+    secret_rules.CARD_CODE,
+    secret_rules.CARD_EXPIRY,
+    secret_rules.PASSWORD,
+    secret_rules.RESIDENT_NUMBER,
+    secret_rules.BANK_ACCOUNT,
+    secret_rules.VERIFICATION_CODE,
+)
 PLACEHOLDER = "[redacted: {kind}]"
-# A placeholder left by an earlier redaction: text that carried a secret.
-PLACEHOLDER_PATTERN = re.compile(r"\[redacted: [a-z ]+\]")
+# A placeholder left by a redaction: text that carried a secret. Only known kinds count, so
+# "[redacted: anything]" typed by hand is ordinary text.
+PLACEHOLDER_PATTERN = re.compile(
+    r"\[redacted: (?P<kind>" + "|".join(re.escape(k) for k in KINDS) + r")\]"
+)
 
 
 @dataclass(frozen=True)
@@ -38,116 +79,55 @@ class RedactionResult:
         return sorted({f.kind for f in self.findings})
 
 
-_B = r"(?<![A-Za-z0-9_\-])"  # start of a token
-_E = r"(?![A-Za-z0-9_\-])"  # end of a token
-
-# (kind, pattern) in order: more specific first, so sk-ant- is not taken for an OpenAI key.
-_TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    (
-        "private key",
-        re.compile(
-            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
-            r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
-            re.DOTALL,
-        ),
-    ),
-    ("api key", re.compile(_B + r"sk-ant-[A-Za-z0-9_\-]{16,}" + _E)),
-    ("api key", re.compile(_B + r"sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}" + _E)),
-    (
-        "api key",
-        re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}(?![A-Z0-9])"),
-    ),
-    (
-        "api key",
-        re.compile(
-            r"(?i)aws_?secret_?access_?key[\"'\s]*[:=][\"'\s]*[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])"
-        ),
-    ),
-    ("api key", re.compile(_B + r"gh[pousr]_[A-Za-z0-9]{30,}" + _E)),
-    ("api key", re.compile(_B + r"github_pat_[A-Za-z0-9_]{22,}" + _E)),
-    ("api key", re.compile(_B + r"glpat-[A-Za-z0-9_\-]{20,}" + _E)),
-    ("api key", re.compile(_B + r"xox[abposre]-[A-Za-z0-9\-]{10,}" + _E)),
-    ("api key", re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]+")),
-    ("api key", re.compile(_B + r"AIza[0-9A-Za-z_\-]{35}" + _E)),
-    ("api key", re.compile(_B + r"(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}" + _E)),
-    ("api key", re.compile(_B + r"whsec_[0-9A-Za-z]{24,}" + _E)),
-    ("api key", re.compile(_B + r"hf_[A-Za-z0-9]{30,}" + _E)),
-    ("api key", re.compile(_B + r"npm_[A-Za-z0-9]{36}" + _E)),
-    (
-        "jwt",
-        re.compile(_B + r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}" + _E),
-    ),
-    ("token", re.compile(r"(?i)(?<=bearer )[A-Za-z0-9._\-+/=]{20,}")),
-]
-
-# "api_key = value" and the like; the value must look like a key (see _spans).
-_ASSIGNMENT = re.compile(
-    r"(?i)(?<![A-Za-z0-9])(?:api[_\-]?key|access[_\-]?token|auth[_\-]?token|secret[_\-]?key|"
-    r"client[_\-]?secret|private[_\-]?token|token|secret)[\"']?\s*[:=]\s*[\"']?"
-    r"(?P<value>[A-Za-z0-9._\-+/=]{12,})"
+# Characters that hide a secret without changing how it reads.
+_INVISIBLE = "\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_INVISIBLE_RUN = re.compile("[" + _INVISIBLE + "]+")
+# One character for one: full-width ASCII, odd spaces and hyphens (NFKC, for what matters here).
+_FOLD = str.maketrans(
+    {
+        **{chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)},
+        **dict.fromkeys("\u00a0\u202f\u205f\u3000" + "".join(map(chr, range(0x2000, 0x200B))), " "),
+        **dict.fromkeys("\u2010\u2011\u2012\u2013\u2212\ufe63", "-"),
+    }
 )
-
-# Card numbers: 13 to 19 digits, optionally grouped by single spaces or dashes.
-_CARD = re.compile(r"(?<![\d\-])\d(?:[ \-]?\d){12,18}(?![\d\-])")
-
-# "password is X" statements. The value is a single token; Korean copulas after it are kept.
-_KO_PASSWORD = re.compile(
-    r"(?P<label>비밀\s?번호|비번|패스워드|암호|PIN\s?번호|핀\s?번호)"
-    r"\s*(?:는|은|이|가|:|=|：)\s*(?:바로\s*)?[\"'“‘]?"
-    r"(?P<value>[^\s\"'”’,]+?)"
-    r"(?P<tail>(?:이야|야|이에요|예요|에요|입니다|이고|이며|라고|이라고|이다|임)?[\"'”’]?(?=[\s,.!?]|$))"
-)
-_EN_PASSWORD = re.compile(
-    r"(?i)\b(?P<label>password|passwd|passcode|passphrase|pwd|pw|pin)"
-    r"\s*(?:is|was|=|:|is:|-)\s*[\"'“‘]?(?P<value>[^\s\"'”’,]+)"
-)
-# Words that follow "password is" without being a password ("the password is too short").
-_NOT_A_PASSWORD = frozenset(
-    """is too not the a an very strong weak wrong correct incorrect required expired reset
-    changed set same different ok okay fine secure long short empty missing invalid valid
-    unknown forgotten lost new old mine yours his hers ours theirs below above here there
-    this that it""".split()  # noqa: SIM905
-)
+_FOLDABLE = re.compile("[" + "".join(re.escape(c) for c in map(chr, _FOLD)) + "]")
 
 
-def luhn_valid(digits: str) -> bool:
-    """The Luhn checksum card numbers carry."""
-    if not digits.isdigit() or not 13 <= len(digits) <= 19:
-        return False
-    total = 0
-    for index, char in enumerate(reversed(digits)):
-        value = int(char)
-        if index % 2 == 1:
-            value *= 2
-            if value > 9:
-                value -= 9
-        total += value
-    return total % 10 == 0
+def _fold(text: str) -> tuple[str, list[int] | None]:
+    """The text as the detectors read it, and for each of its characters the index in `text`
+    (None when nothing was removed, so indexes are the same)."""
+    folded = text.translate(_FOLD) if _FOLDABLE.search(text) else text
+    if not _INVISIBLE_RUN.search(folded):
+        return folded, None
+    kept: list[str] = []
+    index: list[int] = []
+    cursor = 0
+    for run in _INVISIBLE_RUN.finditer(folded):
+        kept.append(folded[cursor : run.start()])
+        index.extend(range(cursor, run.start()))
+        cursor = run.end()
+    kept.append(folded[cursor:])
+    index.extend(range(cursor, len(folded)))
+    return "".join(kept), index
+
+
+def _mask_placeholders(text: str) -> str:
+    """Earlier placeholders become line breaks: no detector reads into or across them."""
+    return PLACEHOLDER_PATTERN.sub(lambda m: "\n" * len(m.group(0)), text)
 
 
 def _spans(text: str) -> list[tuple[int, int, str]]:
-    spans: list[tuple[int, int, str]] = []
-    for kind, pattern in _TOKEN_PATTERNS:
-        spans += [(m.start(), m.end(), kind) for m in pattern.finditer(text)]
-    for match in _ASSIGNMENT.finditer(text):
-        value = match.group("value")
-        if any(c.isdigit() for c in value) or len(value) >= 24:
-            spans.append((match.start("value"), match.end("value"), "token"))
-    for match in _CARD.finditer(text):
-        digits = re.sub(r"[ \-]", "", match.group(0))
-        separators = set(re.findall(r"[ \-]", match.group(0)))
-        if len(separators) <= 1 and luhn_valid(digits):
-            spans.append((match.start(), match.end(), "card number"))
-    for match in _KO_PASSWORD.finditer(text):
-        value = match.group("value")
-        if value and re.search(r"[A-Za-z0-9!@#$%^&*]", value):
-            spans.append((match.start("value"), match.end("value"), "password"))
-    for match in _EN_PASSWORD.finditer(text):
-        value = match.group("value").rstrip(".")  # a sentence's full stop is not part of it
-        if len(value) >= 3 and value.lower() not in _NOT_A_PASSWORD:
-            start = match.start("value")
-            spans.append((start, start + len(value), "password"))
-    return spans
+    folded, index = _fold(text)
+    masked = _mask_placeholders(folded)
+    spans = [
+        *secret_rules.shape_spans(masked),
+        *secret_rules.number_spans(masked),
+        *password_spans(masked),
+    ]
+    spans = [(s, e, k) for s, e, k in spans if e > s and masked[s:e].strip()]
+    if index is None:
+        return spans
+    return [(index[s], index[e - 1] + 1, k) for s, e, k in spans]
 
 
 def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -162,27 +142,55 @@ def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     return merged
 
 
-def redact(text: str) -> RedactionResult:
-    """`text` with every secret replaced by a placeholder, and what was found."""
-    if not text:
-        return RedactionResult(text=text, findings=())
-    spans = _merge(_spans(text))
-    if not spans:
-        return RedactionResult(text=text, findings=())
+def _replace(text: str, spans: list[tuple[int, int, str]]) -> str:
     parts: list[str] = []
-    findings: list[Finding] = []
     cursor = 0
     for start, end, kind in spans:
         parts.append(text[cursor:start])
-        placeholder = PLACEHOLDER.format(kind=kind)
-        position = sum(len(p) for p in parts)
-        findings.append(Finding(kind=kind, start=position, end=position + len(placeholder)))
-        parts.append(placeholder)
+        parts.append(PLACEHOLDER.format(kind=kind))
         cursor = end
     parts.append(text[cursor:])
-    return RedactionResult(text="".join(parts), findings=tuple(findings))
+    return "".join(parts)
+
+
+def redact(text: str) -> RedactionResult:
+    """`text` with every secret replaced by a placeholder, and the placeholders in it."""
+    # A replacement can bring together text that reads as a secret only now (a cue before
+    # a placeholder, digits on both sides of one): redact until nothing new is found. Each
+    # round replaces at least one character outside placeholders, so this ends, and the
+    # result is a fixed point: redacting it again changes nothing.
+    while spans := _merge(_spans(text)):
+        text = _replace(text, spans)
+    findings = tuple(
+        Finding(kind=m.group("kind"), start=m.start(), end=m.end())
+        for m in PLACEHOLDER_PATTERN.finditer(text)
+    )
+    return RedactionResult(text=text, findings=findings)
 
 
 def contains_secret(text: str) -> bool:
     """True for text with a secret or with the placeholder an earlier redaction left."""
-    return bool(PLACEHOLDER_PATTERN.search(text)) or redact(text).found
+    return redact(text).found
+
+
+def is_placeholder_token(token: str) -> bool:
+    """True for a word that is, or is part of, a placeholder: "[redacted:", "password]"."""
+    token = token.strip()
+    if not token:
+        return False
+    if PLACEHOLDER_PATTERN.fullmatch(token) or token.startswith("[redacted:"):
+        return True
+    return token.endswith("]") and token[:-1] in {w for k in KINDS for w in k.split()}
+
+
+_SPACES = re.compile(r"[ \t]{2,}")
+
+
+def without_placeholders(text: str) -> str:
+    """`text` with every placeholder removed, for keyword, tag, topic and summary extraction."""
+    return _SPACES.sub(" ", PLACEHOLDER_PATTERN.sub(" ", text)).strip()
+
+
+def placeholder_kinds(text: str) -> list[str]:
+    """The kinds of the placeholders in `text`, in order."""
+    return [m.group("kind") for m in PLACEHOLDER_PATTERN.finditer(text)]

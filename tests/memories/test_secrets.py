@@ -1,10 +1,20 @@
-"""Secret redaction (issue 5 line 3): pure, no database."""
+"""Secret redaction (issue 5 line 3, issue 13 lines 2 and 3): pure, no database."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from memories.services.secrets import contains_secret, luhn_valid, redact
+from memories.services.secrets import (
+    PLACEHOLDER_PATTERN,
+    contains_secret,
+    is_placeholder_token,
+    luhn_valid,
+    redact,
+    rrn_valid,
+    without_placeholders,
+)
 
 SECRETS = [
     ("api key", "my key is sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abc"),
@@ -111,3 +121,245 @@ def test_luhn_accepts_valid_card_numbers_and_rejects_others():
 def test_an_earlier_placeholder_still_counts_as_a_secret():
     assert contains_secret("내 비밀번호는 [redacted: password]야")
     assert not contains_secret("나는 커피를 좋아해")
+
+
+# --- issue 13 line 2: Korean and real-world shapes ------------------------------------------
+
+# (kind, text, the secret in it). Written for these tests, not taken from any corpus.
+SHAPES = [
+    ("resident registration number", "동생 주민번호 030414-3018718 맞나 봐줘", "030414-3018718"),
+    ("resident registration number", "주민등록번호:8511201004421", "8511201004421"),
+    ("resident registration number", "my RRN is 851120 1004421 fyi", "851120 1004421"),
+    ("card number", "카드 5425.2334.3010.9903 으로 결제", "5425.2334.3010.9903"),
+    ("card number", "pay with 5425 2334-3010.9903 pls", "5425 2334-3010.9903"),
+    ("card number", "법카번호 5425233430109903 기억해둬", "5425233430109903"),
+    ("card number", "amex 3714 496353 98431 on file", "3714 496353 98431"),
+    ("card code", "card 5425233430109903, CVV: 551", "551"),
+    ("card expiry", "카드 5425233430109903 유효기간 11/27", "11/27"),
+    ("bank account", "입금 계좌 국민은행 123456-78-901234 로 부탁", "123456-78-901234"),
+    ("bank account", "월세는 3333-12-5558881 여기로 보내 카뱅 계좌야", "3333-12-5558881"),
+    ("bank account", "my checking account number is 000123456789", "000123456789"),
+    (
+        "bank account",
+        "IBAN DE89 3704 0044 0532 0130 00 for the refund",
+        "DE89 3704 0044 0532 0130 00",
+    ),
+    ("verification code", "인증번호 [902114] 를 입력해 주세요", "902114"),
+    ("verification code", "네이버 인증번호 551 207 왔어", "551 207"),
+    ("verification code", "your one-time code: 77120931", "77120931"),
+    ("verification code", "Use code 440918 to finish signing in", "440918"),
+    ("password", "비번은 해바라기농장123 이야", "해바라기농장123"),
+    ("password", "비번은해바라기농장이야", "해바라기농장"),
+    ("password", "우리집 와이파이 비번 tteok2bokki! 이고 5G로 붙어", "tteok2bokki!"),
+    ("password", "마스터 비밀번호는 하얀 고양이 일곱 마리 이거야", "하얀 고양이 일곱 마리"),
+    ("password", "폰 잠금번호 4096 이야ㅋㅋ", "4096"),
+    ("password", "비번 까먹을까봐 적어둠 🙏 gongju*0707", "gongju*0707"),
+    ("password", "my password is correct horse battery staple", "correct horse battery staple"),
+    (
+        "password",
+        "the passphrase is 'lantern under the old bridge'.",
+        "lantern under the old bridge",
+    ),
+    ("password", "gate code is 2580 btw", "2580"),
+    ("password", "Password for the NAS is Kestrel_Moon-8, don't lose it", "Kestrel_Moon-8"),
+    ("password", "postgres://deploy:Vx9-kk!2q@10.0.0.5:5432/prod", "Vx9-kk!2q"),
+    ("password", "Server=db;Database=Crm;Uid=app;Pwd=Ohm$42xx;", "Ohm$42xx"),
+    ("api key", "ANTHROPIC_API_KEY=sk-ant-api03-Zq9xY8wV7uT6sR5qP4oN3mL2kJ1iH0gF", "sk-ant-"),
+    ("api key", "slack 토큰 xoxp-1111111111-2222222222-AbCdEfGhIjKlMnOp 이거", "xoxp-"),
+    ("api key", "aws 시크릿 키 Zx8+Yw7/Vu6Ts5Rq4Po3Nm2Lk1Ji0Hg9Fe8Dc7Ba 이야", "Zx8+Yw7/"),
+]
+
+# Look-alikes that must stay whole, with the part a test checks.
+LOOK_ALIKES = [
+    "엄마 번호 010-9182-7364 저장해줘",
+    "고객센터 1588-1234 로 전화함",
+    "주문번호 240315-2038472 로 반품",  # RRN-shaped, bad check digit
+    "예약번호 851120-1004421 확인 부탁",  # a valid RRN after 예약번호 is an order number
+    "운송장번호 6894 2210 3357 1 조회",
+    "배송 조회 1Z999AA10123456784",
+    "order #4401-5520-1839-22 shipped",
+    "Python 3.11.9 and Django 5.2.1",
+    "ISBN 979-11-6050-123-4 책 찾아줘",
+    "가격 1,290,000원 (VAT 포함)",
+    "우편번호 06236 강남구",
+    "commit 4f2a9c7e1b3d5f6a8c0e2b4d6f8a0c2e4b6d8f0a broke it",
+    "uuid 123e4567-e89b-12d3-a456-426614174000 in the logs",
+    "I forgot my password again",
+    "비밀번호 바꿔야 돼",
+    "비번이 뭐였는지 기억이 안 나",
+    "비밀번호는 8자 이상이어야 한대",
+    "새 비번은 최소 12자 이상에 특수문자 포함이래",
+    "the password is wrong, try again",
+    "my password manager is 1Password",
+    "PIN 번호 3번 틀려서 잠김",
+    "인증번호가 안 와요",
+    "인증번호 3분 안에 입력해야 돼",
+    "zip code 94110",
+    "계좌번호 물어보는 전화는 보이스피싱이야",
+    "회의 2025-03-14 15:30, 402호",
+    "the sk-learn docs are good",
+    "암호화폐 시세 1,000,000원 돌파",
+    "DB_PASSWORD=${DB_PASSWORD}",
+    "password: <your password>",
+    "wifi password 적어둔 메모 IMG_2034.jpg 어딨지",
+    "비밀번호 변경일 2024.03.15",
+    "Reset your password at https://example.com/reset?token=abc",
+    "password hint: first pet",
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "secret"), SHAPES)
+def test_korean_and_real_world_shapes_are_redacted(kind, text, secret):
+    result = redact(text)
+
+    assert kind in result.kinds, result.text
+    assert secret not in result.text
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES)
+def test_look_alikes_stay_whole(text):
+    assert redact(text).text == text
+
+
+def test_a_korean_ending_after_a_password_is_kept():
+    assert redact("비번은 5821이야").text == "비번은 [redacted: password]이야"
+    assert redact("비번이 ehdgus!!0901 였나").text == "비번이 [redacted: password] 였나"
+
+
+def test_every_value_in_a_line_with_two_passwords_is_redacted():
+    text = "공동인증서 비번이 abc!!0901 였나 abc!!0910 였나 헷갈림"
+
+    redacted = redact(text).text
+
+    assert "0901" not in redacted and "0910" not in redacted
+    assert redacted.endswith("헷갈림")
+
+
+def test_the_name_of_a_network_after_its_password_stays():
+    assert "HOME_5G" in redact("와이파이 비번 dalgona77! 이고 이름은 HOME_5G").text
+
+
+def test_full_width_digits_do_not_hide_a_card_number():
+    text = "카드 ４１１１ １１１１ １１１１ １１１１ 결제"
+
+    assert redact(text).text == "카드 [redacted: card number] 결제"
+
+
+def test_full_width_letters_do_not_hide_a_password():
+    assert redact("비번 ｑｗｅｒ１２３４! 임").text == "비번 [redacted: password] 임"
+
+
+def test_zero_width_characters_inside_a_secret_are_redacted_with_it():
+    text = "키 sk-ant-api03-\u200bAbCdEfGhIjKlMnOp\u200cQrStUvWxYz012345 그리고 끝"
+
+    assert redact(text).text == "키 [redacted: api key] 그리고 끝"
+
+
+def test_text_outside_a_secret_is_returned_unchanged_even_with_odd_characters():
+    text = "\u200b안녕\u3000ＡＢＣ 카드 4111-1111-1111-1111 끝\ufeff"
+
+    assert redact(text).text == "\u200b안녕\u3000ＡＢＣ 카드 [redacted: card number] 끝\ufeff"
+
+
+def test_rrn_check_digit_and_date_are_checked():
+    assert rrn_valid("8511201004421")
+    assert not rrn_valid("8511201004422")  # check digit
+    assert not rrn_valid("8513201004421")  # month 13
+
+
+# --- issue 13 line 3: placeholders are never corrupted or redacted again --------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "내 비밀번호는 [redacted: password]야",
+        "password: [redacted: password] password]",
+        "[redacted: password] password] is it",
+        "비번 [redacted: password] 이고 PIN [redacted: password]",
+        "card [redacted: card number] cvc [redacted: card code]",
+        "postgres://u:[redacted: password]@db/app",
+    ],
+)
+def test_a_placeholder_is_never_redacted_again(text):
+    assert redact(text).text == text
+
+
+def test_redacting_twice_is_the_same_as_once():
+    text = "내 비밀번호는 hunter2야, 카드 4111 1111 1111 1111, 인증번호 123456"
+
+    once = redact(text)
+
+    assert redact(once.text) == once
+
+
+def test_findings_are_exactly_the_placeholders_in_the_text():
+    result = redact("비번 hunter22 그리고 이미 [redacted: token] 있음")
+
+    assert [f.kind for f in result.findings] == ["password", "token"]
+    for finding in result.findings:
+        assert PLACEHOLDER_PATTERN.fullmatch(result.text[finding.start : finding.end])
+
+
+def test_a_bracket_that_is_not_a_known_kind_is_ordinary_text():
+    assert not contains_secret("[redacted: whatever] 은 그냥 글자")
+
+
+def test_placeholders_can_be_dropped_before_keywords_are_extracted():
+    text = "내 비밀번호는 [redacted: password]야. 카드 [redacted: card number]  끝"
+
+    assert without_placeholders(text) == "내 비밀번호는 야. 카드 끝"
+
+
+def test_parts_of_a_placeholder_are_recognised_as_tokens():
+    tokens = ["[redacted:", "card", "number]", "외", "[redacted:", "password]"]
+
+    assert [is_placeholder_token(t) for t in tokens] == [True, False, True, False, True, True]
+    assert not is_placeholder_token("password")
+    assert not is_placeholder_token("비밀번호")
+
+
+# Pieces that put cues, numbers, separators and placeholders next to each other.
+FRAGMENTS = [
+    "[redacted: password]",
+    "[redacted: card number]",
+    "[redacted:",
+    "password]",
+    "number]",
+    "비번은 ",
+    "비밀번호 ",
+    "password is ",
+    "PIN ",
+    "인증번호 ",
+    "계좌 ",
+    "카드 ",
+    "hunter2",
+    "4111",
+    " 1111",
+    "-",
+    ".",
+    " ",
+    "야",
+    "이야 ",
+    "\u200b",
+    "４",
+    "sk-ant-api03-",
+    "AbCdEfGhIjKlMnOpQrSt",
+    "851120",
+    "1004421",
+    "\n",
+    ":",
+    "@",
+    "postgres://a:",
+    '"',
+]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FRAGMENTS) | st.text(max_size=6), max_size=14).map("".join))
+def test_redaction_is_idempotent_for_any_text(text):
+    once = redact(text)
+
+    assert redact(once.text) == once
+    for finding in once.findings:
+        assert PLACEHOLDER_PATTERN.fullmatch(once.text[finding.start : finding.end])

@@ -1,0 +1,42 @@
+"""Redaction placeholders in the reader's language.
+
+Stored text keeps the stable English code `[redacted: <kind>]` (`memories.services.secrets`);
+pages translate it when they render: "[redacted: password]" reads "[가려짐: 비밀번호]" in Korean.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from memories.services import secrets
+
+KIND_LABELS: dict[str, Promise] = {
+    "api key": _("API key"),
+    "private key": _("private key"),
+    "jwt": _("JWT"),
+    "token": _("access token"),
+    "card number": _("card number"),
+    "card code": _("card security code"),
+    "card expiry": _("card expiry date"),
+    "password": _("password"),
+    "resident registration number": _("resident registration number"),
+    "bank account": _("bank account number"),
+    "verification code": _("verification code"),
+}
+
+
+def kind_label(kind: str) -> str:
+    """The reader's word for a placeholder's kind; an unknown kind is shown as it is."""
+    label = KIND_LABELS.get(kind)
+    return kind if label is None else str(label)
+
+
+def render_placeholders(text: str) -> str:
+    """`text` with every placeholder in the active language, the rest unchanged."""
+    if not text or "[redacted: " not in text:
+        return text
+    return secrets.PLACEHOLDER_PATTERN.sub(
+        lambda m: gettext("[redacted: %(kind)s]") % {"kind": kind_label(m.group("kind"))}, text
+    )

@@ -1,0 +1,411 @@
+"""Passwords, passphrases and PINs stated after a cue: pure functions, no Django.
+
+A cue (비번, 비밀번호, 패스워드, 암호, PIN, password, passphrase, passcode, door code ...) opens a
+short window on its line. Two things in it are a value:
+
+- a token that looks like a password wherever it stands (letters with digits or symbols, a
+  run of 4-12 digits: `hunter2`, `콩이0315`, `5821이야`), unless it has the shape of something
+  else (a version, a date, a count such as `12자` or `14 characters`);
+- the words right after "is", "was", ":", "=", "은/는" up to a natural boundary, when they
+  read as a value: `비번은 해바라기농장이야`, `password is correct horse battery staple`,
+  a quoted passphrase. Talk about a password ("I forgot my password", "비밀번호 바꿔야
+  돼", "password manager") has no such words and stays whole.
+
+A Korean ending after a value (이야, 야, 이고, 예요, 였나, 로 ...) is not part of it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memories.services.secret_rules import PASSWORD, REFERENCE, Span
+
+_CUE = re.compile(
+    r"(?i)(?:비밀 ?번호|비번|패스 ?워드|패스 ?코드|암호(?![화문학])|핀 ?번호|핀 ?코드|"
+    r"잠금 ?(?:번호|코드|비번)|도어 ?락 ?번호|현관 ?번호|출입 ?번호|금고 ?번호|"
+    r"(?<![A-Za-z0-9])(?:pass ?words?|passwd|pass ?phrase|pass ?code|"
+    r"pin(?: ?(?:code|number|no\.?|번호))?|"
+    r"pwd|pw|pass(?= ?[:=])|"
+    r"(?:door|gate|garage|alarm|lock ?screen|lock|safe|locker|entry|keypad|building) ?"
+    r"(?:code|combo|combination))(?![A-Za-z0-9_]))"
+)
+
+# A word right after the cue that makes it a compound about passwords, not a value's label.
+_COMPOUND_HEADS = frozenset(
+    """manager managers policy policies rule rules
+    requirement requirements hint hints
+    reset resets change changes changed
+    field fields box prompt strength length
+    generator generators vault app apps
+    recovery form page screen less protected
+    protection hash hashes hashing expiry
+    expiration history login-page setting
+    settings 관리 관리는 관리를 관리도 관리앱 관리자 정책 규칙 변경
+    변경은 재설정 초기화 찾기 분실 입력창 입력란 힌트 조건 생성기 오류
+    보호 설정법 규칙이 manager와 manager랑 앱""".split()  # noqa: SIM905
+)
+
+# Words that cannot open a value: "the password is too short", "비번은 뭐였지".
+_FUNCTION_WORDS = frozenset(
+    """a an the this that these those it its it's
+    my your his her our their me you him
+    them not no never too very so also still
+    just only really quite same different
+    here there where what which who whom
+    whose why how when if because since for
+    on in at to of with from by about as
+    like something nothing anything
+    everything somewhere nowhere written
+    saved stored set being been be is was
+    are were will would should could can
+    cannot can't don't doesn't didn't isn't
+    wasn't hidden inside under behind above
+    below 뭐 뭐야 뭐지 뭐였지 뭐였더라 뭐더라 뭐였는지 뭔지 뭔데
+    뭐라고 뭐임 뭐였음 어떻게 왜 언제 어디 어디에 어디야 어디있어 몰라
+    모르겠어 모름 기억 기억이 기억안나 기억이안나 까먹었어 까먹음 잊어버렸어
+    잊었어 너무 안 못 좀 또 다시 최소 최대 이상 이하 같은 같아 맞아
+    맞지 아니고 아니야 알려줄게 알려줘 알려줄까 정도 바꿔 바꿔야 바꿨어
+    바꿈 바꾸래 바꾸라고 변경 변경해 틀렸어 틀림 틀려서 입력 입력해 필요해
+    필요 있어 없어 없음 뭔가 그거 그게 이거 저거 여기 저기 거기 내 제
+    우리 네 니 걔 그 이 저 설정 설정해 설정했어 설정함 초기화 초기화해
+    까먹을까봐 잊어버릴까봐 물어봐 물어보면""".split()  # noqa: SIM905
+)
+# One-word predicates: "the password is wrong", "password was correct".
+_PREDICATES = frozenset(
+    """wrong correct incorrect right strong weak
+    required expired reset changed fine ok
+    okay secure insecure long short empty
+    missing invalid valid unknown forgotten
+    lost new old mine yours his hers ours
+    theirs easy hard simple complicated
+    complex good bad great terrible obvious
+    random unique case-sensitive locked
+    blocked wrong. same""".split()  # noqa: SIM905
+)
+# Adverbs between the verb and the value: "my password is literally password123!".
+_FILLERS = frozenset(
+    """literally actually just now currently
+    basically probably still simply 바로 그냥 아마
+    진짜 원래 지금 이제 일단 현재 걍""".split()  # noqa: SIM905
+)
+# Words that end an English value: "hunter2 and the user is bob".
+_EN_STOPS = frozenset(
+    """and but so because since for on in at to
+    with from which that please pls plz lol
+    lmao haha hehe btw don't dont do did i
+    i'm it's its right ok okay then if or
+    nor until""".split()  # noqa: SIM905
+)
+# Korean words that close a value stated as "비번은 X ___": "푸른 바다 ... 이거야", "X 로 해놨어".
+_KO_CLOSERS = frozenset(
+    """이야 야 이거야 이거임 이거예요 이거에요 이거 이거다 이고 고 이에요 예요 에요
+    입니다 임 이다 다 라고 이라고 였음 였어 였나 였던가 이었어 이었음 로
+    으로 인데 이래 래 이니까 니까 요 이지 지 랑 이랑 이건 입니당 이당""".split()  # noqa: SIM905
+)
+# Endings glued to a value ("5821이야", "hunter2야", "ehdgus!!0901였나"), longest first.
+_ENDINGS = sorted(
+    """이야 야 이거야 이고 고 이며 며 이에요 예요 에요 입니다 이다 다 임 이었어
+    였어 였음 였나 였던가 이었나 라고 이라고 인데 이니까 니까 로 으로 을
+    를 은 는 이 가 도 만 이랑 랑 하고 이래 래 인가 인지 이지 지 요
+    이요 이죠 죠 이라서 라서 였는데 이었는데 임ㅋㅋ 이에용 예용 이당 당
+    에서 까지 부터 이라 라""".split(),  # noqa: SIM905
+    key=len,
+    reverse=True,
+)
+# Endings that may follow a value that itself ends in Hangul ("해바라기농장이야"): copulas only,
+# shortest, so a doubtful syllable stays inside the redacted span.
+_HANGUL_ENDINGS = ("야", "요", "예요", "에요", "입니다", "임", "라고", "로", "으로", "이고", "고")
+
+# Stems of Korean words that talk about a password rather than state it.
+_KO_TALK_STEMS = (
+    "뭐",
+    "뭔",
+    "어떻게",
+    "왜",
+    "언제",
+    "어디",
+    "몰라",
+    "모르",
+    "기억",
+    "까먹",
+    "잊",
+    "바꿔",
+    "바꿨",
+    "바꾸",
+    "변경",
+    "틀",
+    "알려",
+    "이상",
+    "이하",
+    "최소",
+    "최대",
+    "포함",
+    "필요",
+    "설정",
+    "초기화",
+    "입력",
+    "재설정",
+    "만료",
+)
+# Endings of Korean words that carry a sentence on (particles, connectives).
+_KO_PARTICLE_END = re.compile(
+    r"[가-힣](?:에서|에게|한테|서|면|는데|니까|지만|을|를|에|까지|부터|했|해)$"
+)
+
+_LEADING = "\"'“‘(「『[<《=:"
+_TRAILING = "\"'”’)」』]>》,.;:…?~·"
+_JAMO_TAIL = re.compile(r"[ㄱ-ㅎㅏ-ㅣ^]+$")
+_HANGUL = re.compile(r"[가-힣]")
+
+# Shapes with digits that are not passwords.
+_NOT_SECRET = re.compile(
+    r"(?i)^(?:v?[0-9]+(?:\.[0-9]+)+(?:-[a-z0-9.]+)?"  # version
+    r"|[0-9]{4}[\-./][0-9]{1,2}[\-./][0-9]{1,2}"  # date
+    r"|[0-9]{1,2}[/.][0-9]{1,2}(?:[/.][0-9]{2,4})?"  # short date
+    r"|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:am|pm)?"  # time
+    r"|0[0-9]{1,2}-[0-9]{3,4}-[0-9]{4}"  # phone
+    r"|[$₩€£¥][0-9,.]+|[0-9,.]+(?:원|달러|만원|%|k|m|kb|mb|gb|tb|g|kg|km|cm|mm)"
+    r"|[0-9]+(?:st|nd|rd|th|x|fa|g|k|d|p|시|분|초|년|월|일|살|명|층|호|동|번|회|개|자|자리|글자|"
+    r"마다|일마다|번째|시간|주|달|개월|주일|자리수|자리로|자로|자는|자리는|자리가|번이나)[가-힣]*"
+    r"|[\w\-]+\.(?:jpe?g|png|gif|heic|webp|pdf|txt|md|docx?|xlsx?|pptx?|hwp|zip|csv|json|mp[34]|mov)"
+    r"|https?://\S*|[\w.+\-]+@[\w\-]+\.[\w.]+|#[0-9a-z_가-힣]+)$"
+)
+_UNIT_WORD = re.compile(
+    r"(?i)^(?:characters?|chars?|digits?|letters?|numbers?|symbols?|times?|tries|attempts?|days?|"
+    r"weeks?|months?|years?|hours?|minutes?|mins?|seconds?|자|자리|글자|번|회|개|일|시간|분|초|년|개월|"
+    r"자리수|자리로|번이나|마다)"
+)
+_OTHER_NUMBER_CUE = re.compile(
+    r"(?i)^(?:주문|전화|연락|휴대폰|핸드폰|order|phone|tel|tracking|운송장|송장|예약|우편|zip|"
+    r"계좌|account|카드|card|인증번호|otp|"
+    # a new field starts: the network's or the account's name is not the password
+    r"(?:이름|아이디|계정|네트워크|이메일|메일|주소)(?:은|는|이|:|$)|"
+    r"(?:id|user|username|login|ssid|network|e-?mail|address)\b)"
+)
+_PASSWORD_SYMBOLS = re.compile(r"[!@#$%^&*?~]")
+_SYMBOLS = re.compile(r"[!@#$%^&*_+=?~|\\/<>{}\[\]]")
+
+
+def _strip(token: str, start: int) -> tuple[int, int, str]:
+    """The token without wrapping punctuation and a
+    Korean ending glued after it."""
+    end = start + len(token)
+    while token and token[0] in _LEADING:
+        token, start = token[1:], start + 1
+    tail = _JAMO_TAIL.search(token)
+    if tail and tail.start() > 0:
+        end -= len(token) - tail.start()
+        token = token[: tail.start()]
+    while token and token[-1] in _TRAILING:
+        token, end = token[:-1], end - 1
+    if len(token) > 1 and _HANGUL.match(token[-1]):
+        cut = _glued_ending(token)
+        if cut:
+            token, end = token[:-cut], end - cut
+            while token and token[-1] in _TRAILING:
+                token, end = token[:-1], end - 1
+    return start, end, token
+
+
+def _glued_ending(token: str) -> int:
+    for ending in _ENDINGS:
+        if token.endswith(ending) and len(token) > len(ending):
+            before = token[-len(ending) - 1]
+            if not _HANGUL.match(before):
+                return len(ending)
+    for ending in _HANGUL_ENDINGS:
+        if token.endswith(ending) and len(token) > len(ending) + 1:
+            return len(ending)
+    return 0
+
+
+def looks_like_password(value: str) -> bool:
+    """A token that reads as a password wherever it
+    stands near a cue."""
+    if not 4 <= len(value) <= 64 or _NOT_SECRET.match(value) or REFERENCE.match(value):
+        return False
+    has_digit = any(c.isdigit() for c in value)
+    has_letter = any(c.isalpha() for c in value)
+    has_symbol = bool(_SYMBOLS.search(value)) or "-" in value.strip("-")
+    if has_digit:
+        if value.isdigit():
+            return len(value) <= 12
+        return has_letter or has_symbol
+    ascii_letters = sum(c.isascii() and c.isalpha() for c in value)
+    return ascii_letters >= 3 and bool(_PASSWORD_SYMBOLS.search(value)) and len(value) >= 6
+
+
+def _tokens(text: str, start: int, end: int) -> list[tuple[int, str]]:
+    return [(m.start(), m.group(0)) for m in re.finditer(r"\S+", text[start:end])]
+
+
+_EN_VERB = re.compile(
+    r"(?i)(?:'s|[ \t]+(?:is|was|=|:|-|is now|is set to|will be|would be|should be)"
+    r"|[ \t]*[:=：])(?!//)[ \t]*"
+)
+_KO_MARK = re.compile(r"(?:은|는|이|가|:|=|：)?[ \t]*(?:[:=：][ \t]*)?")
+_EN_GAP = re.compile(r"(?:[ \t]+[A-Za-z0-9'\-]{1,40}){0,5}?(?='s|[ \t]+(?:is|was)\b|[ \t]*[:=])")
+_QUOTED = re.compile(r"[\"“‘'「『]([^\"”’'」』\n]{1,80})[\"”’'」』]")
+
+
+def _frame_start(text: str, cue: re.Match[str]) -> int | None:
+    """Where a stated value begins after the cue
+    (after "is", ":", "은"), if it is stated."""
+    position = cue.end()
+    korean = bool(_HANGUL.search(cue.group(0)))
+    if korean or text[position : position + 1] in "은는이가":
+        mark = _KO_MARK.match(text, position)
+        if mark and mark.end() > position and mark.group(0).strip():
+            return mark.end()
+        if korean:
+            return None
+    gap = _EN_GAP.match(text, position)
+    if gap:
+        verb = _EN_VERB.match(text, gap.end())
+        if verb:
+            return verb.end()
+    return None
+
+
+def _stated_value(text: str, start: int, line_end: int) -> Span | None:
+    """The value stated at `start`: a quoted
+    string, or words up to a natural
+    boundary."""
+    quoted = _QUOTED.match(text, start)
+    if quoted and quoted.end() <= line_end:
+        return quoted.start(1), quoted.end(1), PASSWORD
+    words: list[tuple[int, int, str]] = []
+    closed = False
+    for offset, raw in _tokens(text, start, line_end)[:10]:
+        token_start = start + offset
+        lower = raw.lower()
+        if not words and lower in _FILLERS:
+            continue
+        if words and re.search(r"\w[=:]", raw):
+            closed = True  # the next key of a "key=value key=value" string
+            break
+        bare = raw.rstrip(_TRAILING)
+        if bare in _KO_CLOSERS or lower in _EN_STOPS or _OTHER_NUMBER_CUE.match(raw):
+            closed = True
+            break
+        if REFERENCE.match(raw):
+            return None  # "<your password>", "${PASSWORD}": where the value would go
+        s, e, core = _strip(raw, token_start)
+        if not core:
+            break
+        words.append((s, e, core))
+        if e < token_start + len(raw) or len(words) >= 7:
+            closed = True  # punctuation or a glued ending ends the value
+            break
+    else:
+        closed = True  # the line ends
+    if not words or not closed:
+        return None
+    first = words[0][2].lower()
+    if first in _FUNCTION_WORDS or first.rstrip("?!") in _FUNCTION_WORDS:
+        return None
+    if any(w[2].lower() in _FUNCTION_WORDS for w in words[1:]):
+        return None
+    if any(w[2].startswith(_KO_TALK_STEMS) for w in words) or _NOT_SECRET.match(words[0][2]):
+        return None  # "8자 이상이어야", "뭐였더라": talk about the password
+    if any(_KO_PARTICLE_END.search(w[2]) for w in words[:-1]):
+        return None  # a sentence about the password, not a passphrase: "iptime 기본값에서 ..."
+    if first in _PREDICATES and len(words) < 3:
+        return None
+    if len(words) == 1 and (_NOT_SECRET.match(words[0][2]) or REFERENCE.match(words[0][2])):
+        return None
+    if any(_UNIT_WORD.match(w[2]) for w in words[1:2]) and words[0][2].isdigit():
+        return None  # "14 characters"
+    return words[0][0], words[-1][1], PASSWORD
+
+
+_WINDOW = 160
+
+
+# Labels that often carry a password but as often a user name: only a value with letters,
+# digits and symbols together counts after them ("login: Pa$$w0rd-2024", not "login: admin").
+_WEAK_CUE = re.compile(
+    r"(?i)(?<![A-Za-z])(?:login|log-in|sign-in|credentials?|creds|로그인|접속 ?정보)(?![A-Za-z])"
+)
+
+
+def _strongly_password(value: str) -> bool:
+    classes = (
+        any(c.isdigit() for c in value),
+        any(c.isascii() and c.isalpha() for c in value),
+        bool(_PASSWORD_SYMBOLS.search(value)),
+    )
+    return looks_like_password(value) and all(classes)
+
+
+# Every cue holds one of these (lower-cased): text without any is skipped at once.
+_CUE_NEEDLES = (
+    "비밀",
+    "비번",
+    "패스",
+    "암호",
+    "핀",
+    "잠금",
+    "도어",
+    "현관",
+    "출입",
+    "금고",
+    "pass",
+    "pin",
+    "pw",
+    "code",
+    "combo",
+    "combination",
+    "login",
+    "log-in",
+    "sign-in",
+    "cred",
+    "로그인",
+    "접속",
+)
+
+
+def password_spans(text: str) -> list[Span]:
+    """Spans of the passwords, passphrases and PINs stated after a cue in `text`."""
+    spans: list[Span] = []
+    lower = text.lower()
+    if not any(needle in lower for needle in _CUE_NEEDLES):
+        return spans
+    for cue in _WEAK_CUE.finditer(text):
+        for offset, raw in _tokens(text, cue.end(), min(len(text), cue.end() + 60))[:4]:
+            start, end, core = _strip(raw, cue.end() + offset)
+            if _strongly_password(core):
+                spans.append((start, end, PASSWORD))
+    scanned = 0  # windows of nearby cues overlap: each token is judged once
+    for cue in _CUE.finditer(text):
+        # The window: the rest of the line, at most _WINDOW characters (linear time).
+        line_end = text.find("\n", cue.end(), cue.end() + _WINDOW)
+        line_end = min(len(text), cue.end() + _WINDOW) if line_end == -1 else line_end
+        following = text[cue.end() : line_end].split(None, 1)
+        if following and following[0].lower().rstrip(".,:;") in _COMPOUND_HEADS:
+            continue
+        frame = _frame_start(text, cue)
+        if frame is not None:
+            stated = _stated_value(text, frame, line_end)
+            if stated:
+                spans.append(stated)
+        for offset, raw in _tokens(text, cue.end(), line_end)[:9]:
+            position = cue.end() + offset
+            if _OTHER_NUMBER_CUE.match(raw):
+                break
+            if position < scanned or not _CANDIDATE.search(raw):
+                continue
+            start, end, core = _strip(raw, position)
+            if looks_like_password(core) and not _unit_follows(text, end):
+                spans.append((start, end, PASSWORD))
+            scanned = position + len(raw)
+    return spans
+
+
+# A token can look like a password only with a digit or an ASCII letter in it.
+_CANDIDATE = re.compile(r"[0-9A-Za-z]")
+
+
+def _unit_follows(text: str, end: int) -> bool:
+    rest = text[end : end + 12].lstrip(" ")
+    return bool(rest) and bool(_UNIT_WORD.match(rest)) and text[end : end + 1] in " "

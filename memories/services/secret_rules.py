@@ -1,0 +1,408 @@
+"""The detectors behind `secrets.redact`: pure functions, no Django.
+
+Each detector takes folded text (full-width forms as ASCII, zero-width characters removed,
+earlier placeholders turned into line breaks) and returns `(start, end, kind)` spans in it.
+Vendor keys and private keys are found by shape; numbers by their checksums (Luhn for cards,
+the check digit of a 주민등록번호) or by a cue that says what they are (계좌, 인증번호, CVC);
+passwords by a cue (비번, password, PIN ...) followed by a value. All patterns are linear:
+no nested quantifiers over the same characters.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+
+Span = tuple[int, int, str]
+
+API_KEY = "api key"
+PRIVATE_KEY = "private key"
+JWT = "jwt"
+TOKEN = "token"
+CARD_NUMBER = "card number"
+CARD_CODE = "card code"
+CARD_EXPIRY = "card expiry"
+PASSWORD = "password"
+RESIDENT_NUMBER = "resident registration number"
+BANK_ACCOUNT = "bank account"
+VERIFICATION_CODE = "verification code"
+
+_B = r"(?<![A-Za-z0-9_\-])"  # start of a token
+_E = r"(?![A-Za-z0-9_\-])"  # end of a token
+
+# (kind, needles, pattern) found by shape alone; a pattern runs only on text that holds one
+# of its needles, which keeps a long message fast.
+_SHAPES: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
+    (
+        PRIVATE_KEY,
+        ("PRIVATE KEY",),
+        re.compile(
+            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
+            r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
+            re.DOTALL,
+        ),
+    ),
+    (API_KEY, ("sk-ant-",), re.compile(_B + r"sk-ant-[A-Za-z0-9_\-]{16,}" + _E)),
+    (API_KEY, ("sk-",), re.compile(_B + r"sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}" + _E)),
+    (
+        API_KEY,
+        ("AKIA", "ASIA", "AGPA", "AIDA", "AROA"),
+        re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}(?![A-Z0-9])"),
+    ),
+    (API_KEY, ("gh",), re.compile(_B + r"gh[pousr]_[A-Za-z0-9]{30,}" + _E)),
+    (API_KEY, ("github_pat_",), re.compile(_B + r"github_pat_[A-Za-z0-9_]{22,}" + _E)),
+    (API_KEY, ("glpat-",), re.compile(_B + r"glpat-[A-Za-z0-9_\-]{20,}" + _E)),
+    (API_KEY, ("xox",), re.compile(_B + r"xox[abposre]-[A-Za-z0-9\-]{10,}" + _E)),
+    (API_KEY, ("xapp-",), re.compile(_B + r"xapp-[0-9]-[A-Za-z0-9\-]{10,}" + _E)),
+    (API_KEY, ("hooks.slack",), re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]+")),
+    (API_KEY, ("AIza",), re.compile(_B + r"AIza[0-9A-Za-z_\-]{30,}" + _E)),
+    (API_KEY, ("ya29.",), re.compile(_B + r"ya29\.[0-9A-Za-z_\-]{20,}" + _E)),
+    (API_KEY, ("GOCSPX-",), re.compile(_B + r"GOCSPX-[0-9A-Za-z_\-]{20,}" + _E)),
+    (
+        API_KEY,
+        ("_live_", "_test_"),
+        re.compile(_B + r"(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}" + _E),
+    ),
+    (API_KEY, ("whsec_",), re.compile(_B + r"whsec_[0-9A-Za-z]{24,}" + _E)),
+    (API_KEY, ("hf_",), re.compile(_B + r"hf_[A-Za-z0-9]{30,}" + _E)),
+    (API_KEY, ("npm_",), re.compile(_B + r"npm_[A-Za-z0-9]{36}" + _E)),
+    (API_KEY, ("pypi-",), re.compile(_B + r"pypi-[A-Za-z0-9_\-]{50,}" + _E)),
+    (
+        API_KEY,
+        ("SG.",),
+        re.compile(_B + r"SG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}" + _E),
+    ),
+    (API_KEY, ("shp",), re.compile(_B + r"(?:shpat|shpss|shpca|shppa)_[a-fA-F0-9]{32}" + _E)),
+    (API_KEY, ("dop_v1_",), re.compile(_B + r"dop_v1_[a-f0-9]{64}" + _E)),
+    (
+        API_KEY,
+        ("lin_api_", "ntn_", "secret_"),
+        re.compile(_B + r"(?:lin_api|ntn|secret)_[A-Za-z0-9]{32,}" + _E),
+    ),
+    # Telegram bot tokens: the bot's id, a colon, 35 characters.
+    (API_KEY, (":",), re.compile(r"(?<![0-9])[0-9]{6,12}:[A-Za-z0-9_\-]{30,}" + _E)),
+    (
+        JWT,
+        ("eyJ",),
+        re.compile(_B + r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}" + _E),
+    ),
+    (TOKEN, ("earer ", "EARER "), re.compile(r"(?i)(?<=bearer )[A-Za-z0-9._\-+/=]{20,}")),
+    (
+        TOKEN,
+        ("asic ", "ASIC "),
+        re.compile(r"(?i)(?<=authorization: basic )[A-Za-z0-9+/=]{12,}"),
+    ),
+]
+
+# "api_key = value", `apiKey: "value"`, AWS_SECRET_ACCESS_KEY=value and the like.
+_ASSIGNMENT = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?P<name>[A-Za-z_]{0,24}?"
+    r"(?:api[_\-]?key|access[_\-]?key|secret|token|auth|credential|passw(?:or)?d|pwd))"
+    r"[A-Za-z_]{0,12}[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"(?P<value>[^\s\"',;]+)"
+)
+_PASSWORD_NAME = re.compile(r"(?i)passw(?:or)?d|pwd")
+
+# postgres://user:pass@host, redis://:pass@host; the password may hold an unescaped @.
+_URL_PASSWORD = re.compile(
+    r"(?i)(?<![a-z0-9+.\-])[a-z][a-z0-9+.\-]{0,20}://[^\s:/@]{0,64}:(?P<value>[^\s/]{1,128})@[^\s/@]+",
+    re.ASCII,
+)
+# Password=...; in ADO/JDBC/libpq strings and command lines.
+_KEY_VALUE_PASSWORD = re.compile(
+    r"(?i)(?<![A-Za-z])(?:password|passwd|pwd|pass)[ \t]*=[ \t]*"
+    r"(?P<value>\"[^\"\n]*\"|'[^'\n]*'|[^\s;,\"']+)"
+)
+
+# A 40-character AWS secret key after a cue; the cue may be a few words away (시크릿 키는 ...).
+_AWS_SECRET = re.compile(
+    r"(?i)(?:secret|시크릿)[^\n]{0,24}?(?<![A-Za-z0-9/+=])(?P<value>[A-Za-z0-9/+=]{40})"
+    r"(?![A-Za-z0-9/+=])"
+)
+# A long run of key characters: a key of a vendor nobody listed, when it looks random.
+_LONG_RUN = re.compile(r"(?<![A-Za-z0-9+/_\-.:@])[A-Za-z0-9+/_\-]{32,}={0,2}(?![A-Za-z0-9+/=_\-])")
+_WORDISH = re.compile(r"[A-Z]?[a-z]{3,}")
+
+
+def _looks_random(value: str) -> bool:
+    if not (re.search(r"[a-z]", value) and re.search(r"[A-Z]", value)):
+        return False
+    if sum(c.isdigit() for c in value) < 2:
+        return False
+    if sum(len(m) for m in _WORDISH.findall(value)) > len(value) // 2:
+        return False  # an identifier or a path made of words
+    counts = Counter(value)
+    entropy = -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+    return entropy >= 4.0
+
+
+def _shape_spans(text: str) -> Iterator[Span]:
+    for kind, needles, pattern in _SHAPES:
+        if not any(needle in text for needle in needles):
+            continue
+        for match in pattern.finditer(text):
+            yield match.start(), match.end(), kind
+    for match in _AWS_SECRET.finditer(text):
+        value = match.group("value")
+        if (
+            re.search(r"[a-z]", value)
+            and re.search(r"[A-Z]", value)
+            and re.search(r"[0-9/+]", value)
+        ):
+            yield match.start("value"), match.end("value"), API_KEY
+    for match in _LONG_RUN.finditer(text):
+        if _looks_random(match.group(0)):
+            yield match.start(), match.end(), TOKEN
+
+
+# A reference to a value kept elsewhere, not the value: $DB_PASSWORD, ${X}, <your key>, ***.
+REFERENCE = re.compile(
+    r"^(?:\$\{\w+\}|\$[A-Z_][A-Z0-9_]*|%\w+%|\{\{.*|<.*|\*+|x+|os\.environ.*|env\(.*|"
+    r"None|null|true|false)$"
+)
+
+
+def mentions(text: str, needles: tuple[str, ...]) -> bool:
+    """True when the lower-cased text holds one of the needles: a cheap test that lets a
+    detector skip a long message that cannot hold what it looks for."""
+    lower = text.lower()
+    return any(needle in lower for needle in needles)
+
+
+_ASSIGNMENT_NEEDLES = ("key", "secret", "token", "auth", "credential", "passw", "pwd")
+
+
+def _assignment_spans(text: str) -> Iterator[Span]:
+    names = mentions(text, _ASSIGNMENT_NEEDLES)
+    for match in _ASSIGNMENT.finditer(text) if names else ():
+        value = match.group("value")
+        if REFERENCE.match(value):
+            continue
+        if _PASSWORD_NAME.search(match.group("name")):
+            if len(value) >= 3:
+                yield match.start("value"), match.end("value"), PASSWORD
+        elif (any(c.isdigit() for c in value) and len(value) >= 12) or len(value) >= 24:
+            yield match.start("value"), match.end("value"), TOKEN
+    for match in _URL_PASSWORD.finditer(text) if "://" in text else ():
+        yield match.start("value"), match.end("value"), PASSWORD
+    for match in _KEY_VALUE_PASSWORD.finditer(text) if names else ():
+        value = match.group("value").strip("\"'")
+        if value and not REFERENCE.match(value):
+            yield match.start("value"), match.end("value"), PASSWORD
+
+
+# ---------------------------------------------------------------------------------------
+# Numbers: cards, 주민등록번호, bank accounts, one-time codes.
+
+_CARD = re.compile(r"(?<![0-9])[0-9](?:[ .\-]?[0-9]){12,18}(?![0-9])")
+_CARD_CUE = re.compile(
+    r"(?i)카드|card|visa|비자|master|마스터|amex|아멕스|discover|diners|jcb|결제|cc\b|credit|debit"
+)
+# Groupings printed on cards: 4-4-4-4(-3), 4-6-5 (Amex), 4-6-4 (Diners).
+_CARD_GROUPS = frozenset({(4, 4, 4, 4), (4, 4, 4, 4, 3), (4, 6, 5), (4, 6, 4), (4, 4, 4, 3)})
+
+
+def luhn_valid(digits: str) -> bool:
+    """The Luhn checksum card numbers carry."""
+    if not digits.isdigit() or not 13 <= len(digits) <= 19:
+        return False
+    total = 0
+    for index, char in enumerate(reversed(digits)):
+        value = int(char)
+        if index % 2 == 1:
+            value *= 2
+            if value > 9:
+                value -= 9
+        total += value
+    return total % 10 == 0
+
+
+def _near(
+    pattern: re.Pattern[str], text: str, start: int, end: int, *, before: int = 40, after: int = 40
+) -> bool:
+    """True when `pattern` occurs on the span's line, from `before` characters before it to
+    `after` characters after it."""
+    window_start = max(0, start - before)
+    line_start = text.rfind("\n", window_start, start) + 1
+    window_end = min(len(text), end + after)
+    line_end = text.find("\n", end, window_end)
+    window = text[max(line_start, window_start) : line_end if line_end != -1 else window_end]
+    return bool(pattern.search(window))
+
+
+_CARD_DETAIL_NEEDLES = ("cvc", "cvv", "cid", "csc", "security", "보안", "카드", "card")
+
+
+def _card_spans(text: str) -> Iterator[Span]:
+    for match in _CARD.finditer(text):
+        number = match.group(0)
+        digits = re.sub(r"[^0-9]", "", number)
+        if not luhn_valid(digits):
+            continue
+        groups = tuple(len(g) for g in re.split(r"[ .\-]", number))
+        shaped = len(groups) == 1 or groups in _CARD_GROUPS
+        if (shaped and digits[0] in "234569") or _near(_CARD_CUE, text, match.start(), match.end()):
+            yield match.start(), match.end(), CARD_NUMBER
+
+
+_CVC = re.compile(
+    r"(?i)(?<![A-Za-z])(?:cvc2?|cvv2?|cid|csc|security code|보안 ?코드|카드 ?뒤 ?3자리)"
+    r"[^0-9\n]{0,12}?(?<![0-9])(?P<value>[0-9]{3,4})(?![0-9])"
+)
+_EXPIRY = re.compile(
+    r"(?i)(?<![A-Za-z])(?:exp(?:iry|iration|ires|\.)?|valid (?:thru|through|until)|"
+    r"유효 ?기간|만료(?:일)?)"
+    r"[^0-9\n]{0,12}?(?<![0-9])(?P<value>(?:0?[1-9]|1[0-2]) ?[/\-] ?(?:20)?[0-9]{2})(?![0-9])"
+)
+
+
+def _card_detail_spans(text: str, *, card_found: bool) -> Iterator[Span]:
+    if not card_found and not mentions(text, _CARD_DETAIL_NEEDLES):
+        return
+    for match in _CVC.finditer(text):
+        yield match.start("value"), match.end("value"), CARD_CODE
+    if card_found or _CARD_CUE.search(text):
+        for match in _EXPIRY.finditer(text):
+            yield match.start("value"), match.end("value"), CARD_EXPIRY
+
+
+_RRN = re.compile(r"(?<![0-9])(?P<front>[0-9]{6})[ \-]?(?P<back>[0-9]{7})(?![0-9])")
+_RRN_WEIGHTS = (2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5)
+_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+_NOT_RRN_CUE = re.compile(r"(?i)주문|예약|송장|운송장|order|invoice|tracking|사업자")
+
+
+def rrn_valid(digits: str) -> bool:
+    """A 13-digit 주민등록번호 with a real birth date, a known 7th digit and its check digit."""
+    if len(digits) != 13 or not digits.isdigit():
+        return False
+    month, day = int(digits[2:4]), int(digits[4:6])
+    if not (1 <= month <= 12 and 1 <= day <= _DAYS[month - 1]) or digits[6] == "0":
+        return False
+    total = sum(int(d) * w for d, w in zip(digits[:12], _RRN_WEIGHTS, strict=True))
+    return (11 - total % 11) % 10 == int(digits[12])
+
+
+_RRN_BACK = re.compile(
+    r"(?:주민 ?(?:등록)? ?번호|resident (?:registration )?number|RRN)[^\n]{0,24}?뒷 ?자리 ?"
+    r"(?:는|은|:)? ?(?<![0-9])(?P<value>[1-8][0-9]{6})(?![0-9])"
+)
+
+
+def _rrn_spans(text: str) -> Iterator[Span]:
+    for match in _RRN.finditer(text):
+        if rrn_valid(match.group("front") + match.group("back")) and not _near(
+            _NOT_RRN_CUE, text, match.start(), match.start(), before=16
+        ):
+            yield match.start(), match.end(), RESIDENT_NUMBER
+    for match in _RRN_BACK.finditer(text):
+        yield match.start("value"), match.end("value"), RESIDENT_NUMBER
+
+
+_ACCOUNT_CUE = re.compile(
+    r"(?i)(?:계좌|통장|입금 ?계좌|account ?(?:number|no\.?|num|#)|acct\.? ?(?:no\.?|#)?|"
+    r"(?<![A-Za-z])account:? (?=[0-9])|"
+    r"checking account|savings account|bank account|routing and account)"
+)
+_ACCOUNT_NUMBER = re.compile(r"(?<![0-9\-])[0-9]{2,16}(?:[ \-][0-9]{2,8}){0,4}(?![0-9])")
+_PHONE = re.compile(r"^(?:0[1-9][0-9]?|1[568][0-9]{2})[ \-]?[0-9]{3,4}[ \-]?[0-9]{4}$")
+_IBAN = re.compile(
+    r"(?<![A-Z0-9])[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Z0-9])"
+)
+
+
+def _iban_valid(iban: str) -> bool:
+    compact = iban.replace(" ", "")
+    if not 15 <= len(compact) <= 34:
+        return False
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
+
+
+def _account_spans(text: str) -> Iterator[Span]:
+    # The cue comes before the number (a bank's name or "is" may come between) or just
+    # after it ("... 여기로 보내 계좌번호야").
+    if mentions(text, ("계좌", "통장", "account", "acct")) and _ACCOUNT_CUE.search(text):
+        for match in _ACCOUNT_NUMBER.finditer(text):
+            number = match.group(0)
+            digits = re.sub(r"[^0-9]", "", number)
+            if not 8 <= len(digits) <= 16 or _PHONE.match(number):
+                continue
+            if _near(_ACCOUNT_CUE, text, match.start(), match.end(), before=40, after=24):
+                yield match.start(), match.end(), BANK_ACCOUNT
+    for match in _IBAN.finditer(text):
+        if _iban_valid(match.group(0)):
+            yield match.start(), match.end(), BANK_ACCOUNT
+
+
+_CODE_CUE = re.compile(
+    r"(?i)(?:인증 ?번호|인증 ?코드|확인 ?코드|확인 ?번호|승인 ?번호|보안 ?번호|otp|"
+    r"one[\s\-]?time ?(?:pass)?(?:code|password|pin)|verification ?code|confirmation ?code|"
+    r"security ?code|login ?code|auth(?:entication)? ?code|2fa(?: ?code)?|mfa(?: ?code)?|"
+    r"sms ?code|(?<![A-Za-z])code(?: ?(?:is|was|:|=))?)"
+)
+# "zip code 94110", "error code 5003": codes that are not one-time codes.
+_NOT_A_CODE = re.compile(
+    r"(?i)(?:zip|postal|post|area|country|error|status|promo|discount|coupon|product|source|"
+    r"qr|bar|exit|dress|country|language|airport|class|item|referral|invite|gift|"
+    # door and gate codes are passwords (secret_passwords)
+    r"door|gate|garage|alarm|lock|safe|locker|entry|keypad|building) ?$"
+)
+_CODE = re.compile(
+    r"(?<![0-9A-Za-z])(?P<value>[0-9]{3,4}[ \-][0-9]{3,4}|[0-9]{4,8}|[A-Z]-[0-9]{4,8})"
+    r"(?![0-9A-Za-z])"
+)
+_UNIT_AFTER = re.compile(r" ?(?:분|초|시간|번|회|자|자리|개|일|원|%|min|sec|digit|times|days)")
+
+
+_CODE_NEEDLES = (
+    "인증",
+    "확인",
+    "승인",
+    "보안",
+    "otp",
+    "time",
+    "verif",
+    "confirm",
+    "security",
+    "login",
+    "auth",
+    "2fa",
+    "mfa",
+    "sms",
+    "code",
+)
+
+
+def _code_spans(text: str) -> Iterator[Span]:
+    if not mentions(text, _CODE_NEEDLES):
+        return
+    for cue in _CODE_CUE.finditer(text):
+        bare_code = cue.group(0).lower().startswith("code")
+        if bare_code and _NOT_A_CODE.search(text, max(0, cue.start() - 12), cue.start()):
+            continue
+        window_end = min(len(text), cue.end() + (16 if bare_code else 30))
+        newline = text.find("\n", cue.end(), window_end)
+        window_end = newline if newline != -1 else window_end
+        for match in _CODE.finditer(text, cue.end(), window_end):
+            if _UNIT_AFTER.match(text, match.end()):
+                continue
+            yield match.start("value"), match.end("value"), VERIFICATION_CODE
+            break
+
+
+def number_spans(text: str) -> list[Span]:
+    """Card numbers with their CVC and expiry, 주민등록번호, bank accounts, one-time codes."""
+    spans = list(_card_spans(text))
+    spans += _card_detail_spans(text, card_found=bool(spans))
+    spans += _rrn_spans(text)
+    spans += _account_spans(text)
+    spans += _code_spans(text)
+    return spans
+
+
+def shape_spans(text: str) -> list[Span]:
+    """Vendor keys, private keys, tokens, and values assigned to secret-named keys."""
+    return [*_shape_spans(text), *_assignment_spans(text)]
