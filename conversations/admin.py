@@ -13,7 +13,7 @@ event its user sees in their access log, with the kind of record as its `target_
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from django.contrib import admin
@@ -63,11 +63,18 @@ class _StaffReadAuditedAdmin(admin.ModelAdmin[_ModelT]):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def _record_object_read(self, request: HttpRequest, object_id: str) -> None:
+    def _record_object_read(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        *,
+        shown: Callable[[HttpRequest, Any], bool],
+    ) -> None:
+        """Record a read of the object's page if `shown` (the page's permission check) lets
+        the staff member see it; otherwise they get a 403 and nothing was read."""
         staff = _staff(request)
         obj = self.get_object(request, object_id) if staff is not None else None
-        # Only a page that will show: a staff member without the permission gets a 403.
-        if staff is not None and obj is not None and self.has_view_permission(request, obj):
+        if staff is not None and obj is not None and shown(request, obj):
             audit_event_record(
                 user_id=_owner_id(obj),
                 actor=staff,
@@ -100,19 +107,20 @@ class _StaffReadAuditedAdmin(admin.ModelAdmin[_ModelT]):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        self._record_object_read(request, object_id)
+        self._record_object_read(request, object_id, shown=self.has_view_permission)
         return super().change_view(request, object_id, form_url, extra_context)
 
     def history_view(
         self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
-        self._record_object_read(request, object_id)
+        self._record_object_read(request, object_id, shown=self.has_view_permission)
         return super().history_view(request, object_id, extra_context)
 
     def delete_view(
         self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
-        self._record_object_read(request, object_id)  # the confirmation lists the content
+        # The confirmation lists the object and what goes with it: a read too.
+        self._record_object_read(request, object_id, shown=self.has_delete_permission)
         return super().delete_view(request, object_id, extra_context)
 
     def changelist_view(

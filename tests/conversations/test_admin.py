@@ -94,6 +94,18 @@ def test_opening_a_chat_record_in_admin_is_recorded_for_its_user(staff_client, s
     assert (event.target_type, event.target_id) == (kind, str(record.pk))
 
 
+def test_the_history_and_delete_pages_of_a_message_are_reads_too(staff_client, user):
+    message = _chat(user)["message"]
+    base = f"/admin/conversations/message/{message.pk}"
+
+    pages = [staff_client.get(f"{base}/{page}/").status_code for page in ("history", "delete")]
+
+    assert pages == [200, 200]
+    assert [(e.user_id, e.target_type, e.target_id) for e in _reads()] == [
+        (user.pk, "message", str(message.pk))
+    ] * 2
+
+
 @pytest.mark.parametrize("kind", list(ADMIN_PATHS))
 def test_a_chat_list_page_in_admin_records_one_read_per_user_on_it(
     staff_client, staff, user, other_user, django_user_model, kind
