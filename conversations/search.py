@@ -344,9 +344,11 @@ def session_hits(*, user_id: int, query_text: str, k: int) -> list[Hit]:
     ]  # fmt: skip
 
 
-def search(*, user_id: int, query: str, k: int = 10, kinds: Sequence[str] = KINDS
-           ) -> tuple[list[Hit], int]:  # fmt: skip
-    """Hits of every requested kind, best first, and the time taken in ms."""
+def search(
+    *, user_id: int, query: str, reader: str, k: int = 10, kinds: Sequence[str] = KINDS
+) -> tuple[list[Hit], int]:
+    """Hits of every requested kind, best first, and the time taken in ms. Memories are only
+    those `reader` may see (`Memory.allowed_readers`)."""
     started = time.monotonic()
     hits: list[Hit] = []
     if "message" in kinds:
@@ -356,7 +358,7 @@ def search(*, user_id: int, query: str, k: int = 10, kinds: Sequence[str] = KIND
     if "session" in kinds:
         hits += session_hits(user_id=user_id, query_text=query, k=k)
     if "memory" in kinds:
-        hits += memory_hits(user_id=user_id, query_text=query, k=k)
+        hits += memory_hits(user_id=user_id, query_text=query, k=k, reader=reader)
     # Kinds score on different scales: interleave by rank within each kind.
     by_kind: dict[str, list[Hit]] = {}
     for hit in hits:
@@ -369,6 +371,6 @@ def search(*, user_id: int, query: str, k: int = 10, kinds: Sequence[str] = KIND
     return merged[:k], int((time.monotonic() - started) * 1000)
 
 
-def memory_hits(*, user_id: int, query_text: str, k: int) -> list[Hit]:
+def memory_hits(*, user_id: int, query_text: str, k: int, reader: str) -> list[Hit]:
     """Memories through the memories app's retrieval (wired when that app provides it)."""
     return []

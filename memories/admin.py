@@ -65,7 +65,8 @@ class _StaffViewAuditedAdmin(admin.ModelAdmin[_ModelT]):
     ) -> HttpResponse:
         if request.method == "GET":
             obj = self.get_object(request, object_id)
-            if obj is not None:
+            # Only a page that will show: a staff member without the permission gets a 403.
+            if obj is not None and self.has_view_or_change_permission(request, obj):
                 _staff_view_record(request, *self.viewed_memory(obj))
         return super().change_view(request, object_id, form_url, extra_context)
 

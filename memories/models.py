@@ -243,7 +243,8 @@ class DeletionReceipt(models.Model):
 
 
 class AuditEvent(models.Model):
-    """Who did what to a user's memories; staff reads included, shown to that user."""
+    """Who did what to a user's memories, and staff reads of their chats (`target_type` the
+    kind of record: `memory`, or a chat kind from conversations' admin); shown to that user."""
 
     class Action(models.TextChoices):
         STAFF_VIEW = "staff_view"

@@ -389,7 +389,7 @@ def receipt_detail(request: HttpRequest, receipt_id: UUID) -> HttpResponse:
 @login_required
 @require_GET
 def access_log(request: HttpRequest) -> HttpResponse:
-    """Every time staff opened or changed one of the user's memories: who and when."""
+    """Every time staff opened or changed the user's memories or chats: who and when."""
     user = _user(request)
     page = Paginator(audit_events_staff_for_user(user=user), LOG_PAGE_SIZE).get_page(
         request.GET.get("page")

@@ -212,6 +212,19 @@ REST_FRAMEWORK = {
         "import": env_rate("MEMORYHUB_THROTTLE_IMPORT", "60/hour"),
     },
 }
+# Failed logins (the login page and admin's): at most this many per account and per client
+# address in a window that starts at the first failure; past either budget every attempt is
+# refused, right password or not, with the wait shown (memoryhub/throttles.py).
+MEMORYHUB_LOGIN_FAILURES_PER_ACCOUNT = env_int("MEMORYHUB_LOGIN_FAILURES_PER_ACCOUNT", 5, minimum=1)
+MEMORYHUB_LOGIN_FAILURES_PER_ADDRESS = env_int(
+    "MEMORYHUB_LOGIN_FAILURES_PER_ADDRESS", 20, minimum=1
+)
+MEMORYHUB_LOGIN_FAILURE_WINDOW_SECONDS = env_int(
+    "MEMORYHUB_LOGIN_FAILURE_WINDOW_SECONDS", 900, minimum=1
+)
+# Reverse proxies in front of the app, each appending the address it saw to X-Forwarded-For;
+# 0 (no proxy) uses the connection's address and ignores the header, which clients can forge.
+MEMORYHUB_TRUSTED_PROXIES = env_int("MEMORYHUB_TRUSTED_PROXIES", 0, minimum=0)
 SPECTACULAR_SETTINGS = {
     "TITLE": "memoryhub API",
     "DESCRIPTION": "Long-term memory for an LLM assistant, per user.",

@@ -1,14 +1,26 @@
-"""Request throttling of the costly API endpoints (chat, search and context, import).
+"""Request throttling of the costly API endpoints (chat, search and context, import), and the
+failed-login budget.
 
 A view opts in with `throttle_scope`; the rates are `REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`
 (`MEMORYHUB_THROTTLE_*`). Counts live in the cache (Valkey/Redis), shared by every web process,
 and are kept per user. A throttled request gets 429 in the API's error shape with `Retry-After`.
+
+Logins are budgeted per account and per client address (`MEMORYHUB_LOGIN_*`): see
+`login_attempt_begin`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import ipaddress
 import math
+import time
+import unicodedata
+from dataclasses import dataclass
 
+from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest
 from rest_framework import throttling
@@ -44,3 +56,111 @@ def page_throttle_wait(request: HttpRequest, scope: str) -> int | None:
     if throttle.allow_request(request, _Scope(scope)):  # type: ignore[arg-type]
         return None
     return max(1, math.ceil(throttle.wait() or 1))
+
+
+# --- logins ---------------------------------------------------------------------------------
+
+
+def _now() -> float:
+    return time.time()
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address: the connection's, or with `MEMORYHUB_TRUSTED_PROXIES` proxies in
+    front, the one the outermost trusted proxy saw (the last entries of X-Forwarded-For are
+    theirs; anything before them is the client's to forge). IPv6 counts per /64, the block one
+    host usually holds."""
+    address = str(request.META.get("REMOTE_ADDR", ""))
+    proxies = settings.MEMORYHUB_TRUSTED_PROXIES
+    forwarded = [a.strip() for a in str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",")]
+    forwarded = [a for a in forwarded if a]
+    if proxies and forwarded:
+        address = forwarded[max(0, len(forwarded) - proxies)]
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class _Budget:
+    key: str
+    limit: int
+
+
+def _login_budgets(request: HttpRequest, username: str) -> tuple[_Budget, _Budget]:
+    """(the account's, the address's). Usernames count case- and width-folded, and whether
+    or not such an account exists, so the budget tells nothing about accounts."""
+    account = unicodedata.normalize("NFKC", username).casefold().strip()
+    return (
+        _Budget(
+            f"login-failures:account:{_digest(account)}",
+            settings.MEMORYHUB_LOGIN_FAILURES_PER_ACCOUNT,
+        ),
+        _Budget(
+            f"login-failures:address:{_digest(client_address(request))}",
+            settings.MEMORYHUB_LOGIN_FAILURES_PER_ADDRESS,
+        ),
+    )
+
+
+def _window_start(budget: _Budget, now: float, window: int) -> float | None:
+    """When the budget's window began, or None (and its count cleared) if it has ended."""
+    since = cache.get(f"{budget.key}:since")
+    if since is not None and now < float(since) + window:
+        return float(since)
+    cache.delete_many([f"{budget.key}:since", f"{budget.key}:count"])
+    return None
+
+
+def _reserve(budget: _Budget, now: float, window: int) -> int:
+    """Count one attempt against the budget; the count after it (atomic in the cache)."""
+    ttl = window + 60  # the cache only cleans up; _window_start decides when a window ends
+    cache.add(f"{budget.key}:since", now, timeout=ttl)
+    cache.add(f"{budget.key}:count", 0, timeout=ttl)
+    try:
+        return int(cache.incr(f"{budget.key}:count"))
+    except ValueError:  # expired between add and incr
+        cache.set(f"{budget.key}:count", 1, timeout=ttl)
+        return 1
+
+
+def login_attempt_begin(*, request: HttpRequest, username: str) -> int | None:
+    """Before checking a password: None when the attempt may go on, else the seconds to wait.
+
+    An attempt that goes on is counted as a failure of its account and its address at once
+    (so parallel guesses cannot all pass a check made before any of them failed);
+    `login_attempt_succeeded` takes it back. Past either budget, nothing is checked until
+    the window that began with the first counted failure has passed.
+    """
+    window = settings.MEMORYHUB_LOGIN_FAILURE_WINDOW_SECONDS
+    now = _now()
+    budgets = _login_budgets(request, username)
+    waits = []
+    for budget in budgets:
+        since = _window_start(budget, now, window)
+        count = cache.get(f"{budget.key}:count") if since is not None else None
+        if since is not None and int(count or 0) >= budget.limit:
+            waits.append(since + window - now)
+    if not waits:
+        for budget in budgets:
+            if _reserve(budget, now, window) > budget.limit:  # lost a race to a parallel try
+                waits.append(float(cache.get(f"{budget.key}:since") or now) + window - now)
+    return max(1, math.ceil(max(waits))) if waits else None
+
+
+def login_attempt_succeeded(*, request: HttpRequest, username: str) -> None:
+    """The password was right: the account's failures are forgotten, and this attempt is
+    not a failure of the address (whose other failures stay, or one account of an
+    attacker's own would reset the budget of every guess made from that address)."""
+    account, address = _login_budgets(request, username)
+    cache.delete_many([f"{account.key}:since", f"{account.key}:count"])
+    with contextlib.suppress(ValueError):  # the window ended meanwhile
+        cache.decr(f"{address.key}:count")

@@ -2,7 +2,10 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
+from memoryhub.accounts import AdminLoginForm
 from memoryhub.health import healthz
+
+admin.site.login_form = AdminLoginForm  # the same failed-login budget as the site's login
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

@@ -60,7 +60,9 @@ def _snapshot(users: list[Any]) -> dict[str, Any]:
     per_user = {}
     for user in users:
         cache.clear()  # search statistics are cached; read the database in use
-        hits, _took = search.search(user_id=user.pk, query="hotel trip", k=5, kinds=search.KINDS)
+        hits, _took = search.search(
+            user_id=user.pk, query="hotel trip", k=5, kinds=search.KINDS, reader="assistant"
+        )
         per_user[user.username] = {
             "memories": sorted(
                 MemoryVersion.objects.filter(user=user).values_list("content", flat=True)

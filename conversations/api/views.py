@@ -17,6 +17,7 @@ from conversations.api import schemas
 from conversations.models import ChatSession, HistoryImport
 from conversations.services import chat, deletion, imports, sessions
 from conversations.services import context as context_service
+from memories.models import Reader
 from memories.services.secrets import redact
 from memoryhub import account
 from memoryhub.api import Conflict, MessageTextField, PayloadTooLarge, request_user
@@ -217,6 +218,17 @@ class ImportDetailApi(APIView):
         return Response(_import_body(record))
 
 
+def request_reader(request: Request) -> str:
+    """Who memories retrieved for this request are put in front of (`allowed_readers`).
+
+    Every REST caller is an agent (API.md "Retrieval for any agent"): the user's own key is
+    typically held by a script or another assistant, so a memory kept from agents (a `high`
+    sensitivity one, say) stays out of search and context here while the user's own pages
+    still show it. Per-agent tokens will name their agent here.
+    """
+    return Reader.AGENT
+
+
 class SearchApi(APIView):
     throttle_scope = "search"
 
@@ -238,7 +250,7 @@ class SearchApi(APIView):
         data = serializer.validated_data
         hits, took_ms = search.search(
             user_id=request_user(request).pk, query=data["query"], k=data["k"],
-            kinds=tuple(data.get("kinds") or search.KINDS),
+            kinds=tuple(data.get("kinds") or search.KINDS), reader=request_reader(request),
         )  # fmt: skip
         return Response({"results": [hit.as_dict() for hit in hits], "took_ms": took_ms})
 
@@ -265,7 +277,10 @@ class ContextApi(APIView):
                 user=user, session_id=serializer.validated_data["session_id"]
             )
         context = context_service.context_preview(
-            user=user, content=redact(serializer.validated_data["message"]).text, session=session
+            user=user,
+            content=redact(serializer.validated_data["message"]).text,
+            session=session,
+            reader=request_reader(request),
         )
         body = context.as_dict()
         body["took_ms"] = int((time.monotonic() - started) * 1000)

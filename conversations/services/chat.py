@@ -26,6 +26,7 @@ from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import compaction, indexing, shortterm, tools, topics
 from conversations.services.context import Assembled, context_assemble
+from memories.models import Reader
 from memories.services.secrets import redact
 from memoryhub import budget, embeddings, llm
 from memoryhub import text as text_analysis
@@ -179,7 +180,7 @@ def context_build(*, session: ChatSession, message: Message) -> Assembled:
     return context_assemble(
         user=message.user, content=message.content, vector=vector, at=message.created_at,
         first_message=_is_first_user_message(message), new_topic=_opened_a_new_topic(message),
-        session_id=session.pk, topic_id=message.topic_id,
+        session_id=session.pk, topic_id=message.topic_id, reader=Reader.ASSISTANT,
     )  # fmt: skip
 
 

@@ -43,9 +43,14 @@ def context_assemble(
     new_topic: bool,
     session_id: int | None,
     topic_id: int | None,
+    reader: str,
     preview: bool = False,
 ) -> Assembled:
-    """Everything recalled for `content`. `preview` changes nothing (no +0.5 tag boosts)."""
+    """Everything recalled for `content`. `preview` changes nothing (no +0.5 tag boosts).
+
+    Memories are those `reader` may see (`Memory.allowed_readers`): the chat assistant for a
+    reply, the agent asking for `POST /api/v1/context/`.
+    """
     from memories.selectors import memory_retrieve
 
     budget = settings.MEMORYHUB_CONTEXT_TOKEN_BUDGET
@@ -68,7 +73,7 @@ def context_assemble(
     )
     retrieved = memory_retrieve(
         user=user, query=content, query_embedding=embeddings.embed_query(content),
-        token_budget=max(0, budget - used),
+        token_budget=max(0, budget - used), reader=reader,
     )  # fmt: skip
     context.memories = [
         MemoryItem(id=m.memory_id, version=m.version, type=m.type, content=m.content,
@@ -80,9 +85,10 @@ def context_assemble(
     return Assembled(context=context, memories=list(retrieved))
 
 
-def context_preview(*, user: AbstractBaseUser, content: str, session: ChatSession | None
-                    ) -> ChatContext:  # fmt: skip
-    """The context a message would get now, as `POST /api/v1/context/` returns it.
+def context_preview(
+    *, user: AbstractBaseUser, content: str, session: ChatSession | None, reader: str
+) -> ChatContext:
+    """The context a message would get now, as `POST /api/v1/context/` returns it to `reader`.
 
     In a session with messages it is a topic shift or not by the same detector as live chat;
     without a session it is treated as the first message of a new one.
@@ -105,5 +111,5 @@ def context_preview(*, user: AbstractBaseUser, content: str, session: ChatSessio
     return context_assemble(
         user=user, content=content, vector=vector, at=timezone.now(), first_message=first,
         new_topic=new_topic, session_id=session.pk if session else None, topic_id=topic_id,
-        preview=True,
+        reader=reader, preview=True,
     ).context  # fmt: skip

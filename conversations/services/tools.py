@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 
 from conversations import search
+from memories.models import Reader
 from memoryhub import llm
 
 SEARCH_DESCRIPTION = (
@@ -44,7 +45,7 @@ def memory_search_tool(
 
     def run(tool_input: dict[str, Any]) -> str:
         query, k = _search_input(tool_input)
-        hits, _took = search.search(user_id=user.pk, query=query, k=k + 4)
+        hits, _took = search.search(user_id=user.pk, query=query, k=k + 4, reader=Reader.ASSISTANT)
         lines = [
             f"- [{hit.kind} {hit.id}{', ' + hit.created_at[:10] if hit.created_at else ''}] "
             f"{hit.text[:300]}"

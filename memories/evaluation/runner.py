@@ -57,6 +57,7 @@ from memories.evaluation.verdicts import (
     baseline_of,
     judge,
 )
+from memories.models import Reader
 from memories.selectors import memory_list_for_user, memory_retrieve, memory_versions
 from memories.selectors.records import memory_record
 from memories.services import deletion, revision
@@ -247,7 +248,9 @@ class Evaluation:
         elif isinstance(step, AssistantNote):
             self._assistant_note(actor, step)
         elif isinstance(step, AgentReads):
-            context_preview(user=actor.user, content=step.question, session=None)
+            context_preview(
+                user=actor.user, content=step.question, session=None, reader=Reader.ASSISTANT
+            )
         elif isinstance(step, OtherSays):
             other = others.get("other")
             if other is None:
@@ -269,7 +272,9 @@ class Evaluation:
         for _ in range(CONTEXT_REPEATS):
             for who, condition in ((actor, self.with_memory), (baseline, self.without_memory)):
                 started = time.perf_counter()
-                preview = context_preview(user=who.user, content=question, session=None)
+                preview = context_preview(
+                    user=who.user, content=question, session=None, reader=Reader.ASSISTANT
+                )
                 condition.context_ms.append((time.perf_counter() - started) * 1000)
                 views.append(_view(preview))
         return views[0], views[1]
@@ -320,12 +325,16 @@ class Evaluation:
         places = context_places("context", context, trace)
         if any(contains(text, trace) for text in preview.texts()):
             places.append("preview")
-        by_trace = context_preview(user=user, content=trace, session=None)
+        by_trace = context_preview(user=user, content=trace, session=None, reader=Reader.ASSISTANT)
         places += context_places("preview", by_trace, trace)
-        if any(contains(m.content, trace) for m in memory_retrieve(user=user, query=trace)):
+        if any(
+            contains(m.content, trace)
+            for reader in Reader
+            for m in memory_retrieve(user=user, query=trace, reader=reader)
+        ):
             places.append("retrieval")
         own_messages = {s.message_id for s in actor.said}
-        hits, _ms = search.search(user_id=user.pk, query=trace, k=10)
+        hits, _ms = search.search(user_id=user.pk, query=trace, k=10, reader=Reader.ASSISTANT)
         for hit in hits:
             if contains(hit.text, trace):
                 own = hit.kind == "message" and hit.id in own_messages
@@ -376,7 +385,7 @@ class Evaluation:
         user = self._new_user("warm-up")
         session = chat.chat_session_create(user=user)
         for text in ("오늘 날씨가 좋네.", "The weather is nice today."):
-            context_preview(user=user, content=text, session=None)
+            context_preview(user=user, content=text, session=None, reader=Reader.ASSISTANT)
             chat.chat_exchange(session=session, content=text)
 
     def run(self, scenarios: Sequence[Scenario]) -> RunResult:

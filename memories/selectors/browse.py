@@ -153,7 +153,8 @@ def deletion_receipt_get_for_user(*, user: AbstractBaseUser, receipt_id: object)
 
 def audit_events_staff_for_user(*, user: AbstractBaseUser) -> QuerySet[AuditEvent]:
     """Every staff read or change of the user's memories (admin views, edits, quarantines,
-    purges), newest first."""
+    purges) and staff read of their chats (admin list and change pages, `target_type` the
+    kind of chat record), newest first."""
     by_staff = Q(actor__is_staff=True) & ~Q(actor_id=user.pk)
     return (
         AuditEvent.objects.filter(user_id=user.pk)

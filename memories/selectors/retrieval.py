@@ -30,7 +30,6 @@ from memories.models import (
     Memory,
     MemoryStatus,
     MemoryVersion,
-    Reader,
 )
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
@@ -83,6 +82,12 @@ def query_baseline(query_embedding: Vector) -> float:
     return float(np.mean(_anchor_matrix() @ np.asarray(query_embedding, dtype=np.float32)))
 
 
+def readable_by(reader: str, *, field: str = "allowed_readers") -> Q:
+    """Versions (through `field`, their `allowed_readers`) that `reader` may have put in
+    front of it: those naming it or everyone (`*`)."""
+    return Q(**{f"{field}__overlap": [reader, "*"]})
+
+
 def live_versions(
     *, user: AbstractBaseUser, reader: str, scope: str | None, now: datetime
 ) -> QuerySet[MemoryVersion]:
@@ -96,7 +101,7 @@ def live_versions(
             scope__in=scopes,
             effective_from__lte=now,
         )
-        .filter(Q(allowed_readers__contains=[reader]) | Q(allowed_readers__contains=["*"]))
+        .filter(readable_by(reader))
         .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
     )
 
@@ -106,12 +111,17 @@ def memory_retrieve(
     user: AbstractBaseUser,
     query: str,
     query_embedding: Vector | None = None,
+    reader: str,
     limit: int = 5,
     token_budget: int | None = None,
-    reader: str | None = None,
     scope: str | None = None,
 ) -> list[RetrievedMemory]:
-    """The few memories worth putting in front of `reader` for `query`, best first."""
+    """The few memories worth putting in front of `reader` for `query`, best first.
+
+    `reader` (a `Reader` value, or an agent's name once agents have their own) has no
+    default: every caller says who will see the result, and no memory whose
+    `allowed_readers` exclude it is ever read from the database.
+    """
     budget = settings.MEMORYHUB_MEMORY_TOKEN_BUDGET if token_budget is None else token_budget
     if limit <= 0 or budget <= 0 or not query.strip():
         return []
@@ -121,7 +131,7 @@ def memory_retrieve(
     baseline = query_baseline(vector)
     query_tokens = text_analysis.index_tokens(query)
     triggered = scoring.triggered_types(query)
-    live = live_versions(user=user, reader=reader or Reader.ASSISTANT, scope=scope, now=now)
+    live = live_versions(user=user, reader=reader, scope=scope, now=now)
     rows = _candidates(
         live, vector=vector, baseline=baseline, band=band, tokens=query_tokens, types=triggered
     )

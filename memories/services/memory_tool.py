@@ -18,7 +18,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
-from memories.models import LIVE_STATUSES, Memory, MemoryStatus, MemoryType
+from memories.models import LIVE_STATUSES, Memory, MemoryStatus, MemoryType, Reader
+from memories.selectors.retrieval import readable_by
 from memories.services import extraction, revision, rules
 from memories.services.extraction_schema import ExtractedItem
 from memories.services.revision import InvalidTransition, MemoryRefused
@@ -97,9 +98,15 @@ def memory_tool_execute(*, user: AbstractBaseUser, command: dict[str, Any]) -> s
 
 
 def _live(user: AbstractBaseUser) -> QuerySet[Memory]:
-    return Memory.objects.filter(
-        user_id=user.pk, status__in=LIVE_STATUSES, current_version__isnull=False
-    ).select_related("current_version")
+    """The user's live memories the assistant may read: one the user kept from the assistant
+    (`allowed_readers`) is not in its tree, to view or to edit."""
+    return (
+        Memory.objects.filter(
+            user_id=user.pk, status__in=LIVE_STATUSES, current_version__isnull=False
+        )
+        .filter(readable_by(Reader.ASSISTANT, field="current_version__allowed_readers"))
+        .select_related("current_version")
+    )
 
 
 def _file_name(memory: Memory) -> str:

@@ -73,7 +73,7 @@ def test_a_users_search_never_returns_another_users_rows(user, other_user):
     _session(user, ["나는 매운 떡볶이를 좋아해."])
     _session(other_user, ["나는 매운 떡볶이를 정말 좋아해.", "떡볶이 맛집 추천해줘"])
 
-    hits, _took = search.search(user_id=user.pk, query="떡볶이", k=20)
+    hits, _took = search.search(user_id=user.pk, query="떡볶이", k=20, reader="assistant")
 
     mine = {str(pk) for pk in Message.objects.filter(user=user).values_list("pk", flat=True)}
     mine |= {str(s) for s in user.chat_sessions.values_list("pk", flat=True)}

@@ -82,3 +82,18 @@ def test_the_logs_are_browsable_in_admin(staff_client, page):
     client, _staff = staff_client
 
     assert client.get(page).status_code == 200
+
+
+def test_a_staff_member_without_the_permission_is_refused_and_nothing_is_recorded(
+    client, django_user_model, remember
+):
+    clerk = django_user_model.objects.create_user(
+        username="clerk", password="a-long-password-7", is_staff=True
+    )
+    client.force_login(clerk)
+    memory = remember("비밀 프로젝트 블루버드", "fact")
+
+    response = client.get(f"/admin/memories/memory/{memory.pk}/change/")
+
+    assert response.status_code == 403
+    assert not AuditEvent.objects.filter(action="staff_view").exists()

@@ -345,7 +345,9 @@ def test_a_deleted_memorys_canary_appears_in_no_endpoint_retrieval_or_export(api
     api.patch(
         f"/api/v1/memories/{created['id']}/", {"content": canary + " (edited)"}, format="json"
     )
-    found = memory_retrieve(user=user, query="카나리아-7f3a9 zebra-quartz canary")
+    found = memory_retrieve(
+        user=user, reader="assistant", query="카나리아-7f3a9 zebra-quartz canary"
+    )
     assert found
     memory_use_record(uses=found, message_id=1234)
 
@@ -361,7 +363,10 @@ def test_a_deleted_memorys_canary_appears_in_no_endpoint_retrieval_or_export(api
         "/api/v1/audit-events/",
     ]:
         assert "zebra-quartz" not in api.get(path).content.decode(), path
-    assert memory_retrieve(user=user, query="카나리아-7f3a9 zebra-quartz canary") == []
+    assert (
+        memory_retrieve(user=user, reader="assistant", query="카나리아-7f3a9 zebra-quartz canary")
+        == []
+    )
     assert "zebra-quartz" not in json.dumps(memories_export_for_user(user=user), ensure_ascii=False)
     assert not MemoryUse.objects.exists()
     assert not MemoryVersion.objects.filter(content__contains="zebra-quartz").exists()

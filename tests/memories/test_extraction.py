@@ -77,7 +77,7 @@ def test_gangnam_then_busan_is_a_new_version_that_supersedes_the_old(user, say):
     assert version_of(residence).supersedes_id == old.pk
     assert _live(user).count() == 1
 
-    found = memory_retrieve(user=user, query="나 어디 살지?")
+    found = memory_retrieve(user=user, reader="assistant", query="나 어디 살지?")
     contents = [m.content for m in found]
     assert "나 부산으로 이사했어" in contents
     assert "나 서울 강남에 살아" not in contents

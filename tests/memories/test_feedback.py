@@ -31,11 +31,15 @@ def test_marking_wrong_halves_confidence_in_a_new_version(user, remember):
 def test_a_memory_marked_wrong_ranks_lower(user, remember):
     right = remember("커피는 아메리카노만 마셔", "preference", importance=0.7)
     wrong = remember("커피는 라떼만 마셔", "preference", importance=0.5)
-    before = [m.memory_id for m in memory_retrieve(user=user, query="커피 주문해줘")]
+    before = [
+        m.memory_id for m in memory_retrieve(user=user, reader="assistant", query="커피 주문해줘")
+    ]
 
     memory_mark_wrong(user=user, memory=right)
 
-    after = [m.memory_id for m in memory_retrieve(user=user, query="커피 주문해줘")]
+    after = [
+        m.memory_id for m in memory_retrieve(user=user, reader="assistant", query="커피 주문해줘")
+    ]
     assert before[0] == str(right.pk)
     assert after[0] == str(wrong.pk)
 
@@ -50,7 +54,7 @@ def test_marked_wrong_twice_the_memory_is_quarantined_with_its_reason(user, reme
     assert memory.status == "quarantined"
     assert memory.status_reason == "marked wrong 2 times by the user"
     assert AuditEvent.objects.filter(action="quarantine", target_id=str(memory.pk)).exists()
-    assert memory_retrieve(user=user, query="커피 추천해줘") == []
+    assert memory_retrieve(user=user, reader="assistant", query="커피 추천해줘") == []
 
 
 def test_an_inference_marked_wrong_stays_pending_and_keeps_its_author(user, anthropic, say):

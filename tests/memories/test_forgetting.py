@@ -81,7 +81,7 @@ def test_erasing_everything_removes_every_memory_row_and_leaves_a_receipt(
 ):
     remember("나 서울 강남에 살아", "fact")
     say("나는 커피를 좋아해", message_id=5)
-    found = memory_retrieve(user=user, query="커피 추천해줘")
+    found = memory_retrieve(user=user, reader="assistant", query="커피 추천해줘")
     memory_use_record(uses=found, message_id=6)
     theirs = remember("나는 커피를 좋아해", "preference", owner=other_user)
 

@@ -261,3 +261,12 @@ def test_an_unknown_command_or_bad_input_is_refused(user):
         _run(user, command="create", path="/memories/fact/x.md", file_text=42)
     with pytest.raises(MemoryToolError):
         memory_tool_execute(user=user, command="view /memories")  # type: ignore[arg-type]
+
+
+def test_a_memory_kept_from_the_assistant_is_not_in_its_tree(user, remember):
+    kept = remember("I drink matcha latte every morning", "preference", allowed_readers=("agent",))
+
+    assert "matcha" not in _run(user, command="view", path="/memories")
+    assert f"{kept.pk}.md" not in _run(user, command="view", path="/memories")
+    with pytest.raises(MemoryToolError, match="does not exist"):
+        _run(user, command="view", path=f"/memories/preference/{kept.pk}.md")

@@ -770,7 +770,7 @@ def test_access_log_leaves_out_the_users_own_actions(logged_in, suggest):
 
     content = _content(logged_in.get(reverse("memories:access-log")))
 
-    assert "No staff member has opened or changed your memories." in content
+    assert "No staff member has opened or changed your memories or chats." in content
 
 
 # All of one's data

@@ -49,6 +49,7 @@ from conversations import benchgen, search
 from conversations.models import HistoryImport, Message, TagWeight
 from conversations.services import context as context_service
 from conversations.services import imports, indexing
+from memories.models import Reader
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
 from memoryhub.env import redis_database
@@ -682,7 +683,9 @@ class _Measurer:
         cache.delete_many([f"search-stats:{self.user.pk}", f"recent-summaries:{self.user.pk}"])
         asked = benchgen.queries(count + 5, seed=self.params.seed + 1)
         for _topic, text in asked[count:]:  # warm up models, caches and connections
-            context_service.context_preview(user=self.user, content=text, session=None)
+            context_service.context_preview(
+                user=self.user, content=text, session=None, reader=Reader.AGENT
+            )
             search.message_hits(user_id=self.user.pk, query_text=text, k=10)
         timings: dict[str, list[float]] = defaultdict(list)
         overlap: dict[str, list[float]] = defaultdict(list)
@@ -692,7 +695,7 @@ class _Measurer:
         for _topic, text in asked[:count]:
             for key, call in (
                 ("context", lambda t=text: context_service.context_preview(
-                    user=self.user, content=t, session=None)),
+                    user=self.user, content=t, session=None, reader=Reader.AGENT)),
                 ("search", lambda t=text: search.message_hits(
                     user_id=self.user.pk, query_text=t, k=10)),
             ):  # fmt: skip
