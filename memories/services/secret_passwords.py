@@ -25,7 +25,7 @@ _CUE = re.compile(
     r"잠금 ?(?:번호|코드|비번)|도어 ?락 ?번호|현관 ?번호|출입 ?번호|금고 ?번호|"
     r"(?<![A-Za-z0-9])(?:pass ?words?|passwd|pass ?phrase|pass ?code|"
     r"pin(?: ?(?:code|number|no\.?|번호))?|"
-    r"pwd|pw|pass(?= ?[:=])|"
+    r"pwd|pw|pass(?=(?: [A-Za-z']+){0,5} ?[:=])|"
     r"(?:door|gate|garage|alarm|lock ?screen|lock|safe|locker|entry|keypad|building) ?"
     r"(?:code|combo|combination)|"
     r"(?:code|combination) (?:to|for|of) (?:the |my |our |your )?(?:front )?"
@@ -370,6 +370,27 @@ _CUE_NEEDLES = (
 )
 
 
+_LIST_SEPARATOR = re.compile(r"(?:^|[,/;·|(]) *$", re.MULTILINE)
+
+
+def _listed_value(text: str, cue: re.Match[str], line_end: int) -> Span | None:
+    """The one word after a cue that starts an item of a list: "network Home, password
+    maplesyrup", "user: kim / pw hunter"."""
+    line_start = text.rfind("\n", max(0, cue.start() - 40), cue.start()) + 1
+    if not _LIST_SEPARATOR.search(text, max(line_start, cue.start() - 40), cue.start()):
+        return None
+    tokens = _tokens(text, cue.end(), line_end)
+    if not tokens or (len(tokens) > 1 and tokens[0][1][-1:] not in ",.;)"):
+        return None
+    start, end, core = _strip(tokens[0][1], cue.end() + tokens[0][0])
+    lower = core.lower()
+    if len(core) < 3 or lower in _FUNCTION_WORDS or lower in _PREDICATES or lower in _EN_STOPS:
+        return None
+    if REFERENCE.match(core) or core.startswith(_KO_TALK_STEMS):
+        return None
+    return start, end, PASSWORD
+
+
 def password_spans(text: str) -> list[Span]:
     """Spans of the passwords, passphrases and PINs stated after a cue in `text`."""
     spans: list[Span] = []
@@ -389,6 +410,9 @@ def password_spans(text: str) -> list[Span]:
         following = text[cue.end() : line_end].split(None, 1)
         if following and following[0].lower().rstrip(".,:;") in _COMPOUND_HEADS:
             continue
+        listed = _listed_value(text, cue, line_end)
+        if listed:
+            spans.append(listed)
         frame = _frame_start(text, cue)
         if frame is not None:
             stated = _stated_value(text, frame[0], line_end, labelled=frame[1])

@@ -286,8 +286,8 @@ def rrn_valid(digits: str) -> bool:
 
 
 _RRN_BACK = re.compile(
-    r"(?:주민 ?(?:등록)? ?번호|resident (?:registration )?number|RRN)[^\n]{0,24}?뒷 ?자리 ?"
-    r"(?:는|은|:)? ?(?<![0-9])(?P<value>[1-8][0-9]{6})(?![0-9])"
+    r"(?:주민 ?(?:등록)? ?번호|resident (?:registration )?number|RRN)[^\n]{0,24}?"
+    r"뒷 ?자리[가-힣]{0,2} ?(?:는|은|:)? ?(?<![0-9])(?P<value>[1-8][0-9]{6})(?![0-9])"
 )
 
 
@@ -345,7 +345,8 @@ _CODE_CUE = re.compile(
     r"(?i)(?:인증 ?번호|인증 ?코드|확인 ?코드|확인 ?번호|승인 ?번호|보안 ?번호|otp|"
     r"one[\s\-]?time ?(?:pass)?(?:code|password|pin)|verification ?code|confirmation ?code|"
     r"security ?code|login ?code|auth(?:entication)? ?code|2fa(?: ?code)?|mfa(?: ?code)?|"
-    r"sms ?code|(?<![A-Za-z])code(?: ?(?:is|was|:|=))?)"
+    r"sms ?code|(?<![A-Za-z])code(?: (?:from|for|in|on) (?:the |my |your )?[A-Za-z]+)?"
+    r"(?: ?(?:is|was|:|=))?)"
 )
 # "zip code 94110", "error code 5003": codes that are not one-time codes.
 _NOT_A_CODE = re.compile(

@@ -170,6 +170,10 @@ SHAPES = [
     ("bank account", "입금은 기업은행 010-123456-01-011", "010-123456-01-011"),
     ("verification code", "G-482910 is your Google verification code", "G-482910"),
     ("verification code", "551920 이게 인증번호야", "551920"),
+    ("password", "wifi at the cabin: network Birch_Net, password larchwood", "larchwood"),
+    ("password", "pass for the backup zip: b4ckup-Q2", "b4ckup-Q2"),
+    ("resident registration number", "아빠 주민번호 뒷자리만 1234567 알려줘", "1234567"),
+    ("verification code", "the code from the bank: 472 118", "472 118"),
     ("api key", "ANTHROPIC_API_KEY=sk-ant-api03-Zq9xY8wV7uT6sR5qP4oN3mL2kJ1iH0gF", "sk-ant-"),
     ("api key", "slack 토큰 xoxp-1111111111-2222222222-AbCdEfGhIjKlMnOp 이거", "xoxp-"),
     ("api key", "aws 시크릿 키 Zx8+Yw7/Vu6Ts5Rq4Po3Nm2Lk1Ji0Hg9Fe8Dc7Ba 이야", "Zx8+Yw7/"),
@@ -212,6 +216,7 @@ LOOK_ALIKES = [
     "비밀번호 변경일 2024.03.15",
     "Reset your password at https://example.com/reset?token=abc",
     "password hint: first pet",
+    "forgot the wifi, password please",
 ]
 
 
