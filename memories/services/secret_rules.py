@@ -391,9 +391,18 @@ _CODE_BEFORE_CUE = re.compile(
 )
 
 
+# "enter 551 903 when the app asks for the OTP": an instruction to type the code.
+_CODE_TO_ENTER = re.compile(
+    r"(?i)(?<![A-Za-z])(?:enter|type|input|use) (?P<value>[0-9]{4,8}|[0-9]{3} [0-9]{3})"
+    r"(?![0-9A-Za-z\-])(?=[^\n]{0,40}(?:otp|verification|one-time|2fa|code))"
+)
+
+
 def _code_spans(text: str) -> Iterator[Span]:
     if not mentions(text, _CODE_NEEDLES):
         return
+    for match in _CODE_TO_ENTER.finditer(text):
+        yield match.start("value"), match.end("value"), VERIFICATION_CODE
     for match in _CODE_BEFORE_CUE.finditer(text):
         yield match.start("value"), match.end("value"), VERIFICATION_CODE
     for cue in _CODE_CUE.finditer(text):
