@@ -25,9 +25,12 @@ _CUE = re.compile(
     r"잠금 ?(?:번호|코드|비번)|도어 ?락 ?번호|현관 ?번호|출입 ?번호|금고 ?번호|"
     r"(?<![A-Za-z0-9])(?:pass ?words?|passwd|pass ?phrase|pass ?code|"
     r"pin(?: ?(?:code|number|no\.?|번호))?|"
-    r"pwd|pw|pass(?= ?[:=])|"
+    r"pwd|pw|pass(?=(?: [A-Za-z']+){0,5} ?[:=])|"
     r"(?:door|gate|garage|alarm|lock ?screen|lock|safe|locker|entry|keypad|building) ?"
-    r"(?:code|combo|combination))(?![A-Za-z0-9_]))"
+    r"(?:code|combo|combination)|"
+    r"(?:code|combination) (?:to|for|of) (?:the |my |our |your )?(?:front )?"
+    r"(?:door|gate|garage|alarm|lock ?box|lock|safe|locker|building|house|apartment|office))"
+    r"(?![A-Za-z0-9_]))"
 )
 
 # A word right after the cue that makes it a compound about passwords, not a value's label.
@@ -187,8 +190,7 @@ _SYMBOLS = re.compile(r"[!@#$%^&*_+=?~|\\/<>{}\[\]]")
 
 
 def _strip(token: str, start: int) -> tuple[int, int, str]:
-    """The token without wrapping punctuation and a
-    Korean ending glued after it."""
+    """The token without wrapping punctuation and a Korean ending glued after it."""
     end = start + len(token)
     while token and token[0] in _LEADING:
         token, start = token[1:], start + 1
@@ -220,8 +222,7 @@ def _glued_ending(token: str) -> int:
 
 
 def looks_like_password(value: str) -> bool:
-    """A token that reads as a password wherever it
-    stands near a cue."""
+    """A token that reads as a password wherever it stands near a cue."""
     if not 4 <= len(value) <= 64 or _NOT_SECRET.match(value) or REFERENCE.match(value):
         return False
     has_digit = any(c.isdigit() for c in value)
@@ -248,29 +249,28 @@ _EN_GAP = re.compile(r"(?:[ \t]+[A-Za-z0-9'\-]{1,40}){0,5}?(?='s|[ \t]+(?:is|was
 _QUOTED = re.compile(r"[\"“‘'「『]([^\"”’'」』\n]{1,80})[\"”’'」』]")
 
 
-def _frame_start(text: str, cue: re.Match[str]) -> int | None:
-    """Where a stated value begins after the cue
-    (after "is", ":", "은"), if it is stated."""
+def _frame_start(text: str, cue: re.Match[str]) -> tuple[int, bool] | None:
+    """Where a stated value begins after the cue (after "is", ":", "은"), if it is stated,
+    and whether a colon or an equals sign states it (then one word is enough)."""
     position = cue.end()
     korean = bool(_HANGUL.search(cue.group(0)))
     if korean or text[position : position + 1] in "은는이가":
         mark = _KO_MARK.match(text, position)
         if mark and mark.end() > position and mark.group(0).strip():
-            return mark.end()
+            return mark.end(), bool(re.search("[:=：]", mark.group(0)))
         if korean:
             return None
     gap = _EN_GAP.match(text, position)
     if gap:
         verb = _EN_VERB.match(text, gap.end())
         if verb:
-            return verb.end()
+            return verb.end(), bool(re.search("[:=：]", verb.group(0)))
     return None
 
 
-def _stated_value(text: str, start: int, line_end: int) -> Span | None:
-    """The value stated at `start`: a quoted
-    string, or words up to a natural
-    boundary."""
+def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Span | None:
+    """The value stated at `start`: a quoted string, or words up to a natural boundary
+    (after a colon, "label: value", the first word is a value by itself)."""
     quoted = _QUOTED.match(text, start)
     if quoted and quoted.end() <= line_end:
         return quoted.start(1), quoted.end(1), PASSWORD
@@ -297,6 +297,11 @@ def _stated_value(text: str, start: int, line_end: int) -> Span | None:
         if e < token_start + len(raw) or len(words) >= 7:
             closed = True  # punctuation or a glued ending ends the value
             break
+        if labelled and len(words) == 1 and not _HANGUL.search(text[e : e + 2]):
+            following = text[e:line_end].split(None, 1)
+            if not following or following[0][:1] in "([-—/|":
+                closed = True  # "비번: 봄비내리는날 (띄어쓰기 없음)"
+                break
     else:
         closed = True  # the line ends
     if not words or not closed:
@@ -365,6 +370,27 @@ _CUE_NEEDLES = (
 )
 
 
+_LIST_SEPARATOR = re.compile(r"(?:^|[,/;·|(]) *$", re.MULTILINE)
+
+
+def _listed_value(text: str, cue: re.Match[str], line_end: int) -> Span | None:
+    """The one word after a cue that starts an item of a list: "network Home, password
+    maplesyrup", "user: kim / pw hunter"."""
+    line_start = text.rfind("\n", max(0, cue.start() - 40), cue.start()) + 1
+    if not _LIST_SEPARATOR.search(text, max(line_start, cue.start() - 40), cue.start()):
+        return None
+    tokens = _tokens(text, cue.end(), line_end)
+    if not tokens or (len(tokens) > 1 and tokens[0][1][-1:] not in ",.;)"):
+        return None
+    start, end, core = _strip(tokens[0][1], cue.end() + tokens[0][0])
+    lower = core.lower()
+    if len(core) < 3 or lower in _FUNCTION_WORDS or lower in _PREDICATES or lower in _EN_STOPS:
+        return None
+    if REFERENCE.match(core) or core.startswith(_KO_TALK_STEMS):
+        return None
+    return start, end, PASSWORD
+
+
 def password_spans(text: str) -> list[Span]:
     """Spans of the passwords, passphrases and PINs stated after a cue in `text`."""
     spans: list[Span] = []
@@ -372,7 +398,7 @@ def password_spans(text: str) -> list[Span]:
     if not any(needle in lower for needle in _CUE_NEEDLES):
         return spans
     for cue in _WEAK_CUE.finditer(text):
-        for offset, raw in _tokens(text, cue.end(), min(len(text), cue.end() + 60))[:4]:
+        for offset, raw in _tokens(text, cue.end(), min(len(text), cue.end() + 80))[:6]:
             start, end, core = _strip(raw, cue.end() + offset)
             if _strongly_password(core):
                 spans.append((start, end, PASSWORD))
@@ -384,9 +410,12 @@ def password_spans(text: str) -> list[Span]:
         following = text[cue.end() : line_end].split(None, 1)
         if following and following[0].lower().rstrip(".,:;") in _COMPOUND_HEADS:
             continue
+        listed = _listed_value(text, cue, line_end)
+        if listed:
+            spans.append(listed)
         frame = _frame_start(text, cue)
         if frame is not None:
-            stated = _stated_value(text, frame, line_end)
+            stated = _stated_value(text, frame[0], line_end, labelled=frame[1])
             if stated:
                 spans.append(stated)
         for offset, raw in _tokens(text, cue.end(), line_end)[:9]:

@@ -286,8 +286,8 @@ def rrn_valid(digits: str) -> bool:
 
 
 _RRN_BACK = re.compile(
-    r"(?:주민 ?(?:등록)? ?번호|resident (?:registration )?number|RRN)[^\n]{0,24}?뒷 ?자리 ?"
-    r"(?:는|은|:)? ?(?<![0-9])(?P<value>[1-8][0-9]{6})(?![0-9])"
+    r"(?:주민 ?(?:등록)? ?번호|resident (?:registration )?number|RRN)[^\n]{0,24}?"
+    r"뒷 ?자리[가-힣]{0,2} ?(?:는|은|:)? ?(?<![0-9])(?P<value>[1-8][0-9]{6})(?![0-9])"
 )
 
 
@@ -302,12 +302,16 @@ def _rrn_spans(text: str) -> Iterator[Span]:
 
 
 _ACCOUNT_CUE = re.compile(
-    r"(?i)(?:계좌|통장|입금 ?계좌|account ?(?:number|no\.?|num|#)|acct\.? ?(?:no\.?|#)?|"
+    r"(?i)(?:계좌|통장|입금|송금|이체|은행|뱅크|신한|농협|카뱅|새마을금고|우체국|수협|"
+    r"account ?(?:number|no\.?|num|#)|acct\.? ?(?:no\.?|#)?|bank|"
     r"(?<![A-Za-z])account:? (?=[0-9])|"
     r"checking account|savings account|bank account|routing and account)"
 )
 _ACCOUNT_NUMBER = re.compile(r"(?<![0-9\-])[0-9]{2,16}(?:[ \-][0-9]{2,8}){0,4}(?![0-9])")
-_PHONE = re.compile(r"^(?:0[1-9][0-9]?|1[568][0-9]{2})[ \-]?[0-9]{3,4}[ \-]?[0-9]{4}$")
+_PHONE = re.compile(
+    r"^(?:0[1-9][0-9]?[ \-]?[0-9]{3,4}[ \-]?[0-9]{4}|1[5-9][0-9]{2}[ \-]?[0-9]{4}"
+    r"|82[ \-]?1[0-9][ \-]?[0-9]{3,4}[ \-]?[0-9]{4})$"
+)
 _IBAN = re.compile(
     r"(?<![A-Z0-9])[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Z0-9])"
 )
@@ -324,7 +328,7 @@ def _iban_valid(iban: str) -> bool:
 def _account_spans(text: str) -> Iterator[Span]:
     # The cue comes before the number (a bank's name or "is" may come between) or just
     # after it ("... 여기로 보내 계좌번호야").
-    if mentions(text, ("계좌", "통장", "account", "acct")) and _ACCOUNT_CUE.search(text):
+    if _ACCOUNT_CUE.search(text):
         for match in _ACCOUNT_NUMBER.finditer(text):
             number = match.group(0)
             digits = re.sub(r"[^0-9]", "", number)
@@ -341,7 +345,8 @@ _CODE_CUE = re.compile(
     r"(?i)(?:인증 ?번호|인증 ?코드|확인 ?코드|확인 ?번호|승인 ?번호|보안 ?번호|otp|"
     r"one[\s\-]?time ?(?:pass)?(?:code|password|pin)|verification ?code|confirmation ?code|"
     r"security ?code|login ?code|auth(?:entication)? ?code|2fa(?: ?code)?|mfa(?: ?code)?|"
-    r"sms ?code|(?<![A-Za-z])code(?: ?(?:is|was|:|=))?)"
+    r"sms ?code|(?<![A-Za-z])code(?: (?:from|for|in|on) (?:the |my |your )?[A-Za-z]+)?"
+    r"(?: ?(?:is|was|:|=))?)"
 )
 # "zip code 94110", "error code 5003": codes that are not one-time codes.
 _NOT_A_CODE = re.compile(
@@ -376,9 +381,30 @@ _CODE_NEEDLES = (
 )
 
 
+# "G-482910 is your Google verification code", "482913 이게 인증번호야": the code first.
+_CODE_BEFORE_CUE = re.compile(
+    r"(?i)(?<![0-9A-Za-z\-])(?P<value>[0-9]{4,8}|[0-9]{3} [0-9]{3}|[A-Z]-[0-9]{4,8})"
+    r"(?![0-9A-Za-z\-])[ )\]]?"
+    r"(?:is (?:your|the|my) (?:[A-Za-z]+ ){0,2}|(?:이|가|은|는|이게|이거|가 내)? ?)"
+    r"(?:verification|one-time|(?:login|security|confirmation|sign-in|auth) code|2fa|otp|"
+    r"인증|확인 ?(?:코드|번호))"
+)
+
+
+# "enter 551 903 when the app asks for the OTP": an instruction to type the code.
+_CODE_TO_ENTER = re.compile(
+    r"(?i)(?<![A-Za-z])(?:enter|type|input|use) (?P<value>[0-9]{4,8}|[0-9]{3} [0-9]{3})"
+    r"(?![0-9A-Za-z\-])(?=[^\n]{0,40}(?:otp|verification|one-time|2fa|code))"
+)
+
+
 def _code_spans(text: str) -> Iterator[Span]:
     if not mentions(text, _CODE_NEEDLES):
         return
+    for match in _CODE_TO_ENTER.finditer(text):
+        yield match.start("value"), match.end("value"), VERIFICATION_CODE
+    for match in _CODE_BEFORE_CUE.finditer(text):
+        yield match.start("value"), match.end("value"), VERIFICATION_CODE
     for cue in _CODE_CUE.finditer(text):
         bare_code = cue.group(0).lower().startswith("code")
         if bare_code and _NOT_A_CODE.search(text, max(0, cue.start() - 12), cue.start()):

@@ -164,6 +164,16 @@ SHAPES = [
     ("password", "Password for the NAS is Kestrel_Moon-8, don't lose it", "Kestrel_Moon-8"),
     ("password", "postgres://deploy:Vx9-kk!2q@10.0.0.5:5432/prod", "Vx9-kk!2q"),
     ("password", "Server=db;Database=Crm;Uid=app;Pwd=Ohm$42xx;", "Ohm$42xx"),
+    ("password", "비번: 봄비내리는날 (띄어쓰기 없음)", "봄비내리는날"),
+    ("password", "creds for staging: admin / Staging#Pass1", "Staging#Pass1"),
+    ("password", "The code to the lockbox is 5-2-7-9", "5-2-7-9"),
+    ("bank account", "입금은 기업은행 010-123456-01-011", "010-123456-01-011"),
+    ("verification code", "G-482910 is your Google verification code", "G-482910"),
+    ("verification code", "551920 이게 인증번호야", "551920"),
+    ("password", "wifi at the cabin: network Birch_Net, password larchwood", "larchwood"),
+    ("password", "pass for the backup zip: b4ckup-Q2", "b4ckup-Q2"),
+    ("resident registration number", "아빠 주민번호 뒷자리만 1234567 알려줘", "1234567"),
+    ("verification code", "the code from the bank: 472 118", "472 118"),
     ("api key", "ANTHROPIC_API_KEY=sk-ant-api03-Zq9xY8wV7uT6sR5qP4oN3mL2kJ1iH0gF", "sk-ant-"),
     ("api key", "slack 토큰 xoxp-1111111111-2222222222-AbCdEfGhIjKlMnOp 이거", "xoxp-"),
     ("api key", "aws 시크릿 키 Zx8+Yw7/Vu6Ts5Rq4Po3Nm2Lk1Ji0Hg9Fe8Dc7Ba 이야", "Zx8+Yw7/"),
@@ -173,6 +183,7 @@ SHAPES = [
 LOOK_ALIKES = [
     "엄마 번호 010-9182-7364 저장해줘",
     "고객센터 1588-1234 로 전화함",
+    "은행 고객센터 1599-1234 로 전화",
     "주문번호 240315-2038472 로 반품",  # RRN-shaped, bad check digit
     "예약번호 851120-1004421 확인 부탁",  # a valid RRN after 예약번호 is an order number
     "운송장번호 6894 2210 3357 1 조회",
@@ -205,6 +216,7 @@ LOOK_ALIKES = [
     "비밀번호 변경일 2024.03.15",
     "Reset your password at https://example.com/reset?token=abc",
     "password hint: first pet",
+    "forgot the wifi, password please",
 ]
 
 
