@@ -21,7 +21,7 @@ import re
 from memories.services.secret_rules import PASSWORD, REFERENCE, Span
 
 _CUE = re.compile(
-    r"(?i)(?:비밀 ?번호|비번|패스 ?워드|패스 ?코드|암호(?![화문학])|핀 ?번호|핀 ?코드|"
+    r"(?i)(?:비밀 ?번호|비번|패스 ?워드|패스 ?코드|암호 ?문구|암호(?![화문학])|핀 ?번호|핀 ?코드|"
     r"잠금 ?(?:번호|코드|비번)|도어 ?락 ?번호|현관 ?번호|출입 ?번호|금고 ?번호|"
     r"(?<![A-Za-z0-9])(?:pass ?words?|passwd|pass ?phrase|pass ?code|"
     r"pin(?: ?(?:code|number|no\.?|번호))?|"

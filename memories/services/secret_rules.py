@@ -249,7 +249,8 @@ def _card_spans(text: str) -> Iterator[Span]:
 
 _CVC = re.compile(
     r"(?i)(?<![A-Za-z])(?:cvc2?|cvv2?|cid|csc|security code|보안 ?코드|카드 ?뒤 ?3자리)"
-    r"[^0-9\n]{0,12}?(?<![0-9])(?P<value>[0-9]{3,4})(?![0-9])"
+    # "보안코드 3자리 417", "the 4 digit security code 9120": the length may come first
+    r"(?:[^0-9\n]|[34] ?(?:자리|digits?)){0,14}?(?<![0-9])(?P<value>[0-9]{3,4})(?![0-9])"
 )
 _EXPIRY = re.compile(
     r"(?i)(?<![A-Za-z])(?:exp(?:iry|iration|ires|\.)?|valid (?:thru|through|until)|"
@@ -309,7 +310,7 @@ _ACCOUNT_CUE = re.compile(
 )
 _ACCOUNT_NUMBER = re.compile(r"(?<![0-9\-])[0-9]{2,16}(?:[ \-][0-9]{2,8}){0,4}(?![0-9])")
 _PHONE = re.compile(
-    r"^(?:0[1-9][0-9]?[ \-]?[0-9]{3,4}[ \-]?[0-9]{4}|1[5-9][0-9]{2}[ \-]?[0-9]{4}"
+    r"^(?:0[1-9][0-9]?[ \-]?[0-9]{3,4}[ \-]?[0-9]{4}|1[5-9][0-9]{2}[ \-][0-9]{4}"
     r"|82[ \-]?1[0-9][ \-]?[0-9]{3,4}[ \-]?[0-9]{4})$"
 )
 _IBAN = re.compile(
@@ -342,7 +343,8 @@ def _account_spans(text: str) -> Iterator[Span]:
 
 
 _CODE_CUE = re.compile(
-    r"(?i)(?:인증 ?번호|인증 ?코드|확인 ?코드|확인 ?번호|승인 ?번호|보안 ?번호|otp|"
+    r"(?i)(?:인증 ?번호|인증 ?코드|확인 ?코드|확인 ?번호|승인 ?번호|보안 ?(?:번호|코드)|"
+    r"(?:백업|복구) ?코드|(?:backup|recovery) ?codes?|otp|"
     r"one[\s\-]?time ?(?:pass)?(?:code|password|pin)|verification ?code|confirmation ?code|"
     r"security ?code|login ?code|auth(?:entication)? ?code|2fa(?: ?code)?|mfa(?: ?code)?|"
     r"sms ?code|(?<![A-Za-z])code(?: (?:from|for|in|on) (?:the |my |your )?[A-Za-z]+)?"
@@ -356,7 +358,9 @@ _NOT_A_CODE = re.compile(
     r"door|gate|garage|alarm|lock|safe|locker|entry|keypad|building) ?$"
 )
 _CODE = re.compile(
-    r"(?<![0-9A-Za-z])(?P<value>[0-9]{3,4}[ \-][0-9]{3,4}|[0-9]{4,8}|[A-Z]-[0-9]{4,8})"
+    r"(?<![0-9A-Za-z])(?P<value>[0-9]{3,4}[ \-][0-9]{3,4}|[0-9]{4,8}|[A-Z]-[0-9]{4,8}|"
+    # a backup code: groups of letters and digits, "8k2f-q91x-..."
+    r"(?=[a-z0-9\-]*[0-9])(?=[a-z0-9\-]*[a-z])[a-z0-9]{4,5}(?:-[a-z0-9]{4,5}){1,3})"
     r"(?![0-9A-Za-z])"
 )
 _UNIT_AFTER = re.compile(r" ?(?:분|초|시간|번|회|자|자리|개|일|원|%|min|sec|digit|times|days)")
@@ -367,6 +371,10 @@ _CODE_NEEDLES = (
     "확인",
     "승인",
     "보안",
+    "백업",
+    "복구",
+    "backup",
+    "recovery",
     "otp",
     "time",
     "verif",

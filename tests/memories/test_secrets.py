@@ -375,3 +375,27 @@ def test_redaction_is_idempotent_for_any_text(text):
     assert redact(once.text) == once
     for finding in once.findings:
         assert PLACEHOLDER_PATTERN.fullmatch(once.text[finding.start : finding.end])
+
+
+# Shapes a blind set written after the rules found missing; each case here is new wording.
+LATER_SHAPES = [
+    ("password", "공유기 암호문구는 '초록 기차 두 대' 이고 대소문자 구분함", "초록 기차 두 대"),
+    ("card code", "카드 뒷면 보안코드 3자리 417 알려줄게", "417"),
+    ("verification code", "구글 복구코드 7hq2-m4zt 적어둠", "7hq2-m4zt"),
+    ("verification code", "backup code 2kf9-x8pw for the bank app", "2kf9-x8pw"),
+    ("bank account", "refunds go to account number 18276354 please", "18276354"),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "secret"), LATER_SHAPES)
+def test_passphrases_security_and_backup_codes_and_bare_account_numbers_are_redacted(
+    kind, text, secret
+):
+    result = redact(text)
+    assert secret not in result.text
+    assert kind in result.kinds
+
+
+def test_a_customer_line_number_and_ciphertext_talk_stay_whole():
+    for text in ("고객센터 1588-2100 으로 전화했어", "암호문 해독 과제 끝냈다"):
+        assert redact(text).text == text
