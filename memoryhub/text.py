@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from kiwipiepy import Kiwi
 
+# What forgetting puts where a deleted memory's words were: never a keyword, tag or search term.
+REMOVED_MARKER = "[removed]"
+
 _kiwi: Kiwi | None = None
 _kiwi_lock = threading.Lock()
 
@@ -184,6 +187,7 @@ def terms(text: str, *, predicates: bool = False) -> list[str]:
     """
     if not text:
         return []
+    text = text.replace(REMOVED_MARKER, " ")
     found = _english_terms(text)
     if has_hangul(text):
         found += _korean_terms(text, predicates=predicates)
