@@ -208,6 +208,26 @@ def index_tokens(text: str) -> list[str]:
     return list(dict.fromkeys([*(normalise(t) for t in found), *date_terms(text)]))
 
 
+_CODE_LIKE = re.compile(r"\d|\w[-_.]\w")
+
+
+def name_tokens(text: str) -> list[str]:
+    """Index tokens of `text` that name something: Korean proper nouns, Latin words
+    capitalised inside a sentence ("my dog Biscuit"), and code-like words ("Zorblax-91")."""
+    found = []
+    for match in _LATIN_WORD.finditer(text.replace(REMOVED_MARKER, " ")):
+        word = match.group(0)
+        before = text[: match.start()].rstrip()
+        inside = bool(before) and before[-1] not in ".!?:\n\"'“‘-*•"
+        if word.lower() in _ENGLISH_STOPWORDS or word.lower() in _MONTHS:
+            continue
+        if _CODE_LIKE.search(word) or (inside and word[0].isupper()):
+            found.append(normalise(word))
+    if has_hangul(text):
+        found += [t.form for t in _analyser().tokenize(text) if t.tag == "NNP"]
+    return list(dict.fromkeys(found))
+
+
 def keywords(text: str, limit: int = 5) -> list[str]:
     """The most frequent content terms in display form (ties keep first appearance)."""
     counts: Counter[str] = Counter()

@@ -8,11 +8,16 @@ the keyword index has them), sentence by sentence:
   about the fact, "is it still pour-over coffee every morning?" restates it;
 - sharing a word or two is not carrying: a line about a meeting in a coffee shop does not carry
   "drinks pour-over coffee every morning";
+- a sentence that holds one of the fact's names (a proper noun, a capitalised or code-like
+  word of the fact) and another of its words carries it: "Biscuit, my dog, turned five" carries
+  "my dog's name is Biscuit"; a name alone ("Biscuit chewed my shoes") is another statement.
+  A Korean word that starts with a name is that name with a particle Kiwi kept ("까망이가");
 - in text the user did not write (replies, summaries, recalled context), a sentence also
   carries the fact when it holds one of the fact's *distinctive* words (words the user only
   ever said in the fact's own statements: a name, a code, "핸드드립") and a second word of the
-  fact, or a distinctive word that is code-like (with a digit, "-", "_" or "."): the assistant
-  can only have had it from the fact ("Your cat is called Zorblax-91!").
+  fact (or half of a short fact's words: "the cello" for "plays the cello"), or a distinctive
+  word that is a name or code-like (with a digit, "-", "_" or "."): the assistant can only
+  have had it from the fact ("Your cat is called Zorblax-91!", "강남 쪽에 사시니까").
 Inside a carrying sentence only the clauses that hold the fact's words are taken: the clause
 holding most of them first, then each clause that adds a word not covered yet. A clause about
 something else ("and on weekends I go hiking") stays, byte for byte, as does every other
@@ -33,7 +38,7 @@ CARRY_SHARE = 0.7
 _SENTENCE_END = re.compile(r"(?<=[.!?。？！])\s+")
 # Clause boundaries: a comma or semicolon, an English conjunction, a Korean connective ending
 # ("마시고", "좋아하지만", "가는데", "하면서") or conjunction ("그리고") before a space.
-_KOREAN_CONNECTIVES = "고 며 지만 는데 은데 던데 면서 니까 어서 아서 해서".split()  # noqa: SIM905
+_KOREAN_CONNECTIVES = "고 며 지만 는데 은데 인데 던데 한데 면서 니까 어서 아서 해서".split()  # noqa: SIM905
 _CLAUSE_BREAK = re.compile(
     r"[,;，]\s+"
     r"|\s+(?=(?:and|but|while|whereas|so|because|although|though|yet)\s)"
@@ -45,7 +50,7 @@ _CLAUSE_BREAK = re.compile(
 )
 _QUESTION = re.compile(r"[?？]\s*$")
 # Kept outside a redacted clause: list markers and quotes before it, punctuation after it.
-_LEAD = re.compile(r"^(?:[-*•]\s+|\d+[.)]\s+|[\"'“‘(\[]+)+")
+_LEAD = re.compile(r"^(?:[-*•]\s+|\d+[.)]\s+|[\"'“‘(]+)+")
 _TRAIL = re.compile(r"[\"'”’)\].,!?;:。？！]+$")
 
 
@@ -100,19 +105,42 @@ def clauses(text: str, sentence: Span) -> list[Span]:
 _CODE_LIKE = re.compile(r"\d|[-_.]")
 
 
+def match_form(token: str) -> str:
+    """An index token as matched here: a final English "e" dropped, since the light stemmer
+    gives "commute" for "commutes" but "commut" for "commuting", "live" and "liv"."""
+    if token.isascii() and token.isalpha() and len(token) > 4 and token.endswith("e"):
+        return token[:-1]
+    return token
+
+
+def with_names(words: frozenset[str], names: frozenset[str]) -> frozenset[str]:
+    """`words`, where a Hangul word that starts with a name ("까망이" for "까망") counts as it."""
+    found = set(words)
+    for word in words:
+        for name in names:
+            if len(name) >= 2 and word != name and word.startswith(name) and word[0] >= "\uac00":
+                found.add(name)
+    return frozenset(found)
+
+
 def carries(
     words: frozenset[str],
     fact: frozenset[str],
     *,
     question: bool = False,
+    names: frozenset[str] = frozenset(),
     distinctive: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether a sentence with these content words carries the fact (the rule above)."""
     if not fact:
         return False
+    words = with_names(words, names & fact)
     shared = len(words & fact)
+    if shared >= 2 and words & fact & names:
+        return True
     rare = words & fact & distinctive
-    if rare and (shared >= 2 or any(_CODE_LIKE.search(word) for word in rare)):
+    named = any(_CODE_LIKE.search(word) or word in names for word in rare)
+    if rare and (shared >= 2 or 2 * shared >= len(fact) or named):
         return True
     if question:
         return shared == len(fact)
@@ -169,13 +197,15 @@ def carrying_spans(
     tokens: Tokens,
     *,
     source: bool = False,
+    names: frozenset[str] = frozenset(),
     distinctive: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The spans of `text` that carry any of `facts` (each a set of content words).
 
     `source`: `text` is the statement the fact was taken from, so its best-matching sentence
     carries the fact even below the share (the fact may be worded differently).
-    `distinctive`: the facts' words the user said nowhere else (empty for the user's text).
+    `names`: the facts' names; `distinctive`: the facts' words the user said nowhere else
+    (empty for the user's own text).
     """
     facts = [fact for fact in facts if fact]
     if not facts or not text:
@@ -185,9 +215,16 @@ def carrying_spans(
     for sentence in sentences(text):
         words = tokens(text[sentence.start : sentence.end])
         question = bool(_QUESTION.search(text[sentence.start : sentence.end]))
-        held = [f for f in facts if carries(words, f, question=question, distinctive=distinctive)]
+        words = with_names(words, names)
+        held = [
+            fact
+            for fact in facts
+            if carries(words, fact, question=question, names=names, distinctive=distinctive)
+        ]
         if held:
-            found += _cover(text, sentence, _best(words, held), tokens)
+            found += _cover(
+                text, sentence, _best(words, held), lambda t: with_names(tokens(t), names)
+            )
             continue
         fact = _best(words, facts)
         share = len(words & fact) / len(fact)

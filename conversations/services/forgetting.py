@@ -54,7 +54,11 @@ class CopyKind:
 
 @lru_cache(maxsize=8192)
 def _tokens(text: str) -> frozenset[str]:
-    return frozenset(text_analysis.index_tokens(text))
+    return frozenset(span_logic.match_form(t) for t in text_analysis.index_tokens(text))
+
+
+def _names(text: str) -> set[str]:
+    return {span_logic.match_form(t) for t in text_analysis.name_tokens(text)}
 
 
 @dataclass(frozen=True)
@@ -63,12 +67,13 @@ class _Facts:
 
     words: list[frozenset[str]]
     sources: set[int]
+    names: frozenset[str] = frozenset()
     distinctive: frozenset[str] = frozenset()
 
     def spans(self, text: str, *, user_text: bool, source: bool = False) -> list[Span]:
         distinctive = frozenset() if user_text else self.distinctive
         return span_logic.carrying_spans(
-            text, self.words, _tokens, source=source, distinctive=distinctive
+            text, self.words, _tokens, source=source, names=self.names, distinctive=distinctive
         )
 
     def all_words(self) -> set[str]:
@@ -113,7 +118,8 @@ def _facts(memory_ids: Iterable[str]) -> _Facts:
     )
     words = {_tokens(content) for content, _source in versions}
     sources = {source for _content, source in versions if source}
-    return _Facts(words=[w for w in words if w], sources=sources)
+    names = {n for content, _source in versions for n in _names(content)}
+    return _Facts(words=[w for w in words if w], sources=sources, names=frozenset(names))
 
 
 def _candidates(user_id: int, facts: _Facts) -> list[Message]:
@@ -191,7 +197,9 @@ def _redacted_context(
             changed = True
             words = facts.all_words()
             keywords = [
-                k for k in topic.get("keywords", []) if text_analysis.normalise(k) not in words
+                k
+                for k in topic.get("keywords", [])
+                if span_logic.match_form(text_analysis.normalise(k)) not in words
             ]
             topic = {**topic, "messages": messages, "keywords": keywords}
         topics_kept.append(topic)
@@ -224,18 +232,27 @@ def _plan(user_id: int, memory_ids: Iterable[str]) -> _Plan:
     # The source statements first: their carrying sentences, in the user's own words, are
     # looked for too (a reply may quote the statement rather than the memory).
     source_words = []
+    names = set(facts.names)
     for message in candidates:
         if message.pk in facts.sources:
             for span in facts.spans(message.content, user_text=True, source=True):
-                source_words.append(_tokens(message.content[span.start : span.end]))
-    facts = _Facts(words=[*facts.words, *[w for w in source_words if w]], sources=facts.sources)
+                stated = message.content[span.start : span.end]
+                source_words.append(_tokens(stated))
+                names |= _names(stated)
+    facts = _Facts(
+        words=[*facts.words, *[w for w in source_words if w]],
+        sources=facts.sources,
+        names=frozenset(names),
+    )
     users = []
     for message in candidates:
         if message.role == Message.Role.USER:
             found = facts.spans(message.content, user_text=True, source=message.pk in facts.sources)
             users.append((message, found))
     distinctive = _distinctive(facts, users)
-    facts = _Facts(words=facts.words, sources=facts.sources, distinctive=distinctive)
+    facts = _Facts(
+        words=facts.words, sources=facts.sources, names=facts.names, distinctive=distinctive
+    )
     plan = _Plan(facts=facts)
     user_spans = {message.pk: found for message, found in users}
     for message in candidates:
