@@ -28,6 +28,7 @@ from conversations.services import indexing, sessions, topics
 from memories.models import DeletionReceipt, Memory, MemoryVersion
 from memories.services import extraction
 from memories.services.extraction_schema import ExtractedItem
+from tests.conftest import _api_client_for
 from tests.conversations.forgetting_scenarios import HELD_OUT, TUNING, Scenario
 
 pytestmark = pytest.mark.django_db
@@ -250,8 +251,6 @@ def _run(
     django_capture_on_commit_callbacks: Any,
     label: str,
 ) -> Figures:
-    from tests.conftest import _api_client_for
-
     monkeypatch.setattr(
         tasks.messages_embed, "delay", lambda **kw: indexing.messages_embed_pending(**kw)
     )
