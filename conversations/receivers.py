@@ -10,7 +10,8 @@ from django.db.models import Q
 from django.dispatch import receiver
 
 from conversations.models import Message
-from memories.signals import memory_content_removed
+from conversations.services import forgetting
+from memories.signals import ContentCopy, memory_content_removed, memory_copies_requested
 
 
 @receiver(memory_content_removed)
@@ -29,22 +30,20 @@ def strip_deleted_memories_from_saved_context(
         removed += len(memories) - len(kept)
         message.context = {**message.context, "memories": kept}
         message.save(update_fields=["context"])
-    return removed + _forget_sources(user_id, ids)
+    return removed
 
 
-def _forget_sources(user_id: int, memory_ids: set[str]) -> int:
-    """The chat turns a deleted memory came from, and the replies quoting it, are redacted."""
-    from conversations.services.forgetting import forget_memory_sources
-    from memories.models import MemoryVersion
+@receiver(memory_content_removed)
+def forget_deleted_memories_in_conversations(
+    sender: Any, user_id: int, memory_ids: list[str], **kwargs: Any
+) -> list[ContentCopy]:
+    """The spans of chat turns, replies, titles, summaries and saved context that carried
+    the deleted memories are redacted, and what was derived from them is derived again."""
+    return forgetting.memory_copies_forget(user_id=user_id, memory_ids=memory_ids)
 
-    versions = list(
-        MemoryVersion.objects.filter(memory_id__in=list(memory_ids)).values_list(
-            "content", "source_message_id"
-        )
-    )
-    return forget_memory_sources(
-        user_id=user_id,
-        memory_ids=memory_ids,
-        texts=[content for content, _source in versions],
-        source_message_ids={source for _content, source in versions if source},
-    )
+
+@receiver(memory_copies_requested)
+def copies_deleting_would_change(
+    sender: Any, user_id: int, memory_ids: list[str], **kwargs: Any
+) -> list[ContentCopy]:
+    return forgetting.memory_copies_find(user_id=user_id, memory_ids=memory_ids)

@@ -233,6 +233,9 @@ class DeletionReceipt(models.Model):
     memory_id = models.CharField(max_length=40, blank=True)
     deleted_at = models.DateTimeField(default=timezone.now)
     removed = models.JSONField(default=dict)
+    # Each copy elsewhere that changed, named by kind, session id and date, never by its text:
+    # [{"kind": "reply", "session_id": "12", "date": "2026-11-30"}].
+    copies = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-deleted_at"]

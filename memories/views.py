@@ -31,7 +31,11 @@ from django_htmx.middleware import HtmxDetails
 
 from memories.forms import EraseConfirmForm, MemoryEditForm, MemoryFilterForm
 from memories.models import Memory
-from memories.selectors import deletion_receipts_for_user, memory_get_for_user
+from memories.selectors import (
+    deletion_receipts_for_user,
+    memory_copies_preview,
+    memory_get_for_user,
+)
 from memories.selectors.browse import (
     EXPIRING_SOON_DAYS,
     audit_events_staff_for_user,
@@ -328,7 +332,8 @@ def memory_delete(request: HttpRequest, memory_id: int) -> HttpResponse:
     user = _user(request)
     memory = memory_get_for_user(user=user, memory_id=memory_id)
     if request.method == "GET":
-        return render(request, "memories/memory_delete.html", {"memory": memory})
+        copies = memory_copies_preview(user=user, memory=memory)
+        return render(request, "memories/memory_delete.html", {"memory": memory, "copies": copies})
     receipt = deletion.memory_delete(user=user, memory=memory)
     messages.success(request, _("The memory was deleted for good."))
     return redirect("memories:receipt", receipt_id=receipt.id)

@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from kiwipiepy import Kiwi
 
+# What forgetting puts where a deleted memory's words were: never a keyword, tag or search term.
+REMOVED_MARKER = "[removed]"
+
 _kiwi: Kiwi | None = None
 _kiwi_lock = threading.Lock()
 
@@ -184,6 +187,7 @@ def terms(text: str, *, predicates: bool = False) -> list[str]:
     """
     if not text:
         return []
+    text = text.replace(REMOVED_MARKER, " ")
     found = _english_terms(text)
     if has_hangul(text):
         found += _korean_terms(text, predicates=predicates)
@@ -202,6 +206,26 @@ def index_tokens(text: str) -> list[str]:
     """Distinct normalised terms and date terms, for the keyword index and for queries."""
     found = terms(text, predicates=True)
     return list(dict.fromkeys([*(normalise(t) for t in found), *date_terms(text)]))
+
+
+_CODE_LIKE = re.compile(r"\d|\w[-_.]\w")
+
+
+def name_tokens(text: str) -> list[str]:
+    """Index tokens of `text` that name something: Korean proper nouns, Latin words
+    capitalised inside a sentence ("my dog Biscuit"), and code-like words ("Zorblax-91")."""
+    found = []
+    for match in _LATIN_WORD.finditer(text.replace(REMOVED_MARKER, " ")):
+        word = match.group(0)
+        before = text[: match.start()].rstrip()
+        inside = bool(before) and before[-1] not in ".!?:\n\"'“‘-*•"
+        if word.lower() in _ENGLISH_STOPWORDS or word.lower() in _MONTHS:
+            continue
+        if _CODE_LIKE.search(word) or (inside and word[0].isupper()):
+            found.append(normalise(word))
+    if has_hangul(text):
+        found += [t.form for t in _analyser().tokenize(text) if t.tag == "NNP"]
+    return list(dict.fromkeys(found))
 
 
 def keywords(text: str, limit: int = 5) -> list[str]:

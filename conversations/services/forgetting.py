@@ -1,171 +1,325 @@
-"""Forgetting what a deleted memory came from, so it cannot come back.
+"""Forgetting a deleted memory exactly: the spans that carry it go, nothing else changes.
 
-A deleted memory must not return through another door: the chat turn it was extracted from
-(recalled as a topic, found by search), the replies that quoted it, a session title, summary,
-tags or topic keywords derived from those turns, or the short-term cache. When the memories
-app deletes memories it sends `memory_content_removed` before removing the rows; this module
-then redacts the source exchanges, removes the quoted text from replies, re-derives what was
-derived from them, and drops cached copies.
+A deleted memory must not come back through another door: the statement it was taken from, a
+later restatement, a reply that quoted or paraphrased it, a session title, summary, tags or
+topic keywords derived from those turns, the context saved with later replies, the search
+index or the short-term cache. And forgetting must not take anything else with it: a line that
+does not carry the memory's content stays byte for byte as it was.
+
+Which spans carry the content is decided by `conversations.logic.spans` (the rule is there):
+the memory's own wording (every version) and the sentence it was taken from (its source
+message) are the facts looked for. The carrying spans are replaced by `MARKER`; then the
+touched sessions' summaries, tags and topic keywords are derived again from what is left, the
+changed rows are re-indexed (keywords now, vectors by the embedding task) and cached copies
+are dropped. `memory_copies_find` is the dry run the confirmation page shows.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
 
-from django.db import connection
+from django.db import transaction
 from django.db.models import Q
 
+from conversations.logic import spans as span_logic
+from conversations.logic.spans import Span
 from conversations.logic.summarize import tag_form
 from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
-from conversations.services import sessions, shortterm, topics
+from conversations.services import indexing, sessions, shortterm, topics
+from memories.models import MemoryVersion
+from memories.signals import ContentCopy
+from memoryhub import embeddings
 from memoryhub import text as text_analysis
 
-FORGOTTEN = "[removed: this was part of a memory you deleted]"
-QUOTE_FORGOTTEN = "[removed]"
+MARKER = text_analysis.REMOVED_MARKER
+QUOTE_FORGOTTEN = MARKER
+PREVIEW_CHARS = 120
 
 
-def _redact_exchange(message: Message) -> list[tuple[Message, str]]:
-    """Blank a message and the reply to it (or the message it replies to); return each
-    with the text it had."""
-    pair = [message]
-    if message.role == Message.Role.USER:
-        pair += list(Message.objects.filter(reply_to=message))
-    elif message.reply_to_id:
-        pair += list(Message.objects.filter(pk=message.reply_to_id))
-    before = [(row, row.content) for row in pair]
-    for row in pair:
-        row.content = FORGOTTEN
-        row.keywords = []
-        row.embedding = None
-        row.context_embedding = None
-        row.searchable = False
-        row.save(
-            update_fields=["content", "keywords", "embedding", "context_embedding", "searchable"]
+class CopyKind:
+    """Codes for where a copy was (`ContentCopy.kind`), translated on render."""
+
+    STATEMENT = "statement"  # the user's own message
+    REPLY = "reply"  # an assistant reply
+    TITLE = "title"
+    SUMMARY = "summary"
+    TAGS = "tags"
+    TOPIC_KEYWORDS = "topic_keywords"
+    RECALLED = "recalled"  # the context saved with a later reply
+
+
+@lru_cache(maxsize=8192)
+def _tokens(text: str) -> frozenset[str]:
+    return frozenset(span_logic.match_form(t) for t in text_analysis.index_tokens(text))
+
+
+def _names(text: str) -> set[str]:
+    return {span_logic.match_form(t) for t in text_analysis.name_tokens(text)}
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What to look for: each fact's content words, and the words only the fact held."""
+
+    words: list[frozenset[str]]
+    sources: set[int]
+    names: frozenset[str] = frozenset()
+    distinctive: frozenset[str] = frozenset()
+
+    def spans(self, text: str, *, user_text: bool, source: bool = False) -> list[Span]:
+        distinctive = frozenset() if user_text else self.distinctive
+        return span_logic.carrying_spans(
+            text, self.words, _tokens, source=source, names=self.names, distinctive=distinctive
         )
-    return before
+
+    def all_words(self) -> set[str]:
+        return set().union(*self.words) if self.words else set()
 
 
-def _strip_quotes(user_id: int, texts: Iterable[str], memory_ids: set[str]) -> int:
-    """Remove the memory's text from replies that had it in their context."""
-    changed = 0
-    quoted = [t for t in {t.strip() for t in texts} if len(t) >= 2]
-    if not quoted or not memory_ids:
-        return 0
-    holds = Q()
-    for memory_id in memory_ids:
-        holds |= Q(context__memories__contains=[{"id": memory_id}])
-    for text in quoted:
-        holds |= Q(content__contains=text)
-    for reply in Message.objects.filter(user_id=user_id, role=Message.Role.ASSISTANT).filter(holds):
-        content = reply.content
-        for text in quoted:
-            content = content.replace(text, QUOTE_FORGOTTEN)
-        if content != reply.content:
-            reply.content = content
-            reply.save(update_fields=["content"])
-            changed += 1
-    return changed
+@dataclass
+class _Change:
+    kind: str
+    session: ChatSession
+    at: datetime
+    text: str
+    spans: list[Span]
+    message: Message | None = None
+
+    def copy(self, *, preview: bool) -> ContentCopy:
+        shown = ""
+        if preview:
+            shown = " … ".join(self.text[s.start : s.end] for s in self.spans)
+            shown = shown if len(shown) <= PREVIEW_CHARS else shown[: PREVIEW_CHARS - 1] + "…"
+        return ContentCopy(
+            kind=self.kind,
+            session_id=str(self.session.pk),
+            date=self.at.date().isoformat(),
+            preview=shown,
+            session_title=(self.session.title or "") if preview else "",
+        )
 
 
-def _scrub_saved_contexts(user_id: int, sessions_touched: set[int], texts: list[str]) -> int:
-    """Past replies' saved context: drop recalled summaries of the touched sessions and
-    recalled turns holding the forgotten text."""
-    needles = [t for t in {t.strip() for t in texts} if len(t) >= 2]
-    touched = {str(s) for s in sessions_touched}
-    changed = 0
-    replies = Message.objects.filter(user_id=user_id, role=Message.Role.ASSISTANT).exclude(
-        context={}
+@dataclass
+class _Plan:
+    facts: _Facts
+    changes: list[_Change] = field(default_factory=list)
+    contexts: list[tuple[Message, dict[str, Any], set[str]]] = field(default_factory=list)
+
+
+def _facts(memory_ids: Iterable[str]) -> _Facts:
+    versions = list(
+        MemoryVersion.objects.filter(memory_id__in=list(memory_ids)).values_list(
+            "content", "source_message_id"
+        )
     )
-    for reply in replies:
-        context = dict(reply.context)
-        recall = [
-            s for s in context.get("session_recall", []) if s.get("session_id") not in touched
-        ]
-        topics_kept = []
-        for topic in context.get("topic_recall", []):
-            kept = [
-                m
-                for m in topic.get("messages", [])
-                if not any(n in m.get("content", "") for n in needles)
-            ]
-            if kept:
-                topics_kept.append({**topic, "messages": kept})
-        if recall != context.get("session_recall", []) or topics_kept != context.get(
-            "topic_recall", []
-        ):
-            reply.context = {**context, "session_recall": recall, "topic_recall": topics_kept}
-            reply.save(update_fields=["context"])
-            changed += 1
-    return changed
+    words = {_tokens(content) for content, _source in versions}
+    sources = {source for _content, source in versions if source}
+    names = {n for content, _source in versions for n in _names(content)}
+    return _Facts(words=[w for w in words if w], sources=sources, names=frozenset(names))
 
 
-def _orphaned_words(user_id: int, texts: Iterable[str]) -> set[str]:
-    """Index words of the forgotten texts that none of the user's remaining messages holds:
-    a name or a code that only the deleted text had ("Zorblax-91"). Call it once the source
-    exchanges are redacted."""
-    words = {
-        w
-        for t in texts
-        for w in text_analysis.index_tokens(t)
-        if len(w) >= (3 if w.isascii() else 2)
-    }
-    if not words:
-        return set()
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT DISTINCT t FROM conversations_message m, unnest(m.keywords) t "
-            "WHERE m.user_id = %s AND m.searchable AND m.keywords && %s::varchar[] "
-            "AND t = ANY(%s::varchar[])",
-            [user_id, sorted(words), sorted(words)],
-        )
-        kept = {row[0] for row in cursor.fetchall()}
-    return words - kept
+def _candidates(user_id: int, facts: _Facts) -> list[Message]:
+    """The user's messages that could carry a fact: its sources, and any holding one of its
+    words (the index holds the same tokens; content is searched as well for rows indexed
+    before their text changed, and for replies that are not indexed)."""
+    holds = Q(pk__in=facts.sources)
+    words = sorted(facts.all_words())
+    if words:
+        holds |= Q(keywords__overlap=words)
+    for word in words:
+        if not word.endswith("다"):  # Korean lemmas ("마시다") are not in the surface text
+            holds |= Q(content__icontains=word)
+    return list(
+        Message.objects.filter(user_id=user_id)
+        .filter(holds)
+        .select_related("session")
+        .order_by("created_at", "id")
+    )
 
 
-def _word_pattern(words: set[str]) -> re.Pattern[str]:
-    # Korean words carry their particles ("카나리아야"), so they match inside a word.
-    parts = [
-        rf"(?<![\w-]){re.escape(w)}(?![\w-])" if w.isascii() else re.escape(w)
-        for w in sorted(words, key=len, reverse=True)
-    ]
-    return re.compile("|".join(parts), re.IGNORECASE)
+def _distinctive(facts: _Facts, statements: Sequence[tuple[Message, list[Span]]]) -> frozenset[str]:
+    """Fact words the user said only inside the spans that carry the fact."""
+    elsewhere: set[str] = set()
+    for message, found in statements:
+        elsewhere |= _tokens(span_logic.redact(message.content, found, " "))
+    return frozenset(facts.all_words() - elsewhere)
 
 
-def _strip_orphaned_words(user_id: int, words: set[str]) -> int:
-    """Lines of past replies, and recalled topic keywords in their saved context, that hold a
-    word only the deleted text had: the rest of such a line came from it too (a search hit
-    listing a topic's keywords beside the quoted turn)."""
-    if not words:
-        return 0
-    pattern = _word_pattern(words)
+def _session_copies(user_id: int, facts: _Facts) -> list[_Change]:
+    changes = []
+    words = [w for w in facts.all_words() if not w.endswith("다")]
     holds = Q()
     for word in words:
-        holds |= Q(content__icontains=word) | Q(context__icontains=word)
-    changed = 0
-    for reply in Message.objects.filter(user_id=user_id, role=Message.Role.ASSISTANT).filter(holds):
-        fields = []
-        lines = reply.content.split("\n")
-        kept = [QUOTE_FORGOTTEN if pattern.search(line) else line for line in lines]
-        if kept != lines:
-            reply.content = "\n".join(kept)
-            fields.append("content")
-        recalled = reply.context.get("topic_recall") or []
-        cleaned = [
-            {**t, "keywords": [k for k in t.get("keywords", []) if not pattern.search(k)]}
-            for t in recalled
-        ]
-        if cleaned != recalled:
-            reply.context = {**reply.context, "topic_recall": cleaned}
-            fields.append("context")
-        if fields:
-            reply.save(update_fields=fields)
-            changed += 1
+        holds |= Q(title__icontains=word) | Q(summary__icontains=word)
+    if not holds:
+        return []
+    for session in ChatSession.objects.filter(user_id=user_id).filter(holds):
+        at = session.ended_at or session.started_at
+        for kind, text in ((CopyKind.TITLE, session.title), (CopyKind.SUMMARY, session.summary)):
+            found = facts.spans(text, user_text=False)
+            if found:
+                changes.append(_Change(kind=kind, session=session, at=at, text=text, spans=found))
+    return changes
+
+
+def _redacted_context(
+    context: dict[str, Any], facts: _Facts
+) -> tuple[dict[str, Any], set[str]] | None:
+    """The saved context with carrying spans of recalled turns and summaries redacted (None:
+    nothing carried), and the sessions whose recalled summary carried."""
+    changed = False
+    sessions_hit: set[str] = set()
+    recalls = []
+    for recall in context.get("session_recall", []):
+        text = recall.get("summary", "")
+        found = facts.spans(text, user_text=False)
+        if found:
+            changed = True
+            sessions_hit.add(str(recall.get("session_id")))
+            recall = {**recall, "summary": span_logic.redact(text, found, MARKER)}
+        recalls.append(recall)
+    topics_kept = []
+    for topic in context.get("topic_recall", []):
+        messages = []
+        topic_changed = False
+        for message in topic.get("messages", []):
+            text = message.get("content", "")
+            found = facts.spans(text, user_text=message.get("role") == Message.Role.USER)
+            if found:
+                topic_changed = True
+                message = {**message, "content": span_logic.redact(text, found, MARKER)}
+            messages.append(message)
+        if topic_changed:
+            changed = True
+            words = facts.all_words()
+            keywords = [
+                k
+                for k in topic.get("keywords", [])
+                if span_logic.match_form(text_analysis.normalise(k)) not in words
+            ]
+            topic = {**topic, "messages": messages, "keywords": keywords}
+        topics_kept.append(topic)
+    if not changed:
+        return None
+    return {**context, "session_recall": recalls, "topic_recall": topics_kept}, sessions_hit
+
+
+def _saved_contexts(user_id: int, facts: _Facts) -> list[tuple[Message, dict[str, Any], set[str]]]:
+    words = [w for w in facts.all_words() if not w.endswith("다")]
+    if not words:
+        return []
+    holds = Q()
+    for word in words:
+        holds |= Q(context__icontains=word)
+    found = []
+    replies = Message.objects.filter(user_id=user_id, role=Message.Role.ASSISTANT).filter(holds)
+    for reply in replies.select_related("session"):
+        redacted = _redacted_context(reply.context, facts)
+        if redacted is not None:
+            found.append((reply, *redacted))
+    return found
+
+
+def _plan(user_id: int, memory_ids: Iterable[str]) -> _Plan:
+    facts = _facts(memory_ids)
+    if not facts.words:
+        return _Plan(facts=facts)
+    candidates = _candidates(user_id, facts)
+    # The source statements first: their carrying sentences, in the user's own words, are
+    # looked for too (a reply may quote the statement rather than the memory).
+    source_words = []
+    names = set(facts.names)
+    for message in candidates:
+        if message.pk in facts.sources:
+            for span in facts.spans(message.content, user_text=True, source=True):
+                stated = message.content[span.start : span.end]
+                source_words.append(_tokens(stated))
+                names |= _names(stated)
+    facts = _Facts(
+        words=[*facts.words, *[w for w in source_words if w]],
+        sources=facts.sources,
+        names=frozenset(names),
+    )
+    users = []
+    for message in candidates:
+        if message.role == Message.Role.USER:
+            found = facts.spans(message.content, user_text=True, source=message.pk in facts.sources)
+            users.append((message, found))
+    distinctive = _distinctive(facts, users)
+    facts = _Facts(
+        words=facts.words, sources=facts.sources, names=facts.names, distinctive=distinctive
+    )
+    plan = _Plan(facts=facts)
+    user_spans = {message.pk: found for message, found in users}
+    for message in candidates:
+        if message.role == Message.Role.USER:
+            found = user_spans[message.pk]
+        else:
+            source = message.pk in facts.sources
+            found = facts.spans(message.content, user_text=False, source=source)
+        if found:
+            kind = CopyKind.STATEMENT if message.role == Message.Role.USER else CopyKind.REPLY
+            change = _Change(
+                kind=kind,
+                session=message.session,
+                at=message.created_at,
+                text=message.content,
+                spans=found,
+                message=message,
+            )
+            plan.changes.append(change)
+    plan.changes += _session_copies(user_id, facts)
+    plan.contexts = _saved_contexts(user_id, facts)
+    return plan
+
+
+def memory_copies_find(*, user_id: int, memory_ids: Iterable[str]) -> list[ContentCopy]:
+    """What deleting the memories would change in conversations, with a preview of each span."""
+    plan = _plan(user_id, memory_ids)
+    copies = [change.copy(preview=True) for change in plan.changes]
+    for reply, _context, _sessions in plan.contexts:
+        copy = ContentCopy(
+            kind=CopyKind.RECALLED,
+            session_id=str(reply.session_id),
+            date=reply.created_at.date().isoformat(),
+            session_title=reply.session.title or "",
+        )
+        copies.append(copy)
+    return copies
+
+
+def _redact_message(message: Message, found: Sequence[Span]) -> None:
+    message.content = span_logic.redact(message.content, found, MARKER)
+    if message.keywords:
+        message.keywords = indexing.message_keywords(message.content, message.created_at)
+    # Both vectors were computed from the old text; the embedding task redoes them.
+    message.embedding = None
+    message.context_embedding = None
+    message.save(update_fields=["content", "keywords", "embedding", "context_embedding"])
+
+
+def _refresh_topics(session: ChatSession) -> list[int]:
+    """Topic keywords (and, for closed topics, terms and vector) again; the changed topics."""
+    changed = []
+    for topic in Topic.objects.filter(session=session):
+        before = list(topic.keywords)
+        topics.topic_refresh_keywords(topic=topic)
+        if topic.ended_at is not None:
+            topics.topic_finalize(topic_id=topic.pk)
+            topic.refresh_from_db(fields=["keywords"])
+        if list(topic.keywords) != before:
+            changed.append(topic.pk)
     return changed
 
 
 def _rederive_session(session: ChatSession) -> set[str]:
-    """Title, summary, tags and topic keywords again from what is left; the dropped tags."""
+    """Title, summary, tags and topic keywords again from what is left; the dropped tags.
+
+    Used when messages are deleted: the title is the first remaining line again."""
     remaining = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
     session.title = remaining[0].content.strip().splitlines()[0][:80] if remaining else ""
     dropped: set[str] = set()
@@ -187,6 +341,45 @@ def _rederive_session(session: ChatSession) -> set[str]:
     return dropped
 
 
+def _rederive_after_redaction(session: ChatSession, facts: _Facts) -> list[str]:
+    """Summary, tags and topic keywords of a session whose text was redacted, derived again
+    from what is left (the title keeps its words, less the carrying span); what changed."""
+    session.refresh_from_db()
+    kinds = []
+    fields = ["state"]
+    session.state = {}  # compaction may hold the text; it is rebuilt from the turns
+    title_spans = facts.spans(session.title, user_text=False)
+    if title_spans:
+        session.title = span_logic.redact(session.title, title_spans, MARKER)
+        fields.append("title")
+    if session.status == ChatSession.Status.ENDED:
+        remaining = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
+        before = (list(session.tags), session.summary)
+        if remaining:
+            result = sessions.extract_tags_and_summary(session, remaining)
+            # An LLM summary may word the fact anew: it is checked like any derived text.
+            summary = span_logic.redact(
+                result.summary, facts.spans(result.summary, user_text=False), MARKER
+            )
+            session.tags, session.summary = result.tags, summary
+        else:
+            session.tags, session.summary = [], ""
+        session.embedding = (
+            embeddings.embed_passages([session.summary])[0] if session.summary else None
+        )
+        fields += ["tags", "summary", "embedding"]
+        if session.summary != before[1]:
+            kinds.append(CopyKind.SUMMARY)
+        if list(session.tags) != before[0]:
+            kinds.append(CopyKind.TAGS)
+    session.save(update_fields=fields)
+    # Search vectors mix in the neighbours' vectors: recompute them for the whole session.
+    session.messages.update(context_embedding=None)
+    if _refresh_topics(session):
+        kinds.append(CopyKind.TOPIC_KEYWORDS)
+    return kinds
+
+
 def _forget_tags(user_id: int, tags: set[str]) -> None:
     """A tag no session has any more is forgotten with its history."""
     for tag in tags:
@@ -195,27 +388,47 @@ def _forget_tags(user_id: int, tags: set[str]) -> None:
             TagWeightHistory.objects.filter(user_id=user_id, tag=tag_form(tag)).delete()
 
 
-def forget_memory_sources(
-    *, user_id: int, memory_ids: set[str], texts: Iterable[str], source_message_ids: set[int]
-) -> int:
-    """Redact every copy the deleted memories left in conversations; return how many."""
-    texts = list(texts)
-    copies = 0
-    touched: set[int] = set()
-    removed_texts = list(texts)
-    for message in Message.objects.filter(user_id=user_id, pk__in=source_message_ids):
-        if message.content == FORGOTTEN:
-            continue
-        for row, text in _redact_exchange(message):
-            touched.add(row.session_id)
-            removed_texts.append(text)
-            copies += 1
-    copies += _strip_quotes(user_id, texts, memory_ids)
-    copies += _scrub_saved_contexts(user_id, touched, removed_texts)
-    copies += _strip_orphaned_words(user_id, _orphaned_words(user_id, removed_texts))
+def _after_commit(user_id: int, session_ids: list[int]) -> None:
+    from conversations.tasks import messages_embed  # tasks import the services
+
+    def run() -> None:
+        shortterm.user_forget(user_id=user_id, session_ids=session_ids)
+        messages_embed.delay(user_id=user_id)
+
+    transaction.on_commit(run)
+
+
+def memory_copies_forget(*, user_id: int, memory_ids: Iterable[str]) -> list[ContentCopy]:
+    """Redact every span that carries the memories' content, re-derive what was derived from
+    it, and return the copies changed (kind, session, date; no text). Runs inside the
+    memory deletion's transaction, before the memory rows go."""
+    plan = _plan(user_id, memory_ids)
+    copies: list[ContentCopy] = []
+    touched: dict[int, ChatSession] = {}
+    for change in plan.changes:
+        touched[change.session.pk] = change.session
+        if change.message is not None:
+            _redact_message(change.message, change.spans)
+        if change.kind in (CopyKind.STATEMENT, CopyKind.REPLY, CopyKind.TITLE):
+            copies.append(change.copy(preview=False))
+    tags_before = {pk: set(s.tags) for pk, s in touched.items()}
     dropped: set[str] = set()
-    for session in ChatSession.objects.filter(user_id=user_id, pk__in=touched):
-        dropped |= _rederive_session(session)
+    for pk, session in touched.items():
+        for kind in _rederive_after_redaction(session, plan.facts):
+            at = session.ended_at or session.started_at
+            copies.append(ContentCopy(kind=kind, session_id=str(pk), date=at.date().isoformat()))
+        dropped |= tags_before[pk] - set(session.tags)
     _forget_tags(user_id, dropped)
-    shortterm.user_forget(user_id=user_id, session_ids=sorted(touched))
+    for reply, context, sessions_hit in plan.contexts:
+        for recall in context.get("session_recall", []):
+            recalled = touched.get(int(recall.get("session_id") or 0))
+            if recalled is not None and str(recalled.pk) in sessions_hit:
+                recall.update(summary=recalled.summary, tags=list(recalled.tags))
+        Message.objects.filter(pk=reply.pk).update(context=context)
+        date = reply.created_at.date().isoformat()
+        copies.append(
+            ContentCopy(kind=CopyKind.RECALLED, session_id=str(reply.session_id), date=date)
+        )
+    if copies:
+        _after_commit(user_id, sorted(touched))
     return copies

@@ -244,6 +244,16 @@ class MemoryDeleteApi(APIView):
                 "memory_id": serializers.CharField(allow_null=True),
                 "deleted_at": serializers.DateTimeField(),
                 "removed": serializers.DictField(child=serializers.IntegerField()),
+                "copies": serializers.ListField(
+                    child=inline_serializer(
+                        "ReceiptCopy",
+                        {
+                            "kind": serializers.CharField(),
+                            "session_id": serializers.CharField(),
+                            "date": serializers.DateField(),
+                        },
+                    )
+                ),
             },
         )
 

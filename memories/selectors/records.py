@@ -103,6 +103,7 @@ def receipt_record(receipt: DeletionReceipt) -> dict[str, Any]:
         "memory_id": receipt.memory_id or None,
         "deleted_at": iso(receipt.deleted_at),
         "removed": dict(receipt.removed),
+        "copies": [dict(copy) for copy in receipt.copies],
     }
 
 

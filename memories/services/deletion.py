@@ -2,7 +2,7 @@
 
 Deletion removes the rows (every version's content, embedding and keyword tokens, the usage
 log) and asks other apps to drop their copies (`signals.memory_content_removed`), then writes
-a receipt with counts and no content.
+a receipt with counts and the copies changed (kind, session, date), never content.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from memories.models import (
     MemoryVersion,
 )
 from memories.services.audit import audit_event_record
-from memories.signals import memory_content_removed
+from memories.signals import ContentCopy, memory_content_removed
 
 
 def _removal_counts(memories: QuerySet[Memory]) -> dict[str, int]:
@@ -44,24 +44,32 @@ def _removal_counts(memories: QuerySet[Memory]) -> dict[str, int]:
     }
 
 
-def _scrub_copies(user_id: int, memory_ids: list[str]) -> int:
-    """Ask every app that keeps copies of memory content to drop them; how many were dropped."""
+def _scrub_copies(user_id: int, memory_ids: list[str]) -> tuple[int, list[ContentCopy]]:
+    """Ask every app that keeps copies of memory content to drop them; how many were dropped,
+    and those named (kind, session, date)."""
     responses = memory_content_removed.send(sender=Memory, user_id=user_id, memory_ids=memory_ids)
     removed = 0
+    named: list[ContentCopy] = []
     for _receiver, response in responses:
         if isinstance(response, int):
             removed += response
-    return removed
+        elif isinstance(response, list):
+            named += [c for c in response if isinstance(c, ContentCopy)]
+    return removed + len(named), named
 
 
-def _delete(memories: QuerySet[Memory], user_id: int) -> dict[str, int]:
+def _delete(memories: QuerySet[Memory], user_id: int) -> tuple[dict[str, int], list[ContentCopy]]:
     ids = [str(pk) for pk in memories.values_list("pk", flat=True)]
     counts = _removal_counts(memories)
-    counts["cached_copies"] = _scrub_copies(user_id, ids) if ids else 0
+    counts["cached_copies"], named = _scrub_copies(user_id, ids) if ids else (0, [])
     # Lineages point at their current version; clear that first so the delete is one pass.
     memories.update(current_version=None)
     memories.delete()
-    return counts
+    return counts, named
+
+
+def _receipt_copies(named: list[ContentCopy]) -> list[dict[str, str]]:
+    return list({tuple(c.as_receipt_entry().items()): c.as_receipt_entry() for c in named}.values())
 
 
 def _delete_one_with_receipt(
@@ -70,12 +78,13 @@ def _delete_one_with_receipt(
     """Delete `memory` (only if `owner_id` owns it) and everything derived from it; leave the
     owner a receipt and an audit event naming `actor` and `action`. Callers hold a transaction."""
     memory_id = str(memory.pk)
-    removed = _delete(Memory.objects.filter(pk=memory.pk, user_id=owner_id), owner_id)
+    removed, named = _delete(Memory.objects.filter(pk=memory.pk, user_id=owner_id), owner_id)
     receipt = DeletionReceipt.objects.create(
         user_id=owner_id,
         kind=DeletionReceipt.Kind.MEMORY,
         memory_id=memory_id,
         removed=removed,
+        copies=_receipt_copies(named),
     )
     audit_event_record(
         user_id=owner_id,
@@ -104,7 +113,7 @@ def memories_erase_all_for_user(
     Receipts and audit events stay: they hold ids and counts, no content, and prove the
     erasure. Returns the counts (also stored as a receipt unless `record_receipt` is False).
     """
-    removed = _delete(Memory.objects.filter(user_id=user.pk), user.pk)
+    removed, _named = _delete(Memory.objects.filter(user_id=user.pk), user.pk)
     removed["extraction_runs"], _ = ExtractionRun.objects.filter(user_id=user.pk).delete()
     if record_receipt:
         receipt = DeletionReceipt.objects.create(
@@ -150,7 +159,7 @@ def memories_purge_retained(*, now: datetime | None = None, batch: int = 500) ->
             return purged
         for memory_id, user_id in due:
             with transaction.atomic():
-                removed = _delete(Memory.objects.filter(pk=memory_id), user_id)
+                removed, named = _delete(Memory.objects.filter(pk=memory_id), user_id)
                 if not removed["memories"]:
                     continue
                 receipt = DeletionReceipt.objects.create(
@@ -158,6 +167,7 @@ def memories_purge_retained(*, now: datetime | None = None, batch: int = 500) ->
                     kind=DeletionReceipt.Kind.RETENTION,
                     memory_id=str(memory_id),
                     removed=removed,
+                    copies=_receipt_copies(named),
                 )
                 audit_event_record(
                     user_id=user_id,
