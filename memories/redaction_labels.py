@@ -1,7 +1,9 @@
 """Redaction placeholders in the reader's language.
 
-Stored text keeps the stable English code `[redacted: <kind>]` (`memories.services.secrets`);
-pages translate it when they render: "[redacted: password]" reads "[가려짐: 비밀번호]" in Korean.
+Stored text keeps the stable English code `[redacted: <kind>]` (`memories.services.secrets`)
+and `[removed]` where a forgotten memory's content was (`memoryhub.text.REMOVED_MARKER`);
+pages translate both when they render: "[redacted: password]" reads "[가려짐: 비밀번호]" and
+"[removed]" reads "[삭제됨]" in Korean.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from memories.services import secrets
+from memoryhub.text import REMOVED_MARKER
 
 KIND_LABELS: dict[str, Promise] = {
     "api key": _("API key"),
@@ -34,9 +37,12 @@ def kind_label(kind: str) -> str:
 
 
 def render_placeholders(text: str) -> str:
-    """`text` with every placeholder in the active language, the rest unchanged."""
-    if not text or "[redacted: " not in text:
+    """`text` with every placeholder and removal marker in the active language, the rest
+    unchanged."""
+    if not text or "[re" not in text:
         return text
+    if REMOVED_MARKER in text:
+        text = text.replace(REMOVED_MARKER, gettext("[removed]"))
     return secrets.PLACEHOLDER_PATTERN.sub(
         lambda m: gettext("[redacted: %(kind)s]") % {"kind": kind_label(m.group("kind"))}, text
     )

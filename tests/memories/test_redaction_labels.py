@@ -52,3 +52,39 @@ def test_the_template_filter_translates_and_still_escapes():
         html = template.render(Context({"text": "<b>비번</b> [redacted: password]"}))
 
     assert html == "&lt;b&gt;비번&lt;/b&gt; [가려짐: 비밀번호]"
+
+
+def test_a_chat_page_shows_stored_markers_in_the_readers_language(client, user):
+    from conversations.models import ChatSession, Message
+
+    session = ChatSession.objects.create(user=user, title="와이파이 [redacted: password]")
+    Message.objects.create(
+        session=session,
+        user=user,
+        role=Message.Role.USER,
+        content="비번은 [redacted: password]이고 [removed] 기억해",
+    )  # a chat row as the chat service stores it after redaction and a forgetting
+    client.force_login(user)
+    url = f"/sessions/{session.pk}/"
+
+    korean = client.get(url, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert "[가려짐: 비밀번호]" in korean and "[삭제됨]" in korean
+    assert "[redacted: password]" not in korean and "[removed]" not in korean
+    assert "[redacted: password]" in english and "[removed]" in english
+
+
+def test_a_memory_page_shows_a_stored_placeholder_in_korean(client, user, remember):
+    from memories.services import secrets
+
+    memory = remember("회사 와이파이 설정 메모")
+    # as a memory typed with a secret is stored; versions are immutable, so set it in SQL
+    memory.versions.update(
+        content="회사 와이파이 비번 " + secrets.PLACEHOLDER.format(kind="password")
+    )
+    client.force_login(user)
+
+    page = client.get(f"/memories/{memory.pk}/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+
+    assert "[가려짐: 비밀번호]" in page
