@@ -17,7 +17,7 @@ from conversations.api import schemas
 from conversations.models import ChatSession, HistoryImport
 from conversations.services import chat, deletion, imports, sessions
 from conversations.services import context as context_service
-from memories.services.secrets import redact
+from memories.services.intake import text_intake
 from memoryhub import account
 from memoryhub.api import Conflict, MessageTextField, PayloadTooLarge, request_user
 
@@ -264,7 +264,9 @@ class ContextApi(APIView):
                 user=user, session_id=serializer.validated_data["session_id"]
             )
         context = context_service.context_preview(
-            user=user, content=redact(serializer.validated_data["message"]).text, session=session
+            user=user,
+            content=text_intake(serializer.validated_data["message"]).text,
+            session=session,
         )
         body = context.as_dict()
         body["took_ms"] = int((time.monotonic() - started) * 1000)

@@ -26,11 +26,10 @@ from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import compaction, indexing, shortterm, tools, topics
 from conversations.services.context import Assembled, context_assemble
-from memories.services.secrets import redact
+from memories.services.intake import message_intake, text_intake
 from memoryhub import budget, embeddings, llm
 from memoryhub import text as text_analysis
 from memoryhub.embeddings import Vector
-from memoryhub.validation import clean_message_text
 
 logger = logging.getLogger(__name__)
 
@@ -135,7 +134,7 @@ def message_add_user(*, session: ChatSession, content: str) -> tuple[Message, To
     The topic-shift decision (an LLM call with Claude) is made before the transaction, so no
     row lock is held across a network call.
     """
-    content = redact(clean_message_text(content)).text
+    content = message_intake(content)
     if session.status != ChatSession.Status.ACTIVE:
         raise SessionClosed("This session has ended; start a new one.")
     keywords = indexing.message_keywords(content, timezone.now())
@@ -283,7 +282,7 @@ def _store_reply(
     from memories.services.usage import memory_use_record
     from memories.tasks import extract_from_exchange
 
-    content = redact(content.strip()).text or "…"
+    content = text_intake(content.strip()).text or "…"
     context = assembled.context
     try:
         with transaction.atomic():

@@ -17,6 +17,7 @@ from conversations.logic import segmentation, yesno
 from conversations.logic.segmentation import Centre, SegTurn
 from conversations.models import ChatSession, Message, Topic
 from conversations.services.centre import chat_centre
+from memories.services.intake import terms_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
 
@@ -156,7 +157,7 @@ def _llm_keywords(messages: Sequence[Message], user_id: int) -> list[str] | None
     except llm.LLMError:
         return None
     words = [w.strip() for w in answer.replace("\n", ",").split(",")]
-    found = [w for w in words if w and _WORD.fullmatch(w) and len(w) <= 40]
+    found = terms_intake(w for w in words if w and _WORD.fullmatch(w) and len(w) <= 40)
     return found[:TOPIC_KEYWORDS] if len(found) >= 1 else None
 
 
@@ -248,5 +249,5 @@ def message_topic_terms(*, content: str, user_id: int) -> list[str]:
         except llm.LLMError:
             return terms
         extra = [w.strip() for w in answer.replace("\n", ",").split(",") if w.strip()]
-        terms += [text_analysis.normalise(w) for w in extra if _WORD.fullmatch(w)]
+        terms += [text_analysis.normalise(w) for w in terms_intake(extra) if _WORD.fullmatch(w)]
     return list(dict.fromkeys(terms))
