@@ -26,7 +26,7 @@ from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import compaction, indexing, shortterm, tools, topics
 from conversations.services.context import Assembled, context_assemble
-from memories.services.intake import message_intake, text_intake
+from memories.services.intake import excerpt, message_intake, text_intake
 from memoryhub import budget, embeddings, llm
 from memoryhub import text as text_analysis
 from memoryhub.embeddings import Vector
@@ -122,7 +122,7 @@ def _store_user_message(
     session.last_message_at = now
     update_fields = ["last_message_at"]
     if not session.title:
-        session.title = content.strip().splitlines()[0][:80]
+        session.title = excerpt(content, 80)
         update_fields.append("title")
     session.save(update_fields=update_fields)
     return message, TopicInfo(id=str(current.pk), shifted=shifted, keywords=list(current.keywords))

@@ -26,7 +26,7 @@ from django.utils.dateparse import parse_datetime
 from conversations.logic import segmentation
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import indexing, sessions, topics
-from memories.services.intake import text_intake
+from memories.services.intake import excerpt, text_intake
 from memoryhub import text as text_analysis
 from memoryhub.validation import InvalidText, clean_message_text
 
@@ -211,7 +211,7 @@ def _store_session(record: HistoryImport, item: ImportSession) -> ChatSession | 
         session = ChatSession.objects.create(
             user_id=record.user_id, source=ChatSession.Source.IMPORT,
             started_at=item.started_at, history_import=record,
-            title=fresh[0].content.strip().splitlines()[0][:80],
+            title=excerpt(fresh[0].content, 80),
         )  # fmt: skip
     rows = [
         Message(

@@ -65,6 +65,18 @@ def message_intake(value: object, *, max_chars: int | None = None) -> str:
     return text_intake(clean_message_text(value, max_chars=max_chars)).text
 
 
+def excerpt(text: str, limit: int) -> str:
+    """The first line of `text`, at most `limit` characters, never cut inside a marker (a
+    broken marker is neither shown in the reader's language nor known as one)."""
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    if len(line) <= limit:
+        return line
+    for marker in PLACEHOLDER_PATTERN.finditer(line):
+        if marker.start() < limit < marker.end():
+            return line[: marker.start()].rstrip()
+    return line[:limit]
+
+
 def has_marker(text: str) -> bool:
     return bool(PLACEHOLDER_PATTERN.search(text))
 
