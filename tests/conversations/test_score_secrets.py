@@ -14,6 +14,10 @@ API_KEY = "sk-ant-api03-Qw7pLm2Zx9Rt4Vb8Nc3Hy6Js1Kd5Fg0A"
 CARD = "4012 8888 8888 1881"
 
 
+def _line(id: str, text: str, secrets: list[str], keep: str) -> dict:
+    return {"id": id, "text": text, "secrets": secrets, "keep": [keep]}
+
+
 def _corpus(tmp_path, lines):
     path = tmp_path / "corpus.jsonl"
     path.write_text("\n".join(json.dumps(line, ensure_ascii=False) for line in lines) + "\n")
@@ -24,14 +28,13 @@ def test_score_secrets_reports_no_leak_and_every_keep_intact_for_redacted_lines(
     corpus = _corpus(
         tmp_path,
         [
-            {"id": "t-1", "lang": "en", "text": f"Our deploy key is {API_KEY} for the staging box.",
-             "secrets": [API_KEY], "keep": ["staging box"]},
-            {"id": "t-2", "lang": "ko", "text": f"회사 카드 {CARD} 로 도메인 갱신 결제해줘",
-             "secrets": [CARD], "keep": ["도메인 갱신"]},
-            {"id": "t-3", "lang": "ko", "text": "택배 송장번호 6894 2231 0087 알려줄게",
-             "secrets": [], "keep": ["6894 2231 0087"]},
+            _line(
+                "t-1", f"Our deploy key is {API_KEY} for the staging box.", [API_KEY], "staging box"
+            ),
+            _line("t-2", f"회사 카드 {CARD} 로 도메인 갱신 결제해줘", [CARD], "도메인 갱신"),
+            _line("t-3", "택배 송장번호 6894 2231 0087 알려줄게", [], "6894 2231 0087"),
         ],
-    )  # fmt: skip
+    )
     out = _run(corpus)
 
     assert "lines: 3 (2 with secrets, 1 benign)" in out
@@ -45,9 +48,8 @@ def test_score_secrets_names_the_line_and_place_of_a_leak_but_never_the_secret(t
     # "hallway" is not a secret redact() knows; listing it makes the line leak everywhere.
     corpus = _corpus(
         tmp_path,
-        [{"id": "t-9", "lang": "en", "text": "The spare key is in the hallway drawer.",
-          "secrets": ["hallway"], "keep": ["spare key"]}],
-    )  # fmt: skip
+        [_line("t-9", "The spare key is in the hallway drawer.", ["hallway"], "spare key")],
+    )
     out = _run(corpus)
 
     assert "lines leaking a secret: 1 (target 0)" in out
@@ -57,9 +59,7 @@ def test_score_secrets_names_the_line_and_place_of_a_leak_but_never_the_secret(t
 
 
 def test_score_secrets_deletes_its_throwaway_users(tmp_path):
-    corpus = _corpus(
-        tmp_path, [{"id": "t-1", "text": "hello there", "secrets": [], "keep": ["hello"]}]
-    )
+    corpus = _corpus(tmp_path, [_line("t-1", "hello there", [], "hello")])
     _run(corpus)
 
     assert not get_user_model().objects.filter(username__startswith="score-secrets-").exists()
