@@ -452,8 +452,9 @@ def test_an_offline_reply_quoting_a_stored_marker_keeps_it_intact(user, pipeline
 
 def test_a_claude_reply_quoting_a_stored_marker_keeps_it_intact(user, pipeline, settings):
     settings.ANTHROPIC_API_KEY = "test-key"
+    # Every short answer is unparseable and carries a key: it is logged redacted, if at all.
     fake = _anthropic(
-        lambda _prompt: "N",
+        lambda _prompt: f"글쎄요 {API_KEY}",
         "기억하는 비번은 [redacted: password]야. password: [redacted: password]",
     )
     llm.set_provider(llm.AnthropicProvider(client=fake.client()))
@@ -467,3 +468,4 @@ def test_a_claude_reply_quoting_a_stored_marker_keeps_it_intact(user, pipeline, 
     assert exchange.assistant_message.content == (
         "기억하는 비번은 [redacted: password]야. password: [redacted: password]"
     )
+    assert pipeline.leaks([API_KEY, PASSWORD], [user]) == []

@@ -17,7 +17,7 @@ from conversations.logic import segmentation, yesno
 from conversations.logic.segmentation import Centre, SegTurn
 from conversations.models import ChatSession, Message, Topic
 from conversations.services.centre import chat_centre
-from memories.services.intake import terms_intake
+from memories.services.intake import terms_intake, text_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
 
@@ -111,7 +111,10 @@ def detect_shift(*, content: str, new: SegTurn, window: Sequence[Message], user_
         return detect_shift_offline(new=new, window=window)
     same = yesno.parse_same_topic(answer)
     if same is None:
-        logger.warning("unparseable topic-shift answer %r; treating it as the same topic", answer)
+        logger.warning(
+            "unparseable topic-shift answer %r; treating it as the same topic",
+            text_intake(answer[:200]).text,  # a model's words are redacted wherever they go
+        )
         return False
     return not same
 
