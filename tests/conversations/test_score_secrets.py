@@ -53,7 +53,8 @@ def test_score_secrets_names_the_line_and_place_of_a_leak_but_never_the_secret(t
     out = _run(corpus)
 
     assert "lines leaking a secret: 1 (target 0)" in out
-    assert "t-9: " in out and "conversations_message.content" in out
+    assert "of which redact() missed the secret (stored by every path): 1" in out
+    assert "t-9 (missed by redact()): " in out and "conversations_message.content" in out
     assert "broker:" in out
     assert "hallway" not in out
 

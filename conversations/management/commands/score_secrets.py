@@ -45,6 +45,7 @@ from conversations.models import Message
 from conversations.services import chat, imports, sessions
 from memories.models import Memory
 from memories.services import revision
+from memories.services.intake import text_intake
 from memoryhub import llm
 
 _TEXT_FIELDS = (models.CharField, models.TextField, models.JSONField, ArrayField)
@@ -230,6 +231,9 @@ def stored_texts(
 class LineResult:
     line: Line
     leaks: list[str]  # places
+    # The secret is still in the text after the redaction entry: redact() does not know it,
+    # and every path stores it. A leak on a line without this is a path that skips the entry.
+    missed_by_redaction: bool
     keep_intact: int
     keep_total: int
     memory_stored: bool
@@ -303,6 +307,7 @@ def score_line(line: Line, *, run: str) -> LineResult:
     return LineResult(
         line=line,
         leaks=sorted(set(leaks)),
+        missed_by_redaction=any(s in text_intake(line.text).text for s in line.secrets),
         keep_intact=keep_intact,
         keep_total=keep_total,
         memory_stored=memory_stored,
@@ -340,8 +345,12 @@ class Command(BaseCommand):
         out(f"lines: {len(results)} ({len(secret_lines)} with secrets, {len(benign)} benign)")
         out(f"secrets listed: {sum(len(r.line.secrets) for r in results)}")
         out(f"lines leaking a secret: {len(leaked)} (target 0)")
+        missed = [r for r in leaked if r.missed_by_redaction]
+        out(f"  of which redact() missed the secret (stored by every path): {len(missed)}")
+        out(f"  of which a path stored a secret redact() catches: {len(leaked) - len(missed)}")
         for r in leaked:
-            out(f"  {r.line.id}: {', '.join(r.leaks)}")
+            why = "missed by redact()" if r.missed_by_redaction else "PATH"
+            out(f"  {r.line.id} ({why}): {', '.join(r.leaks)}")
         out("keep substrings intact in stored messages (chat and import):")
         for label, group in (("all lines", results), ("benign lines", benign)):
             intact = sum(r.keep_intact for r in group)
