@@ -4,14 +4,15 @@
 
 Each line (`{"id", "text", "secrets": [...], "keep": [...]}`) enters three ways, each for a
 throwaway user of its own: as one user message in a fresh session through the chat service
-(offline provider), as one message of an import through the service `POST /api/v1/imports/`
-uses, and as a memory through the service `POST /api/v1/memories/` uses. The work a worker
-would do (embedding, extraction, topic and session finalizing with summary, tags and topic
-keywords) runs here, synchronously, from the tasks that were queued. Then every stored text
-is searched for the line's secrets: every text, string, array and JSON column of every model
-(introspected, so new columns are covered) in the rows of the line's users or created while
-the line ran, what was written to the cache, the task messages that would have gone to the
-broker, and the log records emitted. The throwaway users and their rows are deleted at the end.
+(offline provider; then a later session that recalls it), as one message of an import
+through the service `POST /api/v1/imports/` uses, and as a memory through the service
+`POST /api/v1/memories/` uses. The work a worker would do (embedding, extraction, topic and
+session finalizing with summary, tags and topic keywords) runs here, synchronously, from the
+tasks that were queued. Then every stored text is searched for the line's secrets: every
+text, string, array and JSON column of every model (introspected, so new columns are
+covered) in the rows of the line's users or created while the line ran, what was written to
+the cache, the task messages that would have gone to the broker, and the log records
+emitted. The throwaway users and their rows are deleted at the end.
 
 Printed: lines, secrets listed, leaks (line id and place, never the secret), the share of
 `keep` substrings intact in the stored messages (all lines and benign lines), and how many
@@ -51,6 +52,7 @@ from memoryhub import llm
 _TEXT_FIELDS = (models.CharField, models.TextField, models.JSONField, ArrayField)
 _CACHE_WRITES = ("set", "add", "set_many", "get_or_set")
 _PATHS = ("chat", "import", "memory")
+FOLLOW_UP = "지난번에 얘기한 거 이어서 하자"
 
 
 @dataclass(frozen=True)
@@ -245,6 +247,14 @@ def _chat(user: Any, line: Line) -> None:
     sessions.session_end(session=session)
 
 
+def _chat_later(user: Any, line: Line) -> None:
+    """A later session that recalls the first one: its summary goes through the cache of
+    recent summaries and into the next prompt and reply."""
+    del line
+    session = chat.chat_session_create(user=user)
+    chat.chat_exchange(session=session, content=FOLLOW_UP)
+
+
 def _import(user: Any, line: Line) -> None:
     now = timezone.now().isoformat()
     payload = {
@@ -285,6 +295,8 @@ def score_line(line: Line, *, run: str) -> LineResult:
             for path, user in users.items():
                 _RUN[path](user, line)
                 drain(recorder)
+            _chat_later(users["chat"], line)
+            drain(recorder)
         texts = [
             *stored_texts(user_ids=[u.pk for u in users.values()], since=since),
             *recorder.texts,
@@ -293,11 +305,14 @@ def score_line(line: Line, *, run: str) -> LineResult:
         for secret in line.secrets:
             pattern = secret_pattern(secret)
             leaks += [place for place, text in texts if pattern.search(text)]
-        stored = list(
-            Message.objects.filter(
-                user__in=[users["chat"], users["import"]], role=Message.Role.USER
-            ).values_list("content", flat=True)
-        )
+        stored = [
+            Message.objects.filter(user=users[path], role=Message.Role.USER)
+            .order_by("created_at", "id")
+            .values_list("content", flat=True)
+            .first()
+            or ""
+            for path in ("chat", "import")
+        ]
         keep_total = len(line.keep) * 2
         keep_intact = sum(1 for keep in line.keep for content in stored if keep in content)
         memory_stored = Memory.objects.filter(user=users["memory"]).exists()
