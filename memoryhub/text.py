@@ -25,6 +25,10 @@ _kiwi_lock = threading.Lock()
 # Nouns, proper nouns, roots, Chinese characters; SL (Latin) is handled by the English path.
 _KOREAN_TAGS = {"NNG", "NNP", "XR", "SH"}
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# The marker a secret's redaction leaves ("[redacted: password]", memories/services/secrets.py;
+# a test keeps the two in step). It stands for something that was not said here, so its words
+# are no keyword, tag or search term: every message with a secret would match every other.
+REDACTION_MARKER = re.compile(r"\[redacted: [^\]\n]{1,40}\]")
 # A code-ish or English word: letters/digits with inner . _ - + # (Next.js, C++, node-js, gpt-4o).
 _LATIN_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]*(?:[.\-+#][A-Za-z0-9_+#]+)*[+#]*")
 _ENGLISH_STOPWORDS = frozenset(
@@ -128,8 +132,14 @@ def year_term(year: int) -> str:
     return f"y{year}"
 
 
+def without_markers(text: str) -> str:
+    """`text` with redaction markers taken out (each leaves a space)."""
+    return REDACTION_MARKER.sub(" ", text)
+
+
 def date_terms(text: str) -> list[str]:
     """Canonical month/year terms ("m05", "y2023") for "May 2023", "2023년 5월" alike."""
+    text = without_markers(text)
     found = [year_term(int(m.group(1))) for m in _YEAR.finditer(text)]
     found += [month_term(int(m.group(1))) for m in _KOREAN_MONTH.finditer(text)]
     for match in _LATIN_WORD.finditer(text):
@@ -185,6 +195,7 @@ def terms(text: str, *, predicates: bool = False) -> list[str]:
     `predicates` adds Korean verb and adjective lemmas: search matches them, but they make
     poor topic keywords or tags.
     """
+    text = without_markers(text)
     if not text:
         return []
     text = text.replace(REMOVED_MARKER, " ")

@@ -18,7 +18,7 @@ from conversations.models import ChatSession, HistoryImport
 from conversations.services import chat, deletion, imports, sessions
 from conversations.services import context as context_service
 from memories.models import Reader
-from memories.services.secrets import redact
+from memories.services.intake import text_intake
 from memoryhub import account
 from memoryhub.api import Conflict, MessageTextField, PayloadTooLarge, request_user
 
@@ -278,7 +278,7 @@ class ContextApi(APIView):
             )
         context = context_service.context_preview(
             user=user,
-            content=redact(serializer.validated_data["message"]).text,
+            content=text_intake(serializer.validated_data["message"]).text,
             session=session,
             reader=request_reader(request),
         )

@@ -27,11 +27,10 @@ from conversations.models import ChatSession, Message, Topic
 from conversations.services import compaction, indexing, shortterm, tools, topics
 from conversations.services.context import Assembled, context_assemble
 from memories.models import Reader
-from memories.services.secrets import redact
+from memories.services.intake import excerpt, message_intake, text_intake
 from memoryhub import budget, embeddings, llm
 from memoryhub import text as text_analysis
 from memoryhub.embeddings import Vector
-from memoryhub.validation import clean_message_text
 
 logger = logging.getLogger(__name__)
 
@@ -124,7 +123,7 @@ def _store_user_message(
     session.last_message_at = now
     update_fields = ["last_message_at"]
     if not session.title:
-        session.title = content.strip().splitlines()[0][:80]
+        session.title = excerpt(content, 80)
         update_fields.append("title")
     session.save(update_fields=update_fields)
     return message, TopicInfo(id=str(current.pk), shifted=shifted, keywords=list(current.keywords))
@@ -136,7 +135,7 @@ def message_add_user(*, session: ChatSession, content: str) -> tuple[Message, To
     The topic-shift decision (an LLM call with Claude) is made before the transaction, so no
     row lock is held across a network call.
     """
-    content = redact(clean_message_text(content)).text
+    content = message_intake(content)
     if session.status != ChatSession.Status.ACTIVE:
         raise SessionClosed("This session has ended; start a new one.")
     keywords = indexing.message_keywords(content, timezone.now())
@@ -283,7 +282,7 @@ def _store_reply(
     from conversations.tasks import exchange_extract, messages_embed
     from memories.services.usage import memory_use_record
 
-    content = redact(content.strip()).text or "…"
+    content = text_intake(content.strip()).text or "…"
     context = assembled.context
     try:
         with transaction.atomic():

@@ -11,6 +11,7 @@ import json
 import logging
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -18,6 +19,7 @@ from django.db import transaction
 from conversations.logic.compaction import SessionState, fold
 from conversations.models import ChatSession, Message
 from conversations.services import shortterm
+from memories.services.intake import text_intake
 from memoryhub import llm
 
 logger = logging.getLogger(__name__)
@@ -75,7 +77,16 @@ def _llm_fold(
     if not isinstance(data, dict):
         logger.warning("invalid compaction JSON; using the offline rules")
         return None
-    return SessionState.from_dict(data)
+    return SessionState.from_dict({key: _redacted(value) for key, value in data.items()})
+
+
+def _redacted(value: Any) -> Any:
+    """The model's state with secrets in its strings redacted, as every model output is."""
+    if isinstance(value, str):
+        return text_intake(value).text
+    if isinstance(value, list):
+        return [_redacted(item) for item in value]
+    return value
 
 
 def session_compact(*, session_id: int) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
@@ -27,6 +27,7 @@ from django.utils.dateparse import parse_datetime
 from conversations.logic import segmentation
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import indexing, sessions, topics
+from memories.services.intake import excerpt, text_intake
 from memoryhub import text as text_analysis
 from memoryhub.validation import InvalidText, clean_message_text, unstorable
 
@@ -192,11 +193,42 @@ def history_import_create(*, user: AbstractBaseUser, payload: Any) -> HistoryImp
 
     parsed = parse_payload(payload)
     record = HistoryImport.objects.create(
-        user_id=user.pk, payload=payload, total=sum(len(s.messages) for s in parsed)
+        user_id=user.pk, payload=payload_intake(payload), total=sum(len(s.messages) for s in parsed)
     )
     record_id = record.pk
     transaction.on_commit(lambda: history_import_run.delay(import_id=record_id), robust=True)
     return record
+
+
+def payload_intake(payload: Any) -> Any:
+    """A valid payload (`parse_payload` passed) with secrets in its text fields redacted, as
+    it may wait in the database for its task. Ids and times are kept as sent: an external id
+    is the key that makes a re-send idempotent."""
+    sessions_ = [
+        {**raw, "messages": [_raw_message_intake(m) for m in raw["messages"]]}
+        for raw in payload["sessions"]
+    ]
+    return {**payload, "sessions": sessions_}
+
+
+def _raw_message_intake(message: dict[str, Any]) -> dict[str, Any]:
+    redacted = {**message, "content": text_intake(message["content"]).text}
+    if "speaker" in message:
+        redacted["speaker"] = _speaker_intake(message["speaker"])
+    return redacted
+
+
+def _speaker_intake(speaker: str) -> str:
+    # A marker is longer than the secret it replaces; the column holds 100 characters.
+    return text_intake(speaker).text[:100]
+
+
+def _message_intake(message: ImportMessage) -> ImportMessage:
+    return replace(
+        message,
+        content=text_intake(message.content).text,
+        speaker=_speaker_intake(message.speaker),
+    )
 
 
 def _store_session(record: HistoryImport, item: ImportSession) -> ChatSession | None:
@@ -208,6 +240,7 @@ def _store_session(record: HistoryImport, item: ImportSession) -> ChatSession | 
         )
     )
     fresh = [m for m in item.messages if not m.external_id or m.external_id not in existing]
+    fresh = [_message_intake(m) for m in fresh]  # also payloads queued before redaction
     if not fresh:
         return None
     session: ChatSession | None = None
@@ -217,7 +250,7 @@ def _store_session(record: HistoryImport, item: ImportSession) -> ChatSession | 
         session = ChatSession.objects.create(
             user_id=record.user_id, source=ChatSession.Source.IMPORT,
             started_at=item.started_at, history_import=record,
-            title=fresh[0].content.strip().splitlines()[0][:80],
+            title=excerpt(fresh[0].content, 80),
         )  # fmt: skip
     rows = [
         Message(
@@ -322,7 +355,7 @@ def history_import_create_inline(
     """Import in this process, pipeline included (the command line and benchmarks)."""
     parsed = parse_payload(payload)
     record = HistoryImport.objects.create(
-        user_id=user.pk, payload=payload, total=sum(len(s.messages) for s in parsed)
+        user_id=user.pk, payload=payload_intake(payload), total=sum(len(s.messages) for s in parsed)
     )
     try:
         history_import_run(

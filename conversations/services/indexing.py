@@ -27,8 +27,9 @@ def message_keywords(content: str, created_at: datetime, speaker: str = "") -> l
     """A message's index terms: its words, the month and year it was said, its speaker."""
     local = timezone.localtime(created_at)
     extra = [text_analysis.year_term(local.year), text_analysis.month_term(local.month)]
-    if speaker.strip():
-        extra.append(speaker.strip().lower())
+    speaker = text_analysis.without_markers(speaker).strip()
+    if speaker:
+        extra.append(speaker.lower())
     return list(dict.fromkeys([*text_analysis.index_tokens(content), *extra]))
 
 

@@ -27,6 +27,7 @@ from conversations.logic.summarize import (
 )
 from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
 from conversations.services import shortterm, topics
+from memories.services.intake import has_marker, terms_intake, text_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
 
@@ -148,8 +149,17 @@ def _offline_tags_and_summary(session: ChatSession, messages: Sequence[Message])
         for m in messages
         if m.role == Message.Role.USER or len(messages) < 4
         for sentence in split_sentences(m.content)
+        if not has_marker(sentence)  # what was said about a secret is no summary
     ]
     return TagsAndSummary(tags=tags, summary=extractive_summary(sentences, tags))
+
+
+def _summary_intake(summary: str) -> str:
+    """A model's summary as it may be stored: secrets redacted, and sentences that carry a
+    redaction marker left out (the summary says what the session was about, not that a
+    secret was in it)."""
+    sentences = split_sentences(text_intake(summary).text)
+    return " ".join(s for s in sentences if not has_marker(s))
 
 
 def _valid_llm_tags(answer: str) -> TagsAndSummary | None:
@@ -164,7 +174,8 @@ def _valid_llm_tags(answer: str) -> TagsAndSummary | None:
     if not isinstance(tags, list) or not isinstance(summary, str):
         return None
     clean = [tag_form(t.strip()) for t in tags if isinstance(t, str) and t.strip()]
-    clean = [t for t in clean if " " not in t and len(t) <= 40]
+    clean = terms_intake(t for t in clean if " " not in t and len(t) <= 40)
+    summary = _summary_intake(summary)
     if not clean or not summary.strip():
         return None
     return TagsAndSummary(tags=clean[:5], summary=summary.strip()[:600])

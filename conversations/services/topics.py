@@ -17,6 +17,7 @@ from conversations.logic import segmentation, yesno
 from conversations.logic.segmentation import Centre, SegTurn
 from conversations.models import ChatSession, Message, Topic
 from conversations.services.centre import chat_centre
+from memories.services.intake import terms_intake, text_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
 
@@ -110,7 +111,10 @@ def detect_shift(*, content: str, new: SegTurn, window: Sequence[Message], user_
         return detect_shift_offline(new=new, window=window)
     same = yesno.parse_same_topic(answer)
     if same is None:
-        logger.warning("unparseable topic-shift answer %r; treating it as the same topic", answer)
+        logger.warning(
+            "unparseable topic-shift answer %r; treating it as the same topic",
+            text_intake(answer[:200]).text,  # a model's words are redacted wherever they go
+        )
         return False
     return not same
 
@@ -156,7 +160,7 @@ def _llm_keywords(messages: Sequence[Message], user_id: int) -> list[str] | None
     except llm.LLMError:
         return None
     words = [w.strip() for w in answer.replace("\n", ",").split(",")]
-    found = [w for w in words if w and _WORD.fullmatch(w) and len(w) <= 40]
+    found = terms_intake(w for w in words if w and _WORD.fullmatch(w) and len(w) <= 40)
     return found[:TOPIC_KEYWORDS] if len(found) >= 1 else None
 
 
@@ -248,5 +252,5 @@ def message_topic_terms(*, content: str, user_id: int) -> list[str]:
         except llm.LLMError:
             return terms
         extra = [w.strip() for w in answer.replace("\n", ",").split(",") if w.strip()]
-        terms += [text_analysis.normalise(w) for w in extra if _WORD.fullmatch(w)]
+        terms += [text_analysis.normalise(w) for w in terms_intake(extra) if _WORD.fullmatch(w)]
     return list(dict.fromkeys(terms))

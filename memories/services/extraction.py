@@ -17,7 +17,7 @@ Running twice for the same source message creates nothing the second time.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 import numpy as np
@@ -36,13 +36,14 @@ from memories.models import (
     MemoryStatus,
     MemoryVersion,
 )
-from memories.services import revision, rules, secrets, sources
+from memories.services import revision, rules, sources
 from memories.services.extraction_schema import (
     SLOT_NAMES,
     ExtractedItem,
     InvalidExtraction,
     parse_extraction,
 )
+from memories.services.intake import has_marker, text_intake
 from memories.services.revision import Indexed, VersionFields
 from memories.services.write_policy import Decision, Origin, PolicyResult
 from memoryhub import llm
@@ -125,9 +126,10 @@ def memory_extract_from_exchange(
     if not sources.source_hold(user_id=user_id, message_id=source_message_id):
         return ExtractionResult(status="source_deleted")  # deleted before it was read
     observed = observed_at or timezone.now()
-    # The caller redacts messages before storing them; do it again before the model sees them.
-    user_text = secrets.redact(user_text[:_MAX_INPUT_CHARS]).text
-    assistant_text = secrets.redact(assistant_text[:_MAX_INPUT_CHARS]).text
+    # The caller redacts messages before storing them; do it again before the model sees them
+    # (markers the first redaction left are kept as they are).
+    user_text = text_intake(user_text[:_MAX_INPUT_CHARS]).text
+    assistant_text = text_intake(assistant_text[:_MAX_INPUT_CHARS]).text
     # Offline rules once the user's daily token budget is spent: memory keeps working.
     provider = llm.OfflineProvider() if offline else llm.provider_for(user_id=user_id)
     attempts = 1
@@ -200,7 +202,7 @@ def _ask_model(
                 "" if attempt == 1 else " again",
                 exc,
                 "retrying once" if attempt == 1 else "dropped",
-                secrets.redact(answer[:300]).text,
+                text_intake(answer[:300]).text,
             )
             if attempt == 2:
                 raise
@@ -278,6 +280,10 @@ def memory_store_candidate(
 
 
 def _prepare(item: ExtractedItem) -> _Prepared:
+    # The content goes through the write policy (a secret or a marker is refused); a slot
+    # a model named is kept only when it holds neither (tags: `revision._version_write`).
+    if has_marker(item.slot) or text_intake(item.slot).found:
+        item = replace(item, slot="")
     origin = Origin.USER if item.stated_by_user else Origin.ASSISTANT
     policy = revision.policy_decide(
         content=item.content, type=item.type, origin=origin, confidence=item.confidence

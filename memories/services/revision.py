@@ -31,6 +31,7 @@ from memories.models import (
 )
 from memories.services import rules, write_policy
 from memories.services.audit import audit_event_record
+from memories.services.intake import terms_intake
 from memories.services.write_policy import Origin, PolicyResult
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
@@ -163,7 +164,7 @@ def _version_write(
         supersedes=supersedes,
         created_by=created_by,
         allowed_readers=_readers(fields),
-        tags=list(fields.tags),
+        tags=terms_intake(fields.tags),  # a model's tag with a secret or a marker is no tag
         tokens=indexed.tokens,
         fingerprint=indexed.fingerprint,
         embedding=indexed.embedding,

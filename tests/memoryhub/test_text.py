@@ -49,3 +49,14 @@ def test_language_detection_prefers_korean_when_hangul_is_present():
 def test_token_estimate_grows_with_text():
     assert text.estimate_tokens("") == 0
     assert text.estimate_tokens("안녕하세요 반갑습니다") > text.estimate_tokens("안녕")
+
+
+def test_a_redaction_marker_is_no_keyword_tag_or_search_term():
+    stored = "비번은 [redacted: password]야. Hosting bill paid with [redacted: card number]"
+
+    words = {w.lower() for w in text.keywords(stored, limit=20)}
+    tokens = set(text.index_tokens(stored))
+
+    assert not {"redacted", "password", "card", "number"} & words
+    assert not {"redact", "redacted", "password", "card", "number"} & tokens
+    assert {"비번", "host", "bill"} <= tokens
