@@ -146,7 +146,7 @@ def memory_extract_from_exchange(
                 source_session_id=source_session_id,
                 error=str(exc),
             )
-    prepared = [_prepare(item) for item in items]
+    prepared = [_prepare(item, source_text=user_text) for item in items]
     return _store_all(
         user_id=user_id,
         provider=provider.name,
@@ -277,10 +277,14 @@ def memory_store_candidate(
     return StoreOutcome(outcome=outcome, memory=memory, policy=prepared.policy)
 
 
-def _prepare(item: ExtractedItem) -> _Prepared:
+def _prepare(item: ExtractedItem, *, source_text: str = "") -> _Prepared:
     origin = Origin.USER if item.stated_by_user else Origin.ASSISTANT
     policy = revision.policy_decide(
-        content=item.content, type=item.type, origin=origin, confidence=item.confidence
+        content=item.content,
+        type=item.type,
+        origin=origin,
+        confidence=item.confidence,
+        source_text=source_text,
     )
     indexed = revision.memory_index(content=item.content) if policy.stores else None
     return _Prepared(item=item, origin=origin, policy=policy, indexed=indexed)
