@@ -149,7 +149,8 @@ _DESTINATION = f"(?:{_URL}|{_EMAIL}|{_PHONE})"
 
 # The user's data: what they told the assistant and what identifies or reaches them.
 _DATA_EN = (
-    r"(?:chat|conversation|message)s?(?:\s+(?:history|log|logs|records?|contents?))?|"
+    r"(?:chat|conversation|message)s?\s+(?:history|log|logs|records?|contents?)|conversations?|"
+    r"chats\b|(?:my|the\s+user'?s?|our|their)\s+(?:messages|chats)|"
     r"memor(?:y|ies)(?:\s+store)?|everything\s+(?:you\s+know|you\s+have|about\s+(?:me|the\s+user))|"
     r"(?:personal|private|user)\s+(?:data|info(?:rmation)?|details)|contacts?(?:\s+list)?|"
     r"(?:saved\s+|home\s+)?address(?:es)?|phone\s+numbers?|location|whereabouts|schedule|"
@@ -320,9 +321,11 @@ _TOGETHER: list[_Together] = [
     # rules: safety, limits or refusals switched off
     _together(
         RULES,
-        r"(?<!길이 )(?<!글자 )(?<!분량 )(?<!단어 )safety|content\s+polic|restrictions?|filters?|"
+        r"safety|content\s+polic|restrictions?|filters?|"
         r"guidelines|guardrails|censorship|안전|검열|필터|윤리|(?:모든|어떤|아무)\s*(?:제한|규칙|지침)|"
-        r"제한이\s*(?:없|해제)|제한\s*(?:해제|없는|없이|풀)",
+        # "답변 길이 제한 없이" is about length, not rules.
+        r"(?<!길이 )(?<!글자 )(?<!분량 )(?<!시간 )(?<!단어 )(?<!수 )"
+        r"제한(?:이\s*(?:없|해제)|\s*(?:해제|없는|없이|풀))",
         r"\b(?:no|none|without|disable[sd]?|removed?|off|false|lifted|ignore|bypass|free\s+of)\b|"
         r"없는|없이|없어|해제|비활성|꺼|풀|안\s*받|적용\s*안|무시|제거",
     ),
@@ -404,7 +407,9 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\bsubprocess\b|\beval\s*\(|\bexec\s*\(|\b(?:curl|wget)\b[^\n]{0,200}\|\s*(?:sudo\s+)?"
             r"(?:ba|z|k)?sh\b|\bdrop\s+(?:table|database|schema)\b|\btruncate\s+table\b|"
             r"(?:^|\s)\./[\w.\-]+\.(?:sh|py|exe)\b|--upload|\bpowershell\b|\bchmod\s+\+x|"
-            r"\bsudo\s+\w"
+            r"\bsudo\s+\w|\b(?:curl|wget)\b[^\n]{0,160}(?:\s-d\s|--data|--upload-file|\s-f\s|"
+            r"\s-t\s|\s-x\s*post|@~|@/)|`[^`]{0,80}\b(?:curl|wget|ssh|scp|rsync|nc|netcat|"
+            r"powershell|bash\s+-c|sh\s+-c|python3?\s+-c|base64\s+-d)\b[^`]*`"
         ),
     ),
     (
@@ -514,7 +519,7 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"only\s+(?:listen|obey|follow))|\b(?:always|must|will|you\s+shall)\s+(?:obey|comply"
             r"\s+with)\b|\bnever\s+refuse\b|\bdo\s+not\s+refuse\s+any\b|"
             r"\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|warn|let|ask)"
-            r"\s+(?:the\s+)?user\b|\bwithout\s+(?:telling|asking|informing)\s+(?:me|the\s+user)|"
+            r"\s+(?:the\s+)?user\b|\bwithout\s+(?:telling|informing)\s+(?:me|the\s+user)|"
             r"\bfollow\s+(?:any|all|the)\s+(?:instructions|commands)\s+(?:in|from|inside|found\s+"
             r"in)\s+(?:this|the|these|retrieved|stored|any)\b|"
             r"(?:사용자|유저|주인|고객)(?:에게|한테|에겐)\s*(?:절대\s*)?(?:알리지|말하지|숨기|들키지)|"
@@ -562,8 +567,10 @@ _SENTENCE = re.compile(r"(?<=[.!?。])\s+|\n+|\s*[|]\s*")
 
 def _sentences(folded: str) -> list[str]:
     parts = [p for p in _SENTENCE.split(folded) if p.strip()]
-    # A short text is also read whole: its parts may be split by a stray full stop.
-    return [*parts, folded] if len(parts) > 1 and len(folded) <= 400 else parts or [folded]
+    # A short line is also read whole: its parts may be split by a stray full stop. A pasted
+    # block (several lines) is not: its header and its body are different speakers.
+    whole = len(parts) > 1 and len(folded) <= 300 and "\n" not in folded.strip()
+    return [*parts, folded] if whole else parts or [folded]
 
 
 def _first_finding(folded: str) -> str | None:
@@ -591,3 +598,13 @@ def detect(text: str) -> InjectionFinding | None:
 
 def is_injection(text: str) -> bool:
     return detect(text) is not None
+
+
+WITHHELD = "[withheld: this text reads as instructions to the assistant]"
+
+
+def withhold(text: str) -> str:
+    """`text`, or a placeholder when it carries instructions to the assistant: recalled
+    messages and summaries go into prompts, and a quarantined attack must not ride in
+    through the message it came from."""
+    return WITHHELD if is_injection(text) else text
