@@ -33,6 +33,7 @@ from memoryhub import text as text_analysis
 logger = logging.getLogger(__name__)
 
 TOP_TAGS = 20
+MAX_TAG_CHARS = 40
 END_TAG_BOOST = 1.0
 RECALL_TAG_BOOST = 0.5
 # Cosine of a first message with a past summary (both passages) above which the summary counts
@@ -137,7 +138,9 @@ def _document_frequency(
 
 
 def _offline_tags_and_summary(session: ChatSession, messages: Sequence[Message]) -> TagsAndSummary:
-    terms = [t for m in messages for t in text_analysis.terms(m.content)]
+    # A tag is one word, as the model's tags are (at most 40 characters): a pasted base64 or
+    # hex blob is one "foreign word" to Kiwi and would not fit the tag column.
+    terms = [t for m in messages for t in text_analysis.terms(m.content) if len(t) <= MAX_TAG_CHARS]
     df, documents = _document_frequency(session.user_id, terms, session.pk)
     tags = rank_tags(
         terms, document_frequency=df, documents=documents,
@@ -164,7 +167,7 @@ def _valid_llm_tags(answer: str) -> TagsAndSummary | None:
     if not isinstance(tags, list) or not isinstance(summary, str):
         return None
     clean = [tag_form(t.strip()) for t in tags if isinstance(t, str) and t.strip()]
-    clean = [t for t in clean if " " not in t and len(t) <= 40]
+    clean = [t for t in clean if " " not in t and len(t) <= MAX_TAG_CHARS]
     if not clean or not summary.strip():
         return None
     return TagsAndSummary(tags=clean[:5], summary=summary.strip()[:600])
