@@ -184,14 +184,18 @@ _OTHERS_EN = (
     r"third[\s-]part(?:y|ies)|partners?|affiliates|vendors?|the\s+asker|moderators?|"
     r"(?:my\s+|our\s+)?(?:coworker|colleague|friend|boss|manager|landlord|brother|sister|"
     r"boyfriend|girlfriend|husband|wife|partner)\b[^.\n]{0,40}\b(?:him|her|them)|"
-    r"answer\s+(?:him|her|them)|tell\s+(?:him|her|them))"
+    r"answer\s+(?:him|her|them)|tell\s+(?:him|her|them)|\b(?:with|to)\s+(?:him|her|them)\b|"
+    r"\ba\s+user\s+(?:named|called)\b)"
 )
 _OTHERS_KO = (
     r"(?:누가\s*(?:물어|묻|요청)|누구(?:든|한테나|에게나|라도)|아무(?:한테나|에게나|나|한테)|"
     r"다른\s*(?:사람|사용자|유저|분)|제\s*?3\s*자|제휴사|협력사|상대방|걔|그\s*사람|"
     r"물어보는\s*(?:사람|쪽)|참석자|"
     r"(?<![가-힣])(?!내가|제가|우리가|나|저)[가-힣]{1,8}(?:이가|가)\s+(?:[가-힣]+\s+){0,3}?"
-    r"(?:물어보|묻|요청하|달라고))"
+    r"(?:물어보|묻|요청하|달라고)|"
+    r"(?<![가-힣])(?!나한|저한|나에|저에|너한|너에|네게|내게|제게|사용자|유저|본인)[가-힣]{1,8}"
+    r"(?:한테|에게|께)(?:도|는|만)?(?=\s|$)|"
+    r"(?<![가-힣])(?!내\s|제\s)[가-힣]+\s*(?:메일|이메일|메일함|서버|계정|폰)\s*(?:으로|로)(?=\s|$))"
 )
 _OTHERS = f"(?:{_OTHERS_EN}|{_OTHERS_KO})"
 _ANSWERS = (
@@ -282,8 +286,8 @@ _TOGETHER: list[_Together] = [
         r"instructions\s+(?:you\s+(?:were|have\s+been|got)\s+given|given\s+to\s+you|you\s+(?:got|"
         r"received))|(?:너한테|너에게|네게|네가|너가)\s*(?:주어진|받은)|"
         r"시스템\s*(?:프롬프트|메시지|지시|지침|설정|명령)|숨겨진\s*(?:지침|지시|명령|설정|프롬프트)|"
-        r"(?:너의|네|니|당신의|자기가?\s*받은|네가\s*받은|너가\s*받은)\s*(?:지시문?|지침|설정|규칙|"
-        r"프롬프트|명령)|지시문|개발자\s*메시지|내부\s*(?:지침|설정|프롬프트)|받은\s*시스템",
+        r"(?:너의|네|니|당신의|자기가?\s*받은|네가\s*받은|너가\s*받은)\s*(?:[가-힣]+\s*){0,2}?"
+        r"(?:지시문?|지침|설정|규칙|프롬프트|명령)|(?:초기|기본|원래)\s*(?:설정|지시|지침)\s*문구|지시문|개발자\s*메시지|내부\s*(?:지침|설정|프롬프트)|받은\s*시스템",
         verb=r"(?:reveal|show|print|display|output|repeat|tell|give|leak|dump|share|expose|"
         r"recite|paste|quote|include|append|send|copy|write\s+out|disclose|list|보여|알려|출력|"
         r"공개|말해|누설|복사|보내|읊|적어|인용|붙여|포함|덤프|숨기지\s*말)",
@@ -298,6 +302,13 @@ _TOGETHER: list[_Together] = [
         r"utm_|\?ref=|추천인|제휴\s*링크|추적|파트너스|구독\s*링크|홍보\s*링크|광고",
         _STANDING,
         verb=_ADD,
+    ),
+    _together(
+        APPEND,
+        r"referral|affiliate|promo(?:tion(?:al)?)?\s+(?:code|link)|coupon\s+code|utm_|\?ref=|"
+        r"추천인|추천\s*코드|제휴\s*(?:링크|코드)|파트너스|협찬|광고",
+        _ANSWERS,
+        _STANDING,
     ),
     # obey: someone else's orders ranked above the user's, or followed as given
     _together(
@@ -360,6 +371,8 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"['\"‘“(\[](?:ai|인공지능|어시스턴트)\s*(?:비서|시스템|모델)?\s*(?:는|은)\s|"
             r"(?:ai|인공지능|어시스턴트|비서|챗봇)\s*(?:에게|한테)\s*[:：]|"
             r"(?:ai|인공지능|어시스턴트)\s*(?:지시|명령|공지)|"
+            r"(?:ai|인공지능|어시스턴트|비서|챗봇|봇)\s*(?:비서\s*)?(?:여러분|님들|들아|께)|"
+            r"\b(?:dear|hey|hi|attention|to)\s+(?:ai|llm|bot|chatbot|assistant)s?\s*[,:]|"
             r"(?:^|[\s\"'(\[「『<!\-])(?:assistant|어시스턴트|ai|llm)\s*[:：]\s*\S|"
             r"(?:^|[\"'(\[「『])\s*(?:assistant|ai|llm)\s*,\s*\S"
         ),
@@ -381,6 +394,11 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\bdo\s+(?:whatever|what)\s+(?:the|this|that|it|he|she|they|[\w.]+@)[^.\n]{0,40}\bsays?\b|"
             r"\bignore\s+the\s+user\b|\bno\s+longer\s+follow\s+the\s+user|"
             r"\bmy\s+(?:messages|instructions|requests)\s+(?:are|have)\s+(?:a\s+)?lower|"
+            r"\b(?:messages?|instructions?|words?|orders?|requests?|commands?)\s+(?:override|outrank|"
+            r"overrule|trump|take\s+precedence\s+over|come\s+before)\s+(?:mine|my\s+own|me|the\s+"
+            r"user'?s?|the\s+owner'?s?)\b|"
+            r"(?:말|메시지|지시|명령)\S{0,2}\s*(?:[가-힣]+\s+){0,2}?(?:사용자|내|제|주인)\s*(?:말|지시|명령|"
+            r"요청)\S{0,2}\s*보다\s*(?:우선|먼저|앞)|"
             r"(?:말|메시지|지시|명령)(?:을|를)?\s*내\s*(?:말|지시|명령)처럼|"
             r"그대로\s*따라\s*(?:줘|라|해\s*줘|하라|해(?![가-힣]))|너도\s*(?:그대로\s*)?따라|"
             r"(?:시키는|하라는)\s*(?:거|것|건|걸|게|대로|일)|"

@@ -359,15 +359,17 @@ def _decision(match: re.Match[str], sentence: str) -> _Match | None:
 _KO_ASKS = re.compile(
     r"(?:해\s*줘|해\s*주세요|해\s*줘요|해\s*주라|줘요|줘|주세요|주라|해라|하라|해요|하세요|"
     r"부탁(?:해|해요|드려요|합니다)|말아\s*(?:줘|주세요|줘요)|마세요|마|좋겠어요|좋겠어|좋겠다|"
-    r"좋겠습니다|원해|바래|바라요|할\s*것|해)(?=[\s.!~,ㅎㅋ^]|$)"
+    r"좋겠습니다|원해|바래|바라요|할\s*것|해|(?:해|써|불러|말해)도\s*(?:돼|돼요|괜찮아|좋아))"
+    r"(?=[\s.!~,ㅎㅋ^]|$)"
 )
 # Said of answers in general: a topic-marked property of answers, a condition, a habit.
 _KO_STANDING = re.compile(
     r"(?:답변|대답|응답|설명|말투|톤|어조|단위|날짜|시간|금액|숫자|코드|주석|예시|예제|링크|출처|목록|"
     r"정리|번역|추천|요약|농담|호칭|이름|형식|표기|용어|영어\s*단어)[가-힣]{0,3}?\s*(?:은|는|할|할\s*때|"
     r"때|땐|에|마다|끝|마지막|맨)|"
-    r"(?:할|될|볼|줄|쓸|짤|풀|알려줄|보여줄|물어볼|나올|있을|없을|얘기할|말할)\s*(?:때|땐)|"
+    r"[가-힣]\s*(?:때|땐)(?:는|에는|마다|도)?(?=\s|$)|"
     r"[가-힣](?:으면|면|거든)\s|(?:전에는|전엔|전까지)|마다|"
+    r"(?:얘기|이야기|주제|질문|말)(?:은|는)\s|꺼내지|언급하지|물어보지|"
     r"(?:해도|어도|아도|내도|봐도|써도|해도)\s|"
     r"(?:^|\s)(?:앞으로|항상|매번|늘|언제나|계속|가끔|평소에?|기본적으로|기본으로|무조건)\s|"
     r"(?:나|저)(?:한테|에게)(?:는|만)?\s|(?:는|은)\s*건\s|"
@@ -383,6 +385,7 @@ _EN_ASKS = re.compile(
     r"^(?:please\s+|pls\s+|also\s+|and\s+|oh,?\s+and\s+)?(?:always\s+|never\s+|just\s+)?"
     r"(?:use|answer|reply|respond|write|keep|give|explain|format|add|include|show|don't|"
     r"do\s+not|avoid|ignore|be|make|put|start|end|stick|prefer|stop|skip|limit|cite|mention|"
+    r"save|store|remember|record|forget|bring\s+up|ask|remind|get|sign|list|quote|check|"
     r"talk|speak|address|translate|break|number|spell|round|default|tone\s+down|go\s+easy)\b|"
     r"^(?:please\s+)?(?:when(?:ever)?|if|unless|any\s*time|each\s+time|every\s+time)\b[^,]{2,80},"
     r"\s*(?:please\s+)?(?:always\s+|just\s+)?\w+|"
@@ -396,7 +399,11 @@ _EN_STANDING = re.compile(
     r"things|everything|explanations?|code|examples?|comments?|units|metric|imperial|celsius|"
     r"fahrenheit|kilomet(?:er|re)s?|miles|dates?|times|time\s*zones?|numbers|emojis?|bullet|"
     r"bullets|lists?|disclaimers?|typos|grammar|spelling|mistakes|feedback|jargon|tone|sources?|"
-    r"links?|summary|tl;?dr|store|save|remember|record)\b",
+    r"links?|summary|tl;?dr|store|save|remember|record|using|punctuation|exclamation|caps|"
+    r"capitals?|headings?|headers?|markdown|tables?|slang|abbreviations?|formatting|style|"
+    r"spelling|prices|amounts|money|currency|euros?|dollars?|won|yen|pounds|my\s+messages|"
+    r"what\s+i\s+write|(?:to|get\s+to)\s+the\s+point|straight|options|words|paragraphs?|"
+    r"sentences?|questions?|anything\s+about|unless)\b",
     re.IGNORECASE,
 )
 _EN_ONE_OFF = re.compile(
