@@ -138,10 +138,17 @@ def views(text: str) -> list[str]:
 
 # --- vocabulary -------------------------------------------------------------------------------
 
+# A host: any dotted name whose last label is not a file extension ("notes.txt", "main.py"),
+# or an IP address.
+_FILE_EXTENSIONS = (
+    r"txt|md|py|js|ts|tsx|jsx|json|ya?ml|toml|csv|pdf|docx?|xlsx?|pptx?|png|jpe?g|gif|svg|"
+    r"html?|css|sh|exe|zip|tar|gz|java|go|rs|rb|php|c|h|cpp|log|ini|cfg|xml|sql|ipynb|mp3|mp4|"
+    r"mov|wav|hwp|key|pem|env|lock|bak|tmp|dll|so|bin|jar|vue|kt|swift"
+)
 _URL = (
-    r"(?:https?://|www\.)\S+|\b[a-z0-9][a-z0-9\-]*(?:\.[a-z0-9\-]+)*\.(?:com|net|org|io|co|kr|"
-    r"cc|xyz|top|shop|ly|me|site|info|biz|pw|app|dev|link|tk|ru|cn|gg|to|us|ai|store|online|"
-    r"click|live)\b(?:/\S*)?"
+    r"(?:https?://|www\.)\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/\S*)?|"
+    r"\b[a-z0-9][a-z0-9\-]*(?:\.[a-z0-9\-]+)*\.(?!(?:" + _FILE_EXTENSIONS + r")\b)[a-z]{2,24}\b"
+    r"(?:/\S*)?"
 )
 _EMAIL = r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+"
 _PHONE = r"\b0\d{1,2}-?\d{3,4}-?\d{4}\b|\+\d[\d \-]{8,}\d"
@@ -203,7 +210,8 @@ _ANSWERS = (
     r"답변|대답|응답|답해|답을|답은|답할)"
 )
 _ADD = (
-    r"(?:add|append|attach|include|insert|end\s+(?:with|each|every)|put|embed|recommend|"
+    r"(?:add|append|attach|include|insert|end\s+(?:with|each|every)|put|embed|recommend|close|"
+    r"finish|sign|stamp|"
     r"붙여|붙이|첨부|포함|넣어|넣|달아|추가|덧붙|삽입|추천|표시|확인하세요)"
 )
 _STANDING = (
@@ -259,6 +267,15 @@ _TOGETHER: list[_Together] = [
     # leak: the user's data + passing it on + a destination or someone else
     _together(LEAK, _DATA, _DESTINATION, verb=_PASS_ON),
     _together(LEAK, _DATA, _OTHERS, verb=_PASS_ON),
+    # leak: anything sent, uploaded or posted to an outside address
+    _together(
+        LEAK,
+        _DESTINATION,
+        # Not "I upload my photos to flickr.com": the user's own habit is a fact.
+        verb=r"(?<!\bi )(?<!\bwe )\b(?:send|upload|post|forward|e-?mail|transmit|submit|sync|"
+        r"mirror|report|beacon|exfiltrate)(?:s|ed|ing)?\b(?!\s+me\b)|전송|업로드|제출|포스트|"
+        r"(?:올려|보내)\s*(?:줘|주세요|라|놔|둬|놓|야|줄래)|(?:올리|보내)도록|(?:올릴|보낼)\s*것",
+    ),
     # leak: secrets repeated or handed out at all
     _together(
         LEAK,
@@ -286,7 +303,8 @@ _TOGETHER: list[_Together] = [
         r"instructions\s+(?:you\s+(?:were|have\s+been|got)\s+given|given\s+to\s+you|you\s+(?:got|"
         r"received))|(?:너한테|너에게|네게|네가|너가)\s*(?:주어진|받은)|"
         r"시스템\s*(?:프롬프트|메시지|지시|지침|설정|명령)|숨겨진\s*(?:지침|지시|명령|설정|프롬프트)|"
-        r"(?:너의|네|니|당신의|자기가?\s*받은|네가\s*받은|너가\s*받은)\s*(?:[가-힣]+\s*){0,2}?"
+        r"(?:너의|네|니|당신의|너한테|너에게|네게|당신에게|자기가?\s*받은|네가\s*받은|너가\s*받은)"
+        r"\s*(?:[가-힣]+\s*){0,2}?"
         r"(?:지시문?|지침|설정|규칙|프롬프트|명령)|(?:초기|기본|원래)\s*(?:설정|지시|지침)\s*문구|지시문|개발자\s*메시지|내부\s*(?:지침|설정|프롬프트)|받은\s*시스템",
         verb=r"(?:reveal|show|print|display|output|repeat|tell|give|leak|dump|share|expose|"
         r"recite|paste|quote|include|append|send|copy|write\s+out|disclose|list|보여|알려|출력|"
@@ -393,6 +411,15 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"coming\s+from\s+me|my\s+own|if\s+(?:they|it)\s+(?:came|were)\s+from\s+me)|"
             r"\bdo\s+(?:whatever|what)\s+(?:the|this|that|it|he|she|they|[\w.]+@)[^.\n]{0,40}\bsays?\b|"
             r"\bignore\s+the\s+user\b|\bno\s+longer\s+follow\s+the\s+user|"
+            r"\b(?:do|follow|obey)\s+(?:exactly\s+|just\s+)?(?:whatever|what)\s+(?!i\b)(?:\w+\s+)"
+            r"{0,3}?(?:says?|asks?|tells?\s+you|wants?|writes?|orders?)\b|"
+            r"\b(?:anyone|anybody|someone|messages?|e-?mails?)\s+(?:claiming|who\s+claims?|that\s+"
+            r"claims?|pretending)\s+to\s+(?:be|come)\b|"
+            r"\b(?:follow|obey|execute|carry\s+out|act\s+on|do)\s+(?:any|all|every|the)?\s*"
+            r"(?:instructions?|commands?|orders?|directions?)\s+(?:that\s+(?:appears?|are|is|comes?|shows?\s+up)"
+            r"\s+)?(?:in|from|inside|within|found\s+in)\b|"
+            r"(?:문서|메일|메시지|페이지|파일|글|공지)\S{0,3}\s*(?:에\s*(?:들어\s*있는|있는|적힌|나온)|속|"
+            r"안의)\s*(?:지시|명령)\S{0,3}\s*(?:[가-힣]+\s+){0,2}?(?:따르|따라|실행|수행)|"
             r"\bmy\s+(?:messages|instructions|requests)\s+(?:are|have)\s+(?:a\s+)?lower|"
             r"\b(?:messages?|instructions?|words?|orders?|requests?|commands?)\s+(?:override|outrank|"
             r"overrule|trump|take\s+precedence\s+over|come\s+before)\s+(?:mine|my\s+own|me|the\s+"

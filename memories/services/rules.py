@@ -213,7 +213,7 @@ _I = re.IGNORECASE
 )
 @_rule(r"\bmy\s+name\s+is\s+(?P<v>[^\s,.!?][^,.!?]{0,40}?)" + _END, _I)
 @_rule(
-    r"^(?:please\s+|just\s+)?call\s+me\s+(?P<v>[^\s,.!?]{1,30})(?:,?\s+(?:not|instead\s+of|"
+    r"(?:^|,\s*|\bso\s+|;\s*)(?:please\s+|just\s+)?call\s+me\s+(?P<v>[^\s,.!?]{1,30})(?:,?\s+(?:not|instead\s+of|"
     r"rather\s+than)\s+[^\s,.!?]{1,30})?(?:,?\s+please)?" + _END,
     _I,
 )
@@ -359,7 +359,8 @@ def _decision(match: re.Match[str], sentence: str) -> _Match | None:
 _KO_ASKS = re.compile(
     r"(?:해\s*줘|해\s*주세요|해\s*줘요|해\s*주라|줘요|줘|주세요|주라|해라|하라|해요|하세요|"
     r"부탁(?:해|해요|드려요|합니다)|말아\s*(?:줘|주세요|줘요)|마세요|마|좋겠어요|좋겠어|좋겠다|"
-    r"좋겠습니다|원해|바래|바라요|할\s*것|해|(?:해|써|불러|말해)도\s*(?:돼|돼요|괜찮아|좋아))"
+    r"좋겠습니다|원해|바래|바라요|할\s*것|해|(?:해|써|불러|말해)도\s*(?:돼|돼요|괜찮아|좋아)|"
+    r"말자|하자|드려요|드립니다)"
     r"(?=[\s.!~,ㅎㅋ^]|$)"
 )
 # Said of answers in general: a topic-marked property of answers, a condition, a habit.
@@ -403,7 +404,10 @@ _EN_STANDING = re.compile(
     r"capitals?|headings?|headers?|markdown|tables?|slang|abbreviations?|formatting|style|"
     r"spelling|prices|amounts|money|currency|euros?|dollars?|won|yen|pounds|my\s+messages|"
     r"what\s+i\s+write|(?:to|get\s+to)\s+the\s+point|straight|options|words|paragraphs?|"
-    r"sentences?|questions?|anything\s+about|unless)\b",
+    r"sentences?|questions?|anything\s+about|unless|time|hours?|clock|notes|track)\b|"
+    # Verbs that are about manner whatever follows them.
+    r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|avoid|skip|talk|speak|address)\b|"
+    r"\b(?:don't|do\s+not|stop)\s+(?:use|using|keep|keeping|call|calling)\b",
     re.IGNORECASE,
 )
 _EN_ONE_OFF = re.compile(
