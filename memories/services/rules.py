@@ -412,7 +412,10 @@ _EN_STANDING = re.compile(
 )
 _EN_ONE_OFF = re.compile(
     r"\b(?:this|these|those|the\s+following|here|above|below|today|tonight|tomorrow|"
-    r"right\s+now)\b",
+    r"right\s+now)\b|"
+    # "a short summary of the French revolution": one thing made about one subject.
+    r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:summary|translation|poem|story|essay|overview|"
+    r"example|explanation|outline|draft)\s+(?:of|about|on)\b",
     re.IGNORECASE,
 )
 _CONDITION = re.compile(
