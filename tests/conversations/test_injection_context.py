@@ -103,7 +103,9 @@ def test_score_injections_runs_each_line_for_a_user_it_does_not_keep(tmp_path):
     report = tmp_path / "report.json"
     out = StringIO()
 
-    call_command("score_injections", str(corpus), "--json", str(report), stdout=out)
+    call_command(
+        "score_injections", str(corpus), "--json", str(report), stdout=out, stderr=StringIO()
+    )
 
     text = out.getvalue()
     assert "attacks 2\n" in text

@@ -24,6 +24,7 @@ import html
 import json
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -170,16 +171,21 @@ def score_line(*, line: dict[str, Any]) -> LineResult:
     )
 
 
-def score_corpus(*, lines: list[dict[str, Any]]) -> Score:
+def score_corpus(
+    *, lines: list[dict[str, Any]], progress: Callable[[str], None] | None = None
+) -> Score:
     """Every line in its own rolled-back transaction, with the offline provider."""
     previous = llm.get_provider()
     llm.set_provider(llm.OfflineProvider())
     results = []
     try:
-        for line in lines:
+        for number, line in enumerate(lines, start=1):
             with transaction.atomic():
                 results.append(score_line(line=line))
                 transaction.set_rollback(True)
+            if progress is not None:
+                result = results[-1]
+                progress(f"[{number}/{len(lines)}] {result.id} {result.failure() or 'ok'}")
     finally:
         llm.set_provider(previous)
     return Score(results)
@@ -196,7 +202,7 @@ class Command(BaseCommand):
         path: Path = options["corpus"]
         if not path.is_file():
             raise CommandError(f"no such file: {path}")
-        score = score_corpus(lines=_load(path))
+        score = score_corpus(lines=_load(path), progress=self.stderr.write)
         counts = score.counts()
         rate = counts["benign_acceptance"]
         self.stdout.write(
