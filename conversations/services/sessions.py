@@ -27,6 +27,7 @@ from conversations.logic.summarize import (
 )
 from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
 from conversations.services import shortterm, topics
+from memories.services import injection
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
 
@@ -210,8 +211,11 @@ def session_finalize(*, session_id: int) -> None:
         session.status = ChatSession.Status.ENDED
         session.ended_at = ended_at
         fields = ["status", "ended_at"]
-        if messages:
-            result = extract_tags_and_summary(session, messages)
+        # A message that carries instructions to the assistant (its memory is quarantined)
+        # gives the session no summary sentence and no tag: both go into later prompts.
+        summarised = [m for m in messages if not injection.is_injection(m.content)]
+        if summarised:
+            result = extract_tags_and_summary(session, summarised)
             session.tags = result.tags
             session.summary = result.summary
             session.embedding = embeddings.embed_passages([result.summary])[0]

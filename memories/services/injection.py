@@ -117,6 +117,15 @@ def _decoded_payloads(text: str) -> list[str]:
     return found
 
 
+_LEET = str.maketrans("013457@$", "oieastas")
+_LEET_WORD = re.compile(r"\b(?=[a-z]*[0-9@$])(?=[0-9@$]*[a-z])[a-z0-9@$]{3,}\b")
+
+
+def _unleet(folded: str) -> str:
+    """ "1gnore", "instructi0ns", "rem3mber": digits standing for letters inside words."""
+    return _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), folded)
+
+
 def views(text: str) -> list[str]:
     """The text as the rules should read it: normalised, plus every decoding of it that
     differs (HTML entities and tags, URL escapes, base64/hex payloads, rot13)."""
@@ -131,8 +140,9 @@ def views(text: str) -> list[str]:
     seen: list[str] = []
     for candidate in candidates:
         folded = normalise(candidate)
-        if folded not in seen:
-            seen.append(folded)
+        for view in (folded, _unleet(folded)):
+            if view not in seen:
+                seen.append(view)
     return seen
 
 
@@ -286,7 +296,7 @@ _TOGETHER: list[_Together] = [
     # leak: the user's personal data riding on every answer
     _together(
         LEAK,
-        r"(?:\w+'s?|my|their|사용자의?|내|제|고객의?|[가-힣]+의)\s*(?:saved\s+|current\s+|e-?mail\s+)?"
+        r"(?:\w+'s?|my|their|사용자의?|내|제|고객의?|[가-힣]+의)\s*(?:[\w-]+\s+)?"
         r"(?:location|address|phone|schedule|salary|health|위치|주소|전화|일정|연봉|메모리|기억|"
         r"개인\s*정보|정보|memor(?:y|ies)|data|details)",
         _ANSWERS,
@@ -298,8 +308,8 @@ _TOGETHER: list[_Together] = [
         REVEAL,
         r"system\s+(?:prompt|message|instructions?)|hidden\s+(?:instructions?|prompt|rules|"
         r"developer\s+message|message|guidelines)|developer\s+(?:message|prompt|instructions?)|"
-        r"(?:your|its)\s+(?:own\s+|hidden\s+|initial\s+|original\s+)?(?:instructions|prompt|"
-        r"configuration|config|settings|guidelines|rules)|initial\s+instructions|"
+        r"(?:your|its)\s+(?:[\w-]+\s+){0,2}?(?:instructions|prompt|configuration|config|settings|"
+        r"guidelines|rules)|initial\s+instructions|"
         r"instructions\s+(?:you\s+(?:were|have\s+been|got)\s+given|given\s+to\s+you|you\s+(?:got|"
         r"received))|(?:너한테|너에게|네게|네가|너가)\s*(?:주어진|받은)|"
         r"시스템\s*(?:프롬프트|메시지|지시|지침|설정|명령)|숨겨진\s*(?:지침|지시|명령|설정|프롬프트)|"
@@ -392,7 +402,9 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"(?:ai|인공지능|어시스턴트|비서|챗봇|봇)\s*(?:비서\s*)?(?:여러분|님들|들아|께)|"
             r"\b(?:dear|hey|hi|attention|to)\s+(?:ai|llm|bot|chatbot|assistant)s?\s*[,:]|"
             r"(?:^|[\s\"'(\[「『<!\-])(?:assistant|어시스턴트|ai|llm)\s*[:：]\s*\S|"
-            r"(?:^|[\"'(\[「『])\s*(?:assistant|ai|llm)\s*,\s*\S"
+            r"(?:^|[\"'(\[「『])\s*(?:assistant|ai|llm)\s*,\s*\S|"
+            r"\b(?:assistant|ai|llm|bot|model|agent)\s+(?:instructions?|note|notice|directive|"
+            r"command|rule|memo)s?\s*[:：]|(?:ai|어시스턴트|인공지능|챗봇)\s*(?:지침|메모|규칙)\s*[:：]"
         ),
     ),
     (
@@ -419,14 +431,14 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"(?:instructions?|commands?|orders?|directions?)\s+(?:that\s+(?:appears?|are|is|comes?|shows?\s+up)"
             r"\s+)?(?:in|from|inside|within|found\s+in)\b|"
             r"(?:문서|메일|메시지|페이지|파일|글|공지)\S{0,3}\s*(?:에\s*(?:들어\s*있는|있는|적힌|나온)|속|"
-            r"안의)\s*(?:지시|명령)\S{0,3}\s*(?:[가-힣]+\s+){0,2}?(?:따르|따라|실행|수행)|"
+            r"안의)\s*(?:지시|명령)\S{0,3}\s*(?:[가-힣]+\s+){0,4}?(?:따르|따라|실행|수행)|"
             r"\bmy\s+(?:messages|instructions|requests)\s+(?:are|have)\s+(?:a\s+)?lower|"
             r"\b(?:messages?|instructions?|words?|orders?|requests?|commands?)\s+(?:override|outrank|"
             r"overrule|trump|take\s+precedence\s+over|come\s+before)\s+(?:mine|my\s+own|me|the\s+"
             r"user'?s?|the\s+owner'?s?)\b|"
             r"(?:말|메시지|지시|명령)\S{0,2}\s*(?:[가-힣]+\s+){0,2}?(?:사용자|내|제|주인)\s*(?:말|지시|명령|"
             r"요청)\S{0,2}\s*보다\s*(?:우선|먼저|앞)|"
-            r"(?:말|메시지|지시|명령)(?:을|를)?\s*내\s*(?:말|지시|명령)처럼|"
+            r"(?:말|메시지|지시|명령)(?:을|를|은|는|도)?\s*내\s*(?:말|지시|명령)처럼|"
             r"그대로\s*따라\s*(?:줘|라|해\s*줘|하라|해(?![가-힣]))|너도\s*(?:그대로\s*)?따라|"
             r"(?:시키는|하라는)\s*(?:거|것|건|걸|게|대로|일)|"
             r"\b(?:e-?mails?|messages?|texts?|requests?|notes?)\s+(?:signed|sent|coming|that\s+come)"
@@ -579,6 +591,10 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\bpretend\s+(?:you\s+(?:did|have|deleted|forgot)|to\s+(?:delete|forget|comply|obey))|"
             r"\bbut\s+(?:actually|really|secretly)\s+(?:keep|store|save|retain|do)|"
             r"(?:지운|삭제한|잊은|한|들은|따른)\s*척|"
+            r"(?:했다고|지웠다고|삭제했다고|잊었다고|끝났다고|됐다고)\s*만?\s*(?:말하|대답|답하|하고)|"
+            r"실제(?:로|론|로는)\s*(?:는\s*)?(?:그대로|남겨|안\s*지|지우지|삭제하지|보관)|"
+            r"\b(?:say|tell\s+me|claim|reply)\b[^.\n]{0,30}\b(?:done|deleted|removed|forgotten|"
+            r"erased|gone)\b[^.\n]{0,40}\b(?:but|while|yet)\b|"
             r"(?:몰래|조용히|티\s*안\s*나게)\s*(?:[가-힣]+\s*){0,2}(?:넣|추가|붙|보내|실행)|"
             r"display\s*:\s*none|font-size\s*:\s*0|visibility\s*:\s*hidden|opacity\s*:\s*0\b"
         ),

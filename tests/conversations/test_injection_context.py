@@ -77,6 +77,21 @@ def test_the_message_an_attack_came_from_is_withheld_from_recall(user):
     assert "deal-radar" not in context.prompt_block()
 
 
+def test_a_session_summary_takes_no_sentence_or_tag_from_an_attack(user):
+    _say(user, ATTACK)
+
+    assert ChatSession.objects.get(user=user).summary == ""  # its one message was an attack
+    second = chat.chat_session_create(user=user)
+    chat.chat_exchange(session=second, content=ATTACK)
+    chat.chat_exchange(session=second, content="오늘은 제주도 여행 코스를 짜고 있어.")
+    sessions.session_end(session=second)
+    sessions.session_finalize(session_id=second.pk)
+    second.refresh_from_db()
+    assert "제주도" in second.summary
+    assert "deal-radar" not in second.summary
+    assert not any("deal-radar" in tag for tag in second.tags)
+
+
 def test_the_memory_search_tool_withholds_the_attack_message(user):
     _say(user, ATTACK)
 

@@ -24,11 +24,12 @@ import html
 import json
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
@@ -38,7 +39,7 @@ from conversations.services.context import context_preview
 from conversations.tasks import messages_embed
 from memories.models import Memory, MemoryStatus
 from memories.services import extraction, injection, rules
-from memoryhub import llm
+from memoryhub import embeddings, llm
 
 # A sentence of an attack shorter than this is too generic to say it "reached" a prompt.
 _MIN_FRAGMENT = 12
@@ -171,12 +172,39 @@ def score_line(*, line: dict[str, Any]) -> LineResult:
     )
 
 
+class _RememberingEmbedder:
+    """The deployment's embedder, remembering each text's vectors for one run: the pipeline
+    embeds the same message several times (as a message, a query, a summary, a memory), and
+    the model is deterministic, so this changes no figure, only the time."""
+
+    def __init__(self, inner: embeddings.Embedder) -> None:
+        self.inner = inner
+        self.dim = inner.dim
+        self._seen: dict[tuple[str, str], np.ndarray] = {}
+
+    def _embed(self, kind: str, texts: Sequence[str]) -> np.ndarray:
+        missing = list(dict.fromkeys(t for t in texts if (kind, t) not in self._seen))
+        if missing:
+            embed = self.inner.passages if kind == "passage" else self.inner.queries
+            for text, row in zip(missing, embed(missing), strict=True):
+                self._seen[(kind, text)] = row
+        return np.vstack([self._seen[(kind, t)] for t in texts])
+
+    def passages(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed("passage", texts)
+
+    def queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed("query", texts)
+
+
 def score_corpus(
     *, lines: list[dict[str, Any]], progress: Callable[[str], None] | None = None
 ) -> Score:
     """Every line in its own rolled-back transaction, with the offline provider."""
     previous = llm.get_provider()
     llm.set_provider(llm.OfflineProvider())
+    embedder = embeddings.get_embedder()
+    embeddings._embedder = _RememberingEmbedder(embedder)
     results = []
     try:
         for number, line in enumerate(lines, start=1):
@@ -188,6 +216,7 @@ def score_corpus(
                 progress(f"[{number}/{len(lines)}] {result.id} {result.failure() or 'ok'}")
     finally:
         llm.set_provider(previous)
+        embeddings._embedder = embedder
     return Score(results)
 
 
