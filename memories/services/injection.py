@@ -174,7 +174,8 @@ _DATA_EN = (
     r"bank\s+(?:details|account|info(?:rmation)?)|account\s+(?:details|numbers?|info)|"
     r"passwords?|passphrases?|pins?|api\s+keys?|keys|credentials|secrets|tokens?|"
     r"salary|health(?:\s+\w+)?|medical\s+\w+|files|documents|notes\s+about\s+me|"
-    r"(?:my|the\s+user'?s?|their|user'?s?)\s+(?:data|info|details|stuff|card|history)|"
+    r"(?:my|the\s+user'?s?|their|user'?s?)\s+(?:[\w-]+\s+)?(?:data|info|details|stuff|card|"
+    r"history|records?|numbers?)|"
     r"anything\s+about\s+me|(?:what|anything|all)\s+you\s+know\s+about\s+(?:me|the\s+user|them)|itinerary|"
     r"e-?mail\s+address(?:es)?|card\s+(?:numbers?|details)"
 )
@@ -182,7 +183,7 @@ _DATA_KO = (
     r"대화\s*(?:내용|내역|기록|로그|히스토리)|채팅\s*(?:기록|내역)|대화|기억\s*저장소|기억|메모리|"
     r"메모|[가-힣]*\s*정보|(?:내|제|사용자|고객)\s*(?:얘기|이야기|사생활)|연락처(?:\s*목록)?|주소|전화\s*번호|"
     r"위치|일정|계좌(?:\s*(?:정보|번호|비밀번호))?|비밀\s*번호|비번|api\s*키|토큰|인증\s*번호|"
-    r"연봉(?:\s*정보)?|건강\s*정보|병력|파일|문서|폴더|저장된\s*[가-힣]+"
+    r"연봉(?:\s*정보)?|건강\s*정보|병력|파일|문서|폴더|저장된\s*[가-힣]+|[가-힣]+\s*번호|내역"
 )
 _DATA = f"(?:{_DATA_EN}|{_DATA_KO})"
 _SECRET = (
@@ -192,7 +193,7 @@ _SECRET = (
 _PASS_ON = (
     r"(?:\b(?:send|forward|e-?mail|post|upload|share|submit|transmit|leak|exfiltrate|report|"
     r"give|tell|show|reveal|disclose|dump|print|list|repeat|paste|include|append|attach|"
-    r"hand\s+over|provide|sync|cc|bcc)(?:s|ed|ing)?\b|\banswer\s+(?:him|her|them|anyone|whoever)\b|보내|전송|전달|공유|제출|올려|"
+    r"hand\s+over|provide|sync|cc|bcc)(?:s|ed|ing)?\b|\banswer\s+(?:him|her|them|anyone|whoever)\b|보내|(?<!재)전송|전달|공유(?!기)|제출|올려|"
     r"업로드|유출|보고|알려|보여|공개|덤프|출력|붙여|포함|회신|넘겨|제공|말해|표시|얘기해)"
 )
 # Someone who is not the user: anyone who asks, other users, a named other person.
@@ -201,7 +202,8 @@ _OTHERS_EN = (
     r"third[\s-]part(?:y|ies)|partners?|affiliates|vendors?|the\s+asker|moderators?|"
     r"(?:my\s+|our\s+)?(?:coworker|colleague|friend|boss|manager|landlord|brother|sister|"
     r"boyfriend|girlfriend|husband|wife|partner)\b[^.\n]{0,40}\b(?:him|her|them)|"
-    r"answer\s+(?:him|her|them)|tell\s+(?:him|her|them)|\b(?:with|to)\s+(?:him|her|them)\b|"
+    r"\b(?:answer|tell|give|send|show|forward|email|pass)\s+(?:him|her|them)\b|"
+    r"\b(?:with|to)\s+(?:him|her|them)\b|"
     r"\ba\s+user\s+(?:named|called)\b)"
 )
 _OTHERS_KO = (
@@ -284,14 +286,16 @@ _TOGETHER: list[_Together] = [
         # Not "I upload my photos to flickr.com": the user's own habit is a fact.
         verb=r"(?<!\bi )(?<!\bwe )\b(?:send|upload|post|forward|e-?mail|transmit|submit|sync|"
         r"mirror|report|beacon|exfiltrate)(?:s|ed|ing)?\b(?!\s+me\b)|전송|업로드|제출|포스트|"
-        r"(?:올려|보내)\s*(?:줘|주세요|라|놔|둬|놓|야|줄래)|(?:올리|보내)도록|(?:올릴|보낼)\s*것",
+        r"(?:올려|보내|넘겨|전달해|공유해|회신해)\s*(?:줘|주세요|라|놔|둬|놓|야|줄래)|"
+        r"(?:올리|보내|넘기|전달하|공유하)도록|(?:올릴|보낼|넘길)\s*것",
     ),
     # leak: secrets repeated or handed out at all
     _together(
         LEAK,
         _SECRET,
         verb=r"(?:repeat|say\s+(?:it\s+)?back|print|show|tell|reveal|output|dump|include|send|"
-        r"share|알려|출력|보여|다시\s*말해|말해\s*달라|반복|읊|덤프|공유|보내|전송|물어보|확인차)",
+        r"share|알려|출력|보여|다시\s*말해|말해\s*달라|반복|읊|덤프|공유(?!기)|보내|(?<!재)전송|물어보|"
+        r"확인차)",
     ),
     # leak: the user's personal data riding on every answer
     _together(
@@ -319,6 +323,13 @@ _TOGETHER: list[_Together] = [
         verb=r"(?:reveal|show|print|display|output|repeat|tell|give|leak|dump|share|expose|"
         r"recite|paste|quote|include|append|send|copy|write\s+out|disclose|list|보여|알려|출력|"
         r"공개|말해|누설|복사|보내|읊|적어|인용|붙여|포함|덤프|숨기지\s*말)",
+    ),
+    _together(
+        REVEAL,
+        r"(?:받은|받고|받았던|주어진|설정된|입력된)\s*(?:명령|지시|지침|프롬프트|설정)|"
+        r"(?:명령|지시|지침|프롬프트)\S{0,2}\s*(?:받고|받은|받았)",
+        r"(?:^|\s)(?:너|넌|네가|니가|너는|당신)\s",
+        verb=r"(?:보여|알려|출력|공개|말해|누설|복사|보내|읊|적어|인용|붙여|포함|덤프)",
     ),
     # append: a fixed destination in the answers
     _together(APPEND, _URL, _ANSWERS, verb=_ADD),
@@ -400,6 +411,7 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"(?:ai|인공지능|어시스턴트|비서|챗봇)\s*(?:에게|한테)\s*[:：]|"
             r"(?:ai|인공지능|어시스턴트)\s*(?:지시|명령|공지)|"
             r"(?:ai|인공지능|어시스턴트|비서|챗봇|봇)\s*(?:비서\s*)?(?:여러분|님들|들아|께)|"
+            r"(?:^|[\s'\"(\[])(?:ai|인공지능|챗봇|봇)(?:야|아)[,!\s]|"
             r"\b(?:dear|hey|hi|attention|to)\s+(?:ai|llm|bot|chatbot|assistant)s?\s*[,:]|"
             r"(?:^|[\s\"'(\[「『<!\-])(?:assistant|어시스턴트|ai|llm)\s*[:：]\s*\S|"
             r"(?:^|[\"'(\[「『])\s*(?:assistant|ai|llm)\s*,\s*\S|"
@@ -436,8 +448,8 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:messages?|instructions?|words?|orders?|requests?|commands?)\s+(?:override|outrank|"
             r"overrule|trump|take\s+precedence\s+over|come\s+before)\s+(?:mine|my\s+own|me|the\s+"
             r"user'?s?|the\s+owner'?s?)\b|"
-            r"(?:말|메시지|지시|명령)\S{0,2}\s*(?:[가-힣]+\s+){0,2}?(?:사용자|내|제|주인)\s*(?:말|지시|명령|"
-            r"요청)\S{0,2}\s*보다\s*(?:우선|먼저|앞)|"
+            r"(?:말|메시지|지시|명령|요청|부탁)\S{0,2}\s*(?:[가-힣]+\s+){0,2}?(?:사용자|내|제|주인)\s*"
+            r"(?:말|지시|명령|요청|부탁)\S{0,2}\s*보다\s*(?:우선|먼저|앞)|"
             r"(?:말|메시지|지시|명령)(?:을|를|은|는|도)?\s*내\s*(?:말|지시|명령)처럼|"
             r"그대로\s*따라\s*(?:줘|라|해\s*줘|하라|해(?![가-힣]))|너도\s*(?:그대로\s*)?따라|"
             r"(?:시키는|하라는)\s*(?:거|것|건|걸|게|대로|일)|"
@@ -464,7 +476,8 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\bsubprocess\b|\beval\s*\(|\bexec\s*\(|\b(?:curl|wget)\b[^\n]{0,200}\|\s*(?:sudo\s+)?"
             r"(?:ba|z|k)?sh\b|\bdrop\s+(?:table|database|schema)\b|\btruncate\s+table\b|"
             r"(?:^|\s)\./[\w.\-]+\.(?:sh|py|exe)\b|--upload|\bpowershell\b|\bchmod\s+\+x|"
-            r"\bsudo\s+\w|\b(?:curl|wget)\b[^\n]{0,160}(?:\s-d\s|--data|--upload-file|\s-f\s|"
+            r"\bsudo\s+(?:-\w+\s+)?(?:rm|apt|chmod|chown|sh|bash|su|dd|mv|cp|curl|wget|python3?|"
+            r"systemctl|kill|tee|reboot|shutdown)\b|\b(?:curl|wget)\b[^\n]{0,160}(?:\s-d\s|--data|--upload-file|\s-f\s|"
             r"\s-t\s|\s-x\s*post|@~|@/)|`[^`]{0,80}\b(?:curl|wget|ssh|scp|rsync|nc|netcat|"
             r"powershell|bash\s+-c|sh\s+-c|python3?\s+-c|base64\s+-d)\b[^`]*`"
         ),
@@ -587,10 +600,10 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:quietly|silently|secretly)\s+(?:add|include|insert|append|send|run)|"
             r"\b(?:can't|cannot|must\s+not|may\s+not|not\s+allowed\s+to)\s+refuse\b|"
             r"\bno\s+refusals?\b|\brefuse\s+nothing\b|\balways\s+comply\b|"
-            r"(?:거절|거부)\s*(?:하면\s*안|하지\s*(?:마|말|않)|못\s*하|불가|금지)|"
+            r"(?:거절|거부)\s*(?:하면\s*안|하지\s*(?:마|말|않)|못\s*하|불가|금지|없이|안\s*하고)|"
             r"\bpretend\s+(?:you\s+(?:did|have|deleted|forgot)|to\s+(?:delete|forget|comply|obey))|"
             r"\bbut\s+(?:actually|really|secretly)\s+(?:keep|store|save|retain|do)|"
-            r"(?:지운|삭제한|잊은|한|들은|따른)\s*척|"
+            r"(?:지운|삭제한|잊은|한|들은|따른)\s*척|시늉|"
             r"(?:했다고|지웠다고|삭제했다고|잊었다고|끝났다고|됐다고)\s*만?\s*(?:말하|대답|답하|하고)|"
             r"실제(?:로|론|로는)\s*(?:는\s*)?(?:그대로|남겨|안\s*지|지우지|삭제하지|보관)|"
             r"\b(?:say|tell\s+me|claim|reply)\b[^.\n]{0,30}\b(?:done|deleted|removed|forgotten|"
@@ -607,7 +620,7 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:ignore|don't|do\s+not|never|keep)\b|"
             r"(?:내가|제가)\s*[^.\n]{0,30}?(?:삭제|지워|지우|잊어|잊으|초기화|리셋|취소|그만)[^.\n]{0,16}?"
             r"(?:해도|하더라도|라고\s*(?:해도|하면)|하면)[^\n]{0,40}?(?:무시|듣지\s*마|따르지\s*마|"
-            r"지우지\s*마|삭제하지\s*마|계속)"
+            r"지우지\s*마|삭제하지\s*마|계속|하지\s*말)"
         ),
     ),
 ]
