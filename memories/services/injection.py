@@ -183,7 +183,8 @@ _DATA_KO = (
     r"대화\s*(?:내용|내역|기록|로그|히스토리)|채팅\s*(?:기록|내역)|대화|기억\s*저장소|기억|메모리|"
     r"메모|[가-힣]*\s*정보|(?:내|제|사용자|고객)\s*(?:얘기|이야기|사생활)|연락처(?:\s*목록)?|주소|전화\s*번호|"
     r"위치|일정|계좌(?:\s*(?:정보|번호|비밀번호))?|비밀\s*번호|비번|api\s*키|토큰|인증\s*번호|"
-    r"연봉(?:\s*정보)?|건강\s*정보|병력|파일|문서|폴더|저장된\s*[가-힣]+|[가-힣]+\s*번호|내역"
+    r"연봉(?:\s*정보)?|건강\s*정보|병력|파일|문서|폴더|저장된\s*[가-힣]+|[가-힣]+\s*번호|내역|비밀|"
+    r"사생활|\bip\b|접속"
 )
 _DATA = f"(?:{_DATA_EN}|{_DATA_KO})"
 _SECRET = (
@@ -194,7 +195,8 @@ _PASS_ON = (
     r"(?:\b(?:send|forward|e-?mail|post|upload|share|submit|transmit|leak|exfiltrate|report|"
     r"give|tell|show|reveal|disclose|dump|print|list|repeat|paste|include|append|attach|"
     r"hand\s+over|provide|sync|cc|bcc)(?:s|ed|ing)?\b|\banswer\s+(?:him|her|them|anyone|whoever)\b|보내|(?<!재)전송|전달|공유(?!기)|제출|올려|"
-    r"업로드|유출|보고|알려|보여|공개|덤프|출력|붙여|포함|회신|넘겨|제공|말해|표시|얘기해)"
+    r"업로드|유출|보고|알려|보여|공개|덤프|출력|붙여|포함|회신|넘겨|제공|말해|표시|얘기해|털어놔|"
+    r"털어놓|까발|불어)"
 )
 # Someone who is not the user: anyone who asks, other users, a named other person.
 _OTHERS_EN = (
@@ -313,12 +315,14 @@ _TOGETHER: list[_Together] = [
         r"system\s+(?:prompt|message|instructions?)|hidden\s+(?:instructions?|prompt|rules|"
         r"developer\s+message|message|guidelines)|developer\s+(?:message|prompt|instructions?)|"
         r"(?:your|its)\s+(?:[\w-]+\s+){0,2}?(?:instructions|prompt|configuration|config|settings|"
-        r"guidelines|rules)|initial\s+instructions|"
+        r"guidelines|rules)|initial\s+instructions|hidden\s+(?:text|content|context|preamble)|"
+        r"(?:text|words|everything|what)\s+(?:that\s+)?(?:came|comes|is|was)\s+before\s+(?:my|our|"
+        r"the)\s+(?:first\s+)?(?:message|chat|conversation)|"
         r"instructions\s+(?:you\s+(?:were|have\s+been|got)\s+given|given\s+to\s+you|you\s+(?:got|"
         r"received))|(?:너한테|너에게|네게|네가|너가)\s*(?:주어진|받은)|"
         r"시스템\s*(?:프롬프트|메시지|지시|지침|설정|명령)|숨겨진\s*(?:지침|지시|명령|설정|프롬프트)|"
         r"(?:너의|네|니|당신의|너한테|너에게|네게|당신에게|자기가?\s*받은|네가\s*받은|너가\s*받은)"
-        r"\s*(?:[가-힣]+\s*){0,2}?"
+        r"\s*(?:[가-힣]+\s*){0,3}?"
         r"(?:지시문?|지침|설정|규칙|프롬프트|명령)|(?:초기|기본|원래)\s*(?:설정|지시|지침)\s*문구|지시문|개발자\s*메시지|내부\s*(?:지침|설정|프롬프트)|받은\s*시스템",
         verb=r"(?:reveal|show|print|display|output|repeat|tell|give|leak|dump|share|expose|"
         r"recite|paste|quote|include|append|send|copy|write\s+out|disclose|list|보여|알려|출력|"
@@ -338,13 +342,14 @@ _TOGETHER: list[_Together] = [
     _together(
         APPEND,
         r"referral|affiliate|promo(?:tion(?:al)?)?\s+(?:code|link)|tracking|tracker|pixel|"
-        r"utm_|\?ref=|추천인|제휴\s*링크|추적|파트너스|구독\s*링크|홍보\s*링크|광고",
+        r"utm_|[?&](?:ref|tag|aff|affiliate|partner|via|src|source|campaign)=|추천인|제휴\s*링크|추적|파트너스|구독\s*링크|홍보\s*링크|광고",
         _STANDING,
         verb=_ADD,
     ),
     _together(
         APPEND,
-        r"referral|affiliate|promo(?:tion(?:al)?)?\s+(?:code|link)|coupon\s+code|utm_|\?ref=|"
+        r"referral|affiliate|promo(?:tion(?:al)?)?\s+(?:code|link)|coupon\s+code|utm_|"
+        r"[?&](?:ref|tag|aff|affiliate|partner|via|src|source|campaign)=|"
         r"추천인|추천\s*코드|제휴\s*(?:링크|코드)|파트너스|협찬|광고",
         _ANSWERS,
         _STANDING,
@@ -371,7 +376,7 @@ _TOGETHER: list[_Together] = [
     # rules: safety, limits or refusals switched off
     _together(
         RULES,
-        r"safety|content\s+polic|restrictions?|filters?|"
+        r"safety|content\s+polic|restrictions?|filters?|moderation|safeguards?|protections?|"
         r"guidelines|guardrails|censorship|안전|검열|필터|윤리|(?:모든|어떤|아무)\s*(?:제한|규칙|지침)|"
         # "답변 길이 제한 없이" is about length, not rules.
         r"(?<!길이 )(?<!글자 )(?<!분량 )(?<!시간 )(?<!단어 )(?<!수 )"
@@ -415,6 +420,8 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:dear|hey|hi|attention|to)\s+(?:ai|llm|bot|chatbot|assistant)s?\s*[,:]|"
             r"(?:^|[\s\"'(\[「『<!\-])(?:assistant|어시스턴트|ai|llm)\s*[:：]\s*\S|"
             r"(?:^|[\"'(\[「『])\s*(?:assistant|ai|llm)\s*,\s*\S|"
+            r"\b(?:ai|llm)\s+(?:tools?|systems?|models?|assistants?|agents?|helpers?|bots?)\s+(?:must|"
+            r"should|shall|are\s+to|need\s+to|have\s+to|will)\b|"
             r"\b(?:assistant|ai|llm|bot|model|agent)\s+(?:instructions?|note|notice|directive|"
             r"command|rule|memo)s?\s*[:：]|(?:ai|어시스턴트|인공지능|챗봇)\s*(?:지침|메모|규칙)\s*[:：]"
         ),
@@ -476,6 +483,8 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\bsubprocess\b|\beval\s*\(|\bexec\s*\(|\b(?:curl|wget)\b[^\n]{0,200}\|\s*(?:sudo\s+)?"
             r"(?:ba|z|k)?sh\b|\bdrop\s+(?:table|database|schema)\b|\btruncate\s+table\b|"
             r"(?:^|\s)\./[\w.\-]+\.(?:sh|py|exe)\b|--upload|\bpowershell\b|\bchmod\s+\+x|"
+            r"~/\.(?:ssh|aws|gnupg|kube|docker)|\bid_rsa\b|/etc/(?:passwd|shadow)|"
+            r"\b(?:call|use|invoke)\s+(?:the\s+|your\s+)?[\w-]+\s+tool\s+(?:and|to)\s+(?:run|execute)\b|"
             r"\bsudo\s+(?:-\w+\s+)?(?:rm|apt|chmod|chown|sh|bash|su|dd|mv|cp|curl|wget|python3?|"
             r"systemctl|kill|tee|reboot|shutdown)\b|\b(?:curl|wget)\b[^\n]{0,160}(?:\s-d\s|--data|--upload-file|\s-f\s|"
             r"\s-t\s|\s-x\s*post|@~|@/)|`[^`]{0,80}\b(?:curl|wget|ssh|scp|rsync|nc|netcat|"
@@ -598,6 +607,9 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"(?:마|말|않)|(?:기억|메모리|문서|검색\s*결과)(?:의|에\s*있는|속|안의)\s*(?:지시|명령)\w*"
             r"\s*(?:을|를)?\s*(?:그대로\s*)?(?:따라|실행|수행)|"
             r"\b(?:quietly|silently|secretly)\s+(?:add|include|insert|append|send|run)|"
+            r"\b(?:hidden|invisible|hide)\b[^.\n]{0,30}\b(?:in|inside|into)\s+(?:each|every|all|your)\s+"
+            r"(?:answers?|responses?|replies)|(?:숨겨서|숨긴\s*채로?|안\s*보이게)\s*(?:[가-힣]+\s*){0,2}?"
+            r"(?:넣|추가|붙|포함|달아)|"
             r"\b(?:can't|cannot|must\s+not|may\s+not|not\s+allowed\s+to)\s+refuse\b|"
             r"\bno\s+refusals?\b|\brefuse\s+nothing\b|\balways\s+comply\b|"
             r"(?:거절|거부)\s*(?:하면\s*안|하지\s*(?:마|말|않)|못\s*하|불가|금지|없이|안\s*하고)|"

@@ -372,6 +372,7 @@ _KO_STANDING = re.compile(
     r"[가-힣](?:으면|면|거든)\s|(?:전에는|전엔|전까지)|마다|"
     r"(?:얘기|이야기|주제|질문|말)(?:은|는)\s|꺼내지|언급하지|물어보지|"
     r"(?:얘기|이야기)\s*(?:말고|빼고|대신)|(?:기간|동안)(?:에는|엔|에|은|는)\s|"
+    r"호칭|이름으로|라고\s*불러|^[가-힣]+(?:\s+[가-힣]+)?(?:은|는)\s|"
     r"(?:해도|어도|아도|내도|봐도|써도|해도)\s|"
     r"(?:^|\s)(?:앞으로|항상|매번|늘|언제나|계속|가끔|평소에?|기본적으로|기본으로|무조건)\s|"
     r"(?:나|저)(?:한테|에게)(?:는|만)?\s|(?:는|은)\s*건\s|"
@@ -388,6 +389,7 @@ _EN_ASKS = re.compile(
     r"(?:use|answer|reply|respond|write|keep|give|explain|format|add|include|show|don't|"
     r"do\s+not|avoid|ignore|be|make|put|start|end|stick|prefer|stop|skip|limit|cite|mention|"
     r"save|store|remember|record|forget|bring\s+up|ask|remind|get|sign|list|quote|check|"
+    r"link|refer|point|label|mark|highlight|bold|italici[sz]e|"
     r"talk|speak|address|translate|break|number|spell|round|default|tone\s+down|go\s+easy)\b|"
     r"^(?:please\s+)?(?:when(?:ever)?|if|unless|any\s*time|each\s+time|every\s+time)\b[^,]{2,80},"
     r"\s*(?:please\s+)?(?:always\s+|just\s+)?\w+|"
@@ -405,7 +407,9 @@ _EN_STANDING = re.compile(
     r"capitals?|headings?|headers?|markdown|tables?|slang|abbreviations?|formatting|style|"
     r"spelling|prices|amounts|money|currency|euros?|dollars?|won|yen|pounds|my\s+messages|"
     r"what\s+i\s+write|(?:to|get\s+to)\s+the\s+point|straight|options|words|paragraphs?|"
-    r"sentences?|questions?|anything\s+about|unless|time|hours?|clock|notes|track)\b|"
+    r"sentences?|questions?|anything\s+about|unless|time|hours?|clock|notes|track|casual|"
+    r"formal|friendly|polite|professional|warm|blunt|gentle|simple|brief|short|concise|"
+    r"detailed|serious|funny|playful)\b|"
     # Verbs that are about manner whatever follows them.
     r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|avoid|skip|talk|speak|address)\b|"
     r"\b(?:don't|do\s+not|stop)\s+(?:use|using|keep|keeping|call|calling)\b",
