@@ -37,6 +37,8 @@ import unicodedata
 from dataclasses import dataclass
 from urllib.parse import unquote
 
+from memories.services import standing
+
 
 @dataclass(frozen=True)
 class InjectionFinding:
@@ -50,6 +52,7 @@ APPEND = "append"
 OBEY = "obey"
 TOOL = "tool"
 RULES = "rules"
+STANDING = "standing"
 
 REASONS = {
     LEAK: "tells the assistant to pass the user's data to someone else",
@@ -58,6 +61,7 @@ REASONS = {
     OBEY: "makes the assistant obey instructions from a third party",
     TOOL: "tells the assistant to run commands, code or tools",
     RULES: "tries to change the assistant's rules, identity or the user's control",
+    STANDING: "a standing instruction to the assistant that is not a preference about answers",
 }
 
 # --- unwrapping -------------------------------------------------------------------------------
@@ -134,6 +138,9 @@ def views(text: str) -> list[str]:
     candidates.append(_TAG.sub("", candidates[-1]))
     if "%" in raw:
         candidates.append(unquote(raw))
+    # Letters spaced one by one and words by wider gaps: "앞 으 로   규 칙".
+    if re.search(r"(?:\w ){2,}\w {2,}\w", raw):
+        candidates.append(" ".join(w.replace(" ", "") for w in re.split(r" {2,}", raw)))
     candidates += _decoded_payloads(raw)
     if re.search(r"[a-zA-Z]{4,}", raw):
         candidates.append(codecs.encode(raw, "rot13"))
@@ -675,10 +682,15 @@ def _first_finding(folded: str) -> str | None:
 @functools.lru_cache(maxsize=512)
 def detect(text: str) -> InjectionFinding | None:
     """The first category of instruction to the assistant `text` carries, or None."""
-    for view in views(text):
+    all_views = views(text)
+    for view in all_views:
         kind = _first_finding(view)
         if kind is not None:
             return InjectionFinding(kind=kind, reason=REASONS[kind])
+    # Second pass, the allowlist: a standing instruction the first pass did not name stays
+    # only when it is a plain preference about the form of answers.
+    if any(standing.unallowed_instruction(view) for view in all_views):
+        return InjectionFinding(kind=STANDING, reason=REASONS[STANDING])
     return None
 
 

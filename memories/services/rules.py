@@ -214,7 +214,8 @@ _I = re.IGNORECASE
 @_rule(r"\bmy\s+name\s+is\s+(?P<v>[^\s,.!?][^,.!?]{0,40}?)" + _END, _I)
 @_rule(
     r"(?:^|,\s*|\bso\s+|;\s*)(?:please\s+|just\s+)?call\s+me\s+(?P<v>[^\s,.!?]{1,30})(?:,?\s+(?:not|instead\s+of|"
-    r"rather\s+than)\s+[^\s,.!?]{1,30})?(?:,?\s+please)?" + _END,
+    r"rather\s+than)\s+[^\s,.!?]{1,30})?(?:,?\s+(?:please|from\s+now\s+on|going\s+forward|"
+    r"(?:from\s+)?here\s+on|in\s+(?:the\s+)?future))*" + _END,
     _I,
 )
 def _name(match: re.Match[str], sentence: str) -> _Match | None:
