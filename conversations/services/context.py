@@ -17,6 +17,7 @@ from conversations.context import ChatContext, MemoryItem
 from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession
 from conversations.services import sessions, topics
+from memories.services import injection
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
 
@@ -82,7 +83,39 @@ def context_assemble(
     ]  # fmt: skip
     used += sum(m.tokens for m in retrieved)
     context.tokens = used
+    _withhold_instructions(context)
     return Assembled(context=context, memories=list(retrieved))
+
+
+def _withhold_instructions(context: ChatContext) -> None:
+    """Past messages and summaries that carry instructions to the assistant are replaced by a
+    placeholder, and the tags and keywords taken from them are left out: the memory cut from
+    such a message is quarantined, and nothing copied from the same text (a link as a
+    "keyword") may bring it back into a later prompt. Memories need no check: only active
+    ones are retrieved, and the write policy never makes an attack active."""
+    withheld: list[str] = []
+
+    def check(text: str) -> str:
+        kept = injection.withhold(text)
+        if kept != text:
+            withheld.append(text.lower())
+        return kept
+
+    for recall in context.session_recall:
+        recall.summary = check(recall.summary)
+    for topic in context.topic_recall:
+        for message in topic.messages:
+            message.content = check(message.content)
+    if not withheld:
+        return
+
+    def clean(words: list[str]) -> list[str]:
+        return [w for w in words if not any(w.lower() in text for text in withheld)]
+
+    for recall in context.session_recall:
+        recall.tags = clean(recall.tags)
+    for topic in context.topic_recall:
+        topic.keywords = clean(topic.keywords)
 
 
 def context_preview(

@@ -27,6 +27,7 @@ from conversations.logic.summarize import (
 )
 from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
 from conversations.services import shortterm, topics
+from memories.services import injection
 from memories.services.intake import has_marker, terms_intake, text_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
@@ -34,6 +35,7 @@ from memoryhub import text as text_analysis
 logger = logging.getLogger(__name__)
 
 TOP_TAGS = 20
+MAX_TAG_CHARS = 40
 END_TAG_BOOST = 1.0
 RECALL_TAG_BOOST = 0.5
 # Cosine of a first message with a past summary (both passages) above which the summary counts
@@ -138,7 +140,9 @@ def _document_frequency(
 
 
 def _offline_tags_and_summary(session: ChatSession, messages: Sequence[Message]) -> TagsAndSummary:
-    terms = [t for m in messages for t in text_analysis.terms(m.content)]
+    # A tag is one word, as the model's tags are (at most 40 characters): a pasted base64 or
+    # hex blob is one "foreign word" to Kiwi and would not fit the tag column.
+    terms = [t for m in messages for t in text_analysis.terms(m.content) if len(t) <= MAX_TAG_CHARS]
     df, documents = _document_frequency(session.user_id, terms, session.pk)
     tags = rank_tags(
         terms, document_frequency=df, documents=documents,
@@ -174,7 +178,7 @@ def _valid_llm_tags(answer: str) -> TagsAndSummary | None:
     if not isinstance(tags, list) or not isinstance(summary, str):
         return None
     clean = [tag_form(t.strip()) for t in tags if isinstance(t, str) and t.strip()]
-    clean = terms_intake(t for t in clean if " " not in t and len(t) <= 40)
+    clean = terms_intake(t for t in clean if " " not in t and len(t) <= MAX_TAG_CHARS)
     summary = _summary_intake(summary)
     if not clean or not summary.strip():
         return None
@@ -218,8 +222,11 @@ def session_finalize(*, session_id: int) -> None:
         session.status = ChatSession.Status.ENDED
         session.ended_at = ended_at
         fields = ["status", "ended_at"]
-        if messages:
-            result = extract_tags_and_summary(session, messages)
+        # A message that carries instructions to the assistant (its memory is quarantined)
+        # gives the session no summary sentence and no tag: both go into later prompts.
+        summarised = [m for m in messages if not injection.is_injection(m.content)]
+        if summarised:
+            result = extract_tags_and_summary(session, summarised)
             session.tags = result.tags
             session.summary = result.summary
             session.embedding = embeddings.embed_passages([result.summary])[0]

@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from conversations import search
 from memories.models import Reader
+from memories.services import injection
 from memoryhub import llm
 
 SEARCH_DESCRIPTION = (
@@ -48,7 +49,7 @@ def memory_search_tool(
         hits, _took = search.search(user_id=user.pk, query=query, k=k + 4, reader=Reader.ASSISTANT)
         lines = [
             f"- [{hit.kind} {hit.id}{', ' + hit.created_at[:10] if hit.created_at else ''}] "
-            f"{hit.text[:300]}"
+            f"{injection.withhold(hit.text)[:300]}"
             for hit in hits
             if not (hit.kind == "message" and hit.id in exclude_message_ids)
             and not (hit.kind in ("topic", "session") and hit.session_id == current_session_id)

@@ -148,7 +148,7 @@ def memory_extract_from_exchange(
                 source_session_id=source_session_id,
                 error=str(exc),
             )
-    prepared = [_prepare(item) for item in items]
+    prepared = [_prepare(item, source_text=user_text) for item in items]
     return _store_all(
         user_id=user_id,
         provider=provider.name,
@@ -279,14 +279,18 @@ def memory_store_candidate(
     return StoreOutcome(outcome=outcome, memory=memory, policy=prepared.policy)
 
 
-def _prepare(item: ExtractedItem) -> _Prepared:
+def _prepare(item: ExtractedItem, *, source_text: str = "") -> _Prepared:
     # The content goes through the write policy (a secret or a marker is refused); a slot
     # a model named is kept only when it holds neither (tags: `revision._version_write`).
     if has_marker(item.slot) or text_intake(item.slot).found:
         item = replace(item, slot="")
     origin = Origin.USER if item.stated_by_user else Origin.ASSISTANT
     policy = revision.policy_decide(
-        content=item.content, type=item.type, origin=origin, confidence=item.confidence
+        content=item.content,
+        type=item.type,
+        origin=origin,
+        confidence=item.confidence,
+        source_text=source_text,
     )
     indexed = revision.memory_index(content=item.content) if policy.stores else None
     return _Prepared(item=item, origin=origin, policy=policy, indexed=indexed)

@@ -1,17 +1,43 @@
 """Prompt-injection detection for memory candidates: pure functions, no Django.
 
-A memory is data about the user. Text that reads as instructions *to the assistant* (override
-its instructions, reveal its prompt, switch to a jailbreak persona, run or send something) is
-an attack stored for later, the "저장된 프롬프트 인젝션" of seed 003: such a candidate is
-quarantined, never made an active procedure. Instructions the user gives about their own
-answers ("앞으로 답변은 짧게 해줘", "I prefer you ignore typos") are preferences and pass.
+A memory is data about the user. Text that tells the assistant how to behave later in a way
+that serves someone other than the user, or takes the user's control away, is an attack stored
+for later (seed 003's "저장된 프롬프트 인젝션"): such a candidate is quarantined, never made an
+active procedure. The rules are organised by what crosses a boundary, not by phrasing:
+
+- leak:   the user's data (memories, conversations, contacts, secrets, location ...) goes to a
+          URL, an address, a phone number or a person other than the user;
+- reveal: the assistant's own instructions or system prompt are shown;
+- append: a fixed link, domain, image, tracking pixel or referral code rides on the answers;
+- obey:   a third party's words become commands (a forwarded e-mail, a page "to the AI reading
+          this", "messages signed ...", someone else's orders ranked above the user's);
+- tool:   commands, code or tools are run (shell, uploads, payments without confirmation);
+- rules:  the assistant's rules change (ignore instructions, no refusals or safety, a new
+          identity, fake system or developer notices, hiding things from the user, ignoring
+          the user's own later requests to forget or reset).
+
+Plain standing preferences about answers (존댓말, short answers, bullet points, a language,
+"call me ...", a one-line summary at the end, source links) cross none of these boundaries
+and pass.
+
+Pasted or disguised text is unwrapped first (`views`): full-width and look-alike letters are
+folded, zero-width marks and spaced-out letters joined, HTML entities and URL escapes
+decoded, and base64, hex and rot13 payloads decoded, so the same rules see them.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import codecs
+import functools
+import html
 import re
 import unicodedata
 from dataclasses import dataclass
+from urllib.parse import unquote
+
+from memories.services import standing
 
 
 @dataclass(frozen=True)
@@ -20,297 +46,663 @@ class InjectionFinding:
     reason: str
 
 
-_ZERO_WIDTH = re.compile(r"[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u00ad]")
-
-_OVERRIDE = "override"
-_REVEAL = "reveal"
-_PERSONA = "persona"
-_DIRECTIVE = "directive"
-_TOOL = "tool"
-_EXFILTRATION = "exfiltration"
-_MARKUP = "markup"
+LEAK = "leak"
+REVEAL = "reveal"
+APPEND = "append"
+OBEY = "obey"
+TOOL = "tool"
+RULES = "rules"
+STANDING = "standing"
 
 REASONS = {
-    _OVERRIDE: "tries to override the assistant's instructions",
-    _REVEAL: "asks the assistant to reveal its system prompt or instructions",
-    _PERSONA: "tries to switch the assistant into an unrestricted persona (jailbreak)",
-    _DIRECTIVE: "gives the assistant standing orders to obey, hide or never refuse",
-    _TOOL: "tells the assistant to run destructive commands or tools",
-    _EXFILTRATION: "tells the assistant to send data somewhere",
-    _MARKUP: "imitates system or role markup to pose as instructions",
+    LEAK: "tells the assistant to pass the user's data to someone else",
+    REVEAL: "asks the assistant to reveal its system prompt or instructions",
+    APPEND: "makes the assistant attach links, images or tracking to its answers",
+    OBEY: "makes the assistant obey instructions from a third party",
+    TOOL: "tells the assistant to run commands, code or tools",
+    RULES: "tries to change the assistant's rules, identity or the user's control",
+    STANDING: "a standing instruction to the assistant that is not a preference about answers",
 }
 
-_EN_TARGETS = (
-    r"(?:instructions?|prompts?|rules?|directions?|guidelines?|commands?|context|guardrails?|"
-    r"polic(?:y|ies)|constraints?|restrictions?|programming|directives?|orders)"
-)
-_EN_DETERMINERS = (
-    r"(?:previous|prior|above|earlier|preceding|all|any|your|system|original|initial|"
-    r"developer|existing|those|these|every|former)"
-)
+# --- unwrapping -------------------------------------------------------------------------------
 
-# (kind, pattern), matched against NFKC-normalised, lower-cased text.
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    # --- override -------------------------------------------------------------------------
-    (
-        _OVERRIDE,
-        re.compile(
-            r"\b(?:ignore|disregard|forget|override|bypass|discard|abandon|drop)\b[^.\n]{0,40}?\b"
-            + _EN_DETERMINERS
-            + r"\b[^.\n]{0,30}?\b"
-            + _EN_TARGETS
-            + r"\b"
-        ),
-    ),
-    (
-        _OVERRIDE,
-        re.compile(
-            r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:above|"
-            r"everything\s+(?:above|before|you\s+(?:were|have\s+been|'ve\s+been)\s+told)|"
-            r"what\s+(?:was|you\s+were|you've\s+been)\s+(?:said|told))"
-        ),
-    ),
-    (_OVERRIDE, re.compile(r"\bdo\s+not\s+follow\s+(?:your|the|any)\s+" + _EN_TARGETS)),
-    (
-        _OVERRIDE,
-        re.compile(
-            r"(?:이전|앞의|앞선|위의|위에서\s*말한|기존의?|모든|지금까지의?|원래의?|시스템|"
-            r"개발자의?|너의?|당신의?)\s*(?:의\s*)?"
-            r"(?:지시|지시\s*사항|지침|명령|명령어|규칙|프롬프트|설정|제약|안내|가이드라인|룰)"
-            r"[가-힣]{0,2}\s*(?:을|를|은|는|들은|들을|이랑)?\s*(?:모두|전부|다|싹|전부\s*다)?\s*"
-            r"(?:무시|잊어|잊고|잊으|무효|따르지\s*마|따르지\s*말|지워|취소|폐기|해제|버려)"
-        ),
-    ),
-    (
-        _OVERRIDE,
-        re.compile(
-            r"(?:위|앞|이전)(?:의|에)?\s*(?:내용|말|것|대화)\s*(?:은|을|는|를|들은)?\s*"
-            r"(?:모두|전부|다)?\s*무시"
-        ),
-    ),
-    # --- reveal -----------------------------------------------------------------------------
-    (
-        _REVEAL,
-        re.compile(
-            r"\b(?:reveal|show|print|display|output|repeat|tell|give|leak|dump|share|expose|"
-            r"recite|write\s+out|copy)\b[^.\n]{0,30}?\b(?:system|hidden|secret|initial|original|"
-            r"developer|internal|full|exact)\s+(?:prompt|instructions?|message|rules|"
-            r"configuration)"
-        ),
-    ),
-    (
-        _REVEAL,
-        re.compile(
-            r"\b(?:repeat|print|output)\s+(?:all\s+)?(?:the\s+)?(?:words|text|everything|"
-            r"lines)\s+(?:above|before)"
-        ),
-    ),
-    (
-        _REVEAL,
-        re.compile(r"\bwhat\s+(?:were|are)\s+your\s+(?:initial\s+|original\s+)?instructions\b"),
-    ),
-    (
-        _REVEAL,
-        re.compile(
-            r"(?:시스템|숨겨진|내부|초기|원래|개발자)\s*(?:의\s*)?(?:프롬프트|지시|지침|설정|명령)"
-            r"[가-힣]{0,2}\s*(?:을|를|도)?\s*(?:전부|모두|그대로|전체)?\s*"
-            r"(?:보여|알려|출력|공개|말해|누설|복사|보내|읊어|적어)"
-        ),
-    ),
-    (
-        _REVEAL,
-        re.compile(r"프롬프트\s*(?:를|을)?\s*(?:그대로|전부|전체)\s*(?:출력|보여|공개|알려|말해)"),
-    ),
-    # --- persona / jailbreak ----------------------------------------------------------------
-    (
-        _PERSONA,
-        re.compile(
-            r"\byou\s+are\s+(?:now\s+|no\s+longer\s+[^.\n]{0,20}?\s+but\s+)?(?:dan|"
-            r"an?\s+(?:unrestricted|unfiltered|uncensored|evil|jailbroken|rogue|amoral))\b"
-        ),
-    ),
-    (_PERSONA, re.compile(r"\bdo\s+anything\s+now\b|\bjailbr(?:eak|oken|eaking)\b")),
-    (
-        _PERSONA,
-        re.compile(
-            r"\b(?:enable|enter|activate|switch\s+to|you\s+are\s+in|you're\s+in|now\s+in)\s+"
-            r"(?:developer|god|dan|jailbreak|unrestricted|sudo|admin)\s+mode\b"
-        ),
-    ),
-    (_PERSONA, re.compile(r"\b(?:developer|dan|god)\s+mode\s+(?:enabled|on|activated)\b")),
-    (
-        _PERSONA,
-        re.compile(
-            r"\b(?:pretend|act|behave|roleplay|role-play|imagine)\b[^.\n]{0,40}?\b(?:no|without|"
-            r"free\s+of|free\s+from)\s+(?:any\s+)?(?:restrictions?|rules|filters?|limits|"
-            r"limitations|guidelines|censorship|ethics|morals|safety)\b"
-        ),
-    ),
-    (
-        _PERSONA,
-        re.compile(
-            r"\byou\s+(?:have|has)\s+(?:no|zero)\s+(?:restrictions|rules|limits|filters|"
-            r"guidelines|content\s+policy)\b"
-        ),
-    ),
-    (_PERSONA, re.compile(r"\b(?:unfiltered|uncensored)\s+(?:ai|assistant|mode|model|version)\b")),
-    (_PERSONA, re.compile(r"탈옥")),
-    (
-        _PERSONA,
-        re.compile(
-            r"(?:제한|검열|필터|규칙|윤리|제약)\s*(?:이|가|을|를|도)?\s*(?:전혀\s*)?"
-            r"(?:없는|없이|해제|풀린|풀어|무시하는)\s*(?:ai|인공지능|챗봇|어시스턴트|모드|상태|"
-            r"버전|역할|캐릭터|너)"
-        ),
-    ),
-    (
-        _PERSONA,
-        re.compile(r"(?:개발자|관리자|갓|dan)\s*모드\s*(?:를|을|로)?\s*(?:켜|활성|전환|진입|시작)"),
-    ),
-    (
-        _PERSONA,
-        re.compile(r"너는\s*이제(?:부터)?\s*[^.\n]{0,25}?(?:제한|검열|규칙|필터)[^.\n]{0,6}없"),
-    ),
-    # --- standing orders to the assistant ---------------------------------------------------
-    (
-        _DIRECTIVE,
-        re.compile(
-            r"\bfrom\s+now\s+on\b[^.\n]{0,40}?\byou\s+(?:must|will|shall|are\s+to|should)\s+"
-            r"(?:always\s+)?(?:obey|comply|ignore|disregard|reveal|never\s+refuse|not\s+refuse|"
-            r"only\s+(?:listen|obey|follow))"
-        ),
-    ),
-    (_DIRECTIVE, re.compile(r"\b(?:always|must|will|you\s+shall)\s+(?:obey|comply\s+with)\b")),
-    (_DIRECTIVE, re.compile(r"\bnever\s+refuse\b|\bdo\s+not\s+refuse\s+any\b")),
-    (
-        _DIRECTIVE,
-        re.compile(
-            r"\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|warn|"
-            r"let)\s+(?:the\s+)?user\b"
-        ),
-    ),
-    (
-        _DIRECTIVE,
-        re.compile(
-            r"\bfollow\s+(?:any|all|the)\s+(?:instructions|commands)\s+(?:in|from|inside|found\s+"
-            r"in)\s+(?:this|the|these|retrieved|stored|any)\b"
-        ),
-    ),
-    (
-        _DIRECTIVE,
-        re.compile(
-            r"(?:사용자|유저|주인)(?:에게|한테|에겐)\s*(?:절대\s*)?(?:알리지|말하지|숨기|들키지)"
-        ),
-    ),
-    (_DIRECTIVE, re.compile(r"(?:무조건|반드시|항상)\s*(?:복종|나한테만\s*복종|명령에\s*따라)")),
-    (
-        _DIRECTIVE,
-        re.compile(
-            r"(?:어떤|모든)\s*(?:요청|질문|명령)(?:에|을|를|도)?\s*(?:절대\s*)?(?:거절|거부)\s*하지\s*(?:마|말|않)"
-        ),
-    ),
-    (
-        _DIRECTIVE,
-        re.compile(
-            r"(?:기억|메모리|문서|검색\s*결과)(?:의|에\s*있는|속|안의)\s*(?:지시|명령)\w*\s*(?:을|를)?\s*(?:그대로\s*)?(?:따라|실행|수행)"
-        ),
-    ),
-    # --- tools ------------------------------------------------------------------------------
-    (_TOOL, re.compile(r"\brm\s+-(?:rf|fr|r)\b|\bmkfs\b|\bdd\s+if=|:\(\)\s*\{\s*:\|:&\s*\};:")),
-    (_TOOL, re.compile(r"\b(?:curl|wget)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|k)?sh\b")),
-    (_TOOL, re.compile(r"\bdrop\s+(?:table|database|schema)\b|\btruncate\s+table\b")),
-    (
-        _TOOL,
-        re.compile(
-            r"\bexecute\s+(?:the\s+)?following\b|\brun\s+(?:the\s+)?following\s+(?:shell|bash|command|code|script)"
-        ),
-    ),
-    (
-        _TOOL,
-        re.compile(
-            r"\b(?:call|invoke|use|trigger)\s+(?:the\s+)?[\w\-]+\s+tool\b[^.\n]{0,40}?\b(?:delete|"
-            r"drop|send|transfer|email|post|upload|wipe|erase|purchase|pay)\b"
-        ),
-    ),
-    (
-        _TOOL,
-        re.compile(
-            r"\b(?:delete|drop|wipe|erase|destroy|remove)\s+(?:all|every|the\s+entire|everything"
-            r"\s+in)\s+(?:the\s+|my\s+|of\s+the\s+)?(?:files|data|database|tables|memories|"
-            r"records|repos?|repositories|emails|backups)\b"
-        ),
-    ),
-    (_TOOL, re.compile(r"\btransfer\b[^.\n]{0,30}?(?:money|funds|\$|usd|btc|bitcoin|eth)")),
-    (
-        _TOOL,
-        re.compile(
-            r"(?:다음|아래|이)\s*(?:명령어?|코드|스크립트|셸|쉘)\s*(?:를|을)?\s*(?:즉시|바로|몰래)?\s*(?:실행|수행)"
-        ),
-    ),
-    (
-        _TOOL,
-        re.compile(
-            r"(?:모든|전체|전부)\s*(?:파일|데이터|기억|메모리|데이터베이스|db|기록|백업)\s*(?:를|을)?"
-            r"\s*(?:다\s*|전부\s*)?(?:삭제|지워|지우|날려|초기화|포맷)"
-        ),
-    ),
-    (_TOOL, re.compile(r"(?:송금|이체|결제)\s*(?:해|하라|할\s*것)")),
-    # --- exfiltration -----------------------------------------------------------------------
-    (
-        _EXFILTRATION,
-        re.compile(
-            r"\b(?:send|email|e-mail|post|upload|forward|exfiltrate|transmit|leak)\b[^.\n]{0,40}?"
-            r"\b(?:passwords?|api\s+keys?|credentials|tokens?|secrets?|system\s+prompt|"
-            r"conversations?|chat\s+history|memories|personal\s+data|user\s+data|"
-            r"everything)\b[^.\n]{0,40}?\b(?:to|at)\b"
-        ),
-    ),
-    (_EXFILTRATION, re.compile(r"!\[[^\]]*\]\(https?://[^)\s]*\?[^)\s]*=")),
-    (
-        _EXFILTRATION,
-        re.compile(
-            r"(?:비밀\s*번호|비번|api\s*키|토큰|대화\s*내용|대화\s*기록|개인\s*정보|시스템\s*프롬프트|"
-            r"기억|메모리|데이터)\w*\s*(?:를|을|도)?\s*[^.\n]{0,30}?(?:https?://\S+|\S+@\S+|서버|주소)"
-            r"\s*(?:으로|로|에|에게|한테)?\s*(?:보내|전송|유출|업로드|포스트|공유)"
-        ),
-    ),
-    # --- markup -----------------------------------------------------------------------------
-    (
-        _MARKUP,
-        re.compile(
-            r"<\|?\s*/?\s*(?:system|im_start|im_end|instructions?|sys)\s*\|?>|\[/?(?:system|inst)\]"
-            r"|^\s*#{2,}\s*(?:system|instruction)|(?:^|\n)\s*(?:system|assistant)\s*:\s*\S"
-        ),
-    ),
-    (
-        _MARKUP,
-        re.compile(
-            r"\b(?:new|updated|real|actual|true|additional)\s+(?:system\s+)?instructions?\s*:"
-        ),
-    ),
-    (
-        _MARKUP,
-        re.compile(r"(?:새로운|새|진짜|추가)\s*(?:시스템\s*)?(?:지시|지침|명령)\s*(?:사항)?\s*:"),
-    ),
-]
+_ZERO_WIDTH = re.compile(r"[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u00ad\u180e\u034f]")
+# Cyrillic and Greek letters that look like Latin ones ("Рlеasе іgnorе").
+_HOMOGLYPHS = str.maketrans(
+    "аеорсухіјѕԁһԛԝкмнтвгпьАЕОРСУХІЈЅКМНТВαεικνοτυχρβγΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "aeopcyxijsdhqwkmhtbrnbAEOPCYXIJSKMHTBaeiknotuxpbyABEZHIKMNOPTYX",
+)
+# Letters written one by one: "i g n o r e", "s.y.s.t.e.m", "무 시 해".
+_SPACED = re.compile(r"\b(?:[a-z][ .\-_*·] ?){3,}[a-z]\b|(?:[가-힣] ){3,}[가-힣]")
+_BASE64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_\-]{24,}={0,2}")
+_HEX = re.compile(r"(?:\\x|0x)?(?:[0-9a-fA-F]{2}(?:\\x|\s|:)?){12,}")
+_TAG = re.compile(r"<[^<>]{0,200}>")
 
 
 def normalise(text: str) -> str:
-    """Fold the tricks that hide words from a pattern: width, zero-width marks, case, spaces."""
+    """Fold what hides words from a pattern: width, look-alikes, zero-width marks, case,
+    letters spaced out one by one, runs of spaces."""
     folded = unicodedata.normalize("NFKC", text)
-    folded = _ZERO_WIDTH.sub("", folded).lower()
-    folded = folded.replace("’", "'").replace("‘", "'")
+    folded = _ZERO_WIDTH.sub("", folded).translate(_HOMOGLYPHS).lower()
+    folded = folded.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    folded = _SPACED.sub(lambda m: re.sub(r"[ .\-_*·]", "", m.group(0)), folded)
     return re.sub(r"[ \t\r\f\v]+", " ", folded)
 
 
-def detect(text: str) -> InjectionFinding | None:
-    """The first injection pattern `text` matches, or None."""
-    folded = normalise(text)
-    for kind, pattern in _PATTERNS:
+def _printable(decoded: str) -> bool:
+    if len(decoded) < 8:
+        return False
+    good = sum(ch.isprintable() or ch.isspace() for ch in decoded)
+    letters = sum(ch.isalpha() for ch in decoded)
+    return good / len(decoded) > 0.95 and letters / len(decoded) > 0.5
+
+
+def _decoded_payloads(text: str) -> list[str]:
+    """Base64 and hex runs in `text` that decode to readable text."""
+    found = []
+    for token in _BASE64.findall(text):
+        padded = token + "=" * (-len(token) % 4)
+        for decode in (base64.b64decode, base64.urlsafe_b64decode):
+            try:
+                decoded = decode(padded).decode("utf-8")
+            except (binascii.Error, ValueError):
+                continue
+            if _printable(decoded):
+                found.append(decoded)
+                break
+    for token in _HEX.findall(text):
+        digits = re.sub(r"\\x|0x|\s|:", "", token)
+        try:
+            decoded = bytes.fromhex(digits).decode("utf-8")
+        except ValueError:
+            continue
+        if _printable(decoded):
+            found.append(decoded)
+    return found
+
+
+_LEET = str.maketrans("013457@$", "oieastas")
+_LEET_WORD = re.compile(r"\b(?=[a-z]*[0-9@$])(?=[0-9@$]*[a-z])[a-z0-9@$]{3,}\b")
+
+
+def _unleet(folded: str) -> str:
+    """ "1gnore", "instructi0ns", "rem3mber": digits standing for letters inside words."""
+    return _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), folded)
+
+
+def views(text: str) -> list[str]:
+    """The text as the rules should read it: normalised, plus every decoding of it that
+    differs (HTML entities and tags, URL escapes, base64/hex payloads, rot13)."""
+    raw = unicodedata.normalize("NFKC", _ZERO_WIDTH.sub("", text))
+    candidates = [raw, html.unescape(raw)]
+    candidates.append(_TAG.sub("", candidates[-1]))
+    if "%" in raw:
+        candidates.append(unquote(raw))
+    # Letters spaced one by one and words by wider gaps: "앞 으 로   규 칙".
+    if re.search(r"(?:\w ){2,}\w {2,}\w", raw):
+        candidates.append(" ".join(w.replace(" ", "") for w in re.split(r" {2,}", raw)))
+    candidates += _decoded_payloads(raw)
+    if re.search(r"[a-zA-Z]{4,}", raw):
+        candidates.append(codecs.encode(raw, "rot13"))
+    seen: list[str] = []
+    for candidate in candidates:
+        folded = normalise(candidate)
+        for view in (folded, _unleet(folded)):
+            if view not in seen:
+                seen.append(view)
+    return seen
+
+
+# --- vocabulary -------------------------------------------------------------------------------
+
+# A host: any dotted name whose last label is not a file extension ("notes.txt", "main.py"),
+# or an IP address.
+_FILE_EXTENSIONS = (
+    r"txt|md|py|js|ts|tsx|jsx|json|ya?ml|toml|csv|pdf|docx?|xlsx?|pptx?|png|jpe?g|gif|svg|"
+    r"html?|css|sh|exe|zip|tar|gz|java|go|rs|rb|php|c|h|cpp|log|ini|cfg|xml|sql|ipynb|mp3|mp4|"
+    r"mov|wav|hwp|key|pem|env|lock|bak|tmp|dll|so|bin|jar|vue|kt|swift"
+)
+_URL = (
+    r"(?:https?://|www\.)\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/\S*)?|"
+    r"\b[a-z0-9][a-z0-9\-]*(?:\.[a-z0-9\-]+)*\.(?!(?:" + _FILE_EXTENSIONS + r")\b)[a-z]{2,24}\b"
+    r"(?:/\S*)?"
+)
+_EMAIL = r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+"
+_PHONE = r"\b0\d{1,2}-?\d{3,4}-?\d{4}\b|\+\d[\d \-]{8,}\d"
+_DESTINATION = f"(?:{_URL}|{_EMAIL}|{_PHONE})"
+
+# The user's data: what they told the assistant and what identifies or reaches them.
+_DATA_EN = (
+    r"(?:chat|conversation|message)s?\s+(?:history|log|logs|records?|contents?)|conversations?|"
+    r"chats\b|(?:my|the\s+user'?s?|our|their)\s+(?:messages|chats)|"
+    r"memor(?:y|ies)(?:\s+store)?|everything\s+(?:you\s+know|you\s+have|about\s+(?:me|the\s+user))|"
+    r"(?:personal|private|user)\s+(?:data|info(?:rmation)?|details)|contacts?(?:\s+list)?|"
+    r"(?:saved\s+|home\s+)?address(?:es)?|phone\s+numbers?|location|whereabouts|schedule|"
+    r"bank\s+(?:details|account|info(?:rmation)?)|account\s+(?:details|numbers?|info)|"
+    r"passwords?|passphrases?|pins?|api\s+keys?|keys|credentials|secrets|tokens?|"
+    r"salary|health(?:\s+\w+)?|medical\s+\w+|files|documents|notes\s+about\s+me|"
+    r"(?:my|the\s+user'?s?|their|user'?s?)\s+(?:[\w-]+\s+)?(?:data|info|details|stuff|card|"
+    r"history|records?|numbers?)|"
+    r"anything\s+about\s+me|(?:what|anything|all)\s+you\s+know\s+about\s+(?:me|the\s+user|them)|itinerary|"
+    r"e-?mail\s+address(?:es)?|card\s+(?:numbers?|details)"
+)
+_DATA_KO = (
+    r"대화\s*(?:내용|내역|기록|로그|히스토리)|채팅\s*(?:기록|내역)|대화|기억\s*저장소|기억|메모리|"
+    r"메모|[가-힣]*\s*정보|(?:내|제|사용자|고객)\s*(?:얘기|이야기|사생활)|연락처(?:\s*목록)?|주소|전화\s*번호|"
+    r"위치|일정|계좌(?:\s*(?:정보|번호|비밀번호))?|비밀\s*번호|비번|api\s*키|토큰|인증\s*번호|"
+    r"연봉(?:\s*정보)?|건강\s*정보|병력|파일|문서|폴더|저장된\s*[가-힣]+|[가-힣]+\s*번호|내역|비밀|"
+    r"사생활|\bip\b|접속"
+)
+_DATA = f"(?:{_DATA_EN}|{_DATA_KO})"
+_SECRET = (
+    r"(?:passwords?|passphrases?|pins?\b|api\s+keys?|credentials|secret\s+keys?|otp|"
+    r"비밀\s*번호|비번|암호|api\s*키|인증\s*번호|계좌\s*비밀번호|카드\s*번호|보안\s*코드)"
+)
+_PASS_ON = (
+    r"(?:\b(?:send|forward|e-?mail|post|upload|share|submit|transmit|leak|exfiltrate|report|"
+    r"give|tell|show|reveal|disclose|dump|print|list|repeat|paste|include|append|attach|"
+    r"hand\s+over|provide|sync|cc|bcc)(?:s|ed|ing)?\b|\banswer\s+(?:him|her|them|anyone|whoever)\b|보내|(?<!재)전송|전달|공유(?!기)|제출|올려|"
+    r"업로드|유출|보고|알려|보여|공개|덤프|출력|붙여|포함|회신|넘겨|제공|말해|표시|얘기해|털어놔|"
+    r"털어놓|까발|불어)"
+)
+# Someone who is not the user: anyone who asks, other users, a named other person.
+_OTHERS_EN = (
+    r"(?:anyone|anybody|whoever|everyone|someone\s+else|others|other\s+(?:users|people)|"
+    r"third[\s-]part(?:y|ies)|partners?|affiliates|vendors?|the\s+asker|moderators?|"
+    r"(?:my\s+|our\s+)?(?:coworker|colleague|friend|boss|manager|landlord|brother|sister|"
+    r"boyfriend|girlfriend|husband|wife|partner)\b[^.\n]{0,40}\b(?:him|her|them)|"
+    r"\b(?:answer|tell|give|send|show|forward|email|pass)\s+(?:him|her|them)\b|"
+    r"\b(?:with|to)\s+(?:him|her|them)\b|"
+    r"\ba\s+user\s+(?:named|called)\b)"
+)
+_OTHERS_KO = (
+    r"(?:누가\s*(?:물어|묻|요청)|누구(?:든|한테나|에게나|라도)|아무(?:한테나|에게나|나|한테)|"
+    r"다른\s*(?:사람|사용자|유저|분)|제\s*?3\s*자|제휴사|협력사|상대방|걔|그\s*사람|"
+    r"물어보는\s*(?:사람|쪽)|참석자|"
+    r"(?<![가-힣])(?!내가|제가|우리가|나|저)[가-힣]{1,8}(?:이가|가)\s+(?:[가-힣]+\s+){0,3}?"
+    r"(?:물어보|묻|요청하|달라고)|"
+    r"(?<![가-힣])(?!나한|저한|나에|저에|너한|너에|네게|내게|제게|사용자|유저|본인)[가-힣]{1,8}"
+    r"(?:한테|에게|께)(?:도|는|만)?(?=\s|$)|"
+    r"(?<![가-힣])(?!내\s|제\s)[가-힣]+\s*(?:메일|이메일|메일함|서버|계정|폰)\s*(?:으로|로)(?=\s|$))"
+)
+_OTHERS = f"(?:{_OTHERS_EN}|{_OTHERS_KO})"
+_ANSWERS = (
+    r"(?:answers?|responses?|replies|reply|respond|every\s+(?:message|chat|output)|"
+    r"답변|대답|응답|답해|답을|답은|답할)"
+)
+_ADD = (
+    r"(?:add|append|attach|include|insert|end\s+(?:with|each|every)|put|embed|recommend|close|"
+    r"finish|sign|stamp|"
+    r"붙여|붙이|첨부|포함|넣어|넣|달아|추가|덧붙|삽입|추천|표시|확인하세요)"
+)
+_STANDING = (
+    r"(?:always|every|each|all\s+(?:future\s+)?(?:answers|responses|replies|questions)|"
+    r"whenever|from\s+now\s+on|going\s+forward|permanent|forever|future|앞으로|항상|매번|"
+    r"언제나|늘|모든|마다|이제부터|지금부터|다음부터|영구|평생|계속|이후)"
+)
+_ASSISTANT = r"(?:ai|llm|assistant|chatbot|model|bot|agent|인공지능|어시스턴트|비서|챗봇|에이전트)"
+
+# --- negation ---------------------------------------------------------------------------------
+
+_NEGATED_AFTER = re.compile(r"^[가-힣]{0,3}?\s*(?:지\s*(?:마|말|않)|면\s*안|는\s*건\s*안)")
+_NEGATED_BEFORE = re.compile(
+    r"(?:\b(?:don't|do\s+not|never|not|no|without|stop|avoid)\s+(?:\w+\s+){0,2}|안\s*|못\s*)$"
+)
+
+
+def _said_positively(text: str, match: re.Match[str]) -> bool:
+    """False when the verb at `match` is negated ("보내지 마", "never share ...")."""
+    after = text[match.end() : match.end() + 10]
+    before = text[max(0, match.start() - 24) : match.start()]
+    return not (_NEGATED_AFTER.search(after) or _NEGATED_BEFORE.search(before))
+
+
+# --- rules ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Together:
+    """All parts occur in one sentence; the `verb` part (if any) not negated."""
+
+    kind: str
+    parts: tuple[re.Pattern[str], ...]
+    verb: re.Pattern[str] | None = None
+
+    def found(self, sentence: str) -> bool:
+        if not all(part.search(sentence) for part in self.parts):
+            return False
+        if self.verb is None:
+            return True
+        return any(_said_positively(sentence, m) for m in self.verb.finditer(sentence))
+
+
+def _c(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+def _together(kind: str, *parts: str, verb: str | None = None) -> _Together:
+    return _Together(kind, tuple(_c(p) for p in parts), _c(verb) if verb else None)
+
+
+_TOGETHER: list[_Together] = [
+    # leak: the user's data + passing it on + a destination or someone else
+    _together(LEAK, _DATA, _DESTINATION, verb=_PASS_ON),
+    _together(LEAK, _DATA, _OTHERS, verb=_PASS_ON),
+    # leak: anything sent, uploaded or posted to an outside address
+    _together(
+        LEAK,
+        _DESTINATION,
+        # Not "I upload my photos to flickr.com": the user's own habit is a fact.
+        verb=r"(?<!\bi )(?<!\bwe )\b(?:send|upload|post|forward|e-?mail|transmit|submit|sync|"
+        r"mirror|report|beacon|exfiltrate)(?:s|ed|ing)?\b(?!\s+me\b)|전송|업로드|제출|포스트|"
+        r"(?:올려|보내|넘겨|전달해|공유해|회신해)\s*(?:줘|주세요|라|놔|둬|놓|야|줄래)|"
+        r"(?:올리|보내|넘기|전달하|공유하)도록|(?:올릴|보낼|넘길)\s*것",
+    ),
+    # leak: secrets repeated or handed out at all
+    _together(
+        LEAK,
+        _SECRET,
+        verb=r"(?:repeat|say\s+(?:it\s+)?back|print|show|tell|reveal|output|dump|include|send|"
+        r"share|알려|출력|보여|다시\s*말해|말해\s*달라|반복|읊|덤프|공유(?!기)|보내|(?<!재)전송|물어보|"
+        r"확인차)",
+    ),
+    # leak: the user's personal data riding on every answer
+    _together(
+        LEAK,
+        r"(?:\w+'s?|my|their|사용자의?|내|제|고객의?|[가-힣]+의)\s*(?:[\w-]+\s+)?"
+        r"(?:location|address|phone|schedule|salary|health|위치|주소|전화|일정|연봉|메모리|기억|"
+        r"개인\s*정보|정보|memor(?:y|ies)|data|details)",
+        _ANSWERS,
+        _STANDING,
+        verb=_ADD,
+    ),
+    # reveal: the assistant's instructions + showing them
+    _together(
+        REVEAL,
+        r"system\s+(?:prompt|message|instructions?)|hidden\s+(?:instructions?|prompt|rules|"
+        r"developer\s+message|message|guidelines)|developer\s+(?:message|prompt|instructions?)|"
+        r"(?:your|its)\s+(?:[\w-]+\s+){0,2}?(?:instructions|prompt|configuration|config|settings|"
+        r"guidelines|rules)|initial\s+instructions|hidden\s+(?:text|content|context|preamble)|"
+        r"(?:text|words|everything|what)\s+(?:that\s+)?(?:came|comes|is|was)\s+before\s+(?:my|our|"
+        r"the)\s+(?:first\s+)?(?:message|chat|conversation)|"
+        r"instructions\s+(?:you\s+(?:were|have\s+been|got)\s+given|given\s+to\s+you|you\s+(?:got|"
+        r"received))|(?:너한테|너에게|네게|네가|너가)\s*(?:주어진|받은)|"
+        r"시스템\s*(?:프롬프트|메시지|지시|지침|설정|명령)|숨겨진\s*(?:지침|지시|명령|설정|프롬프트)|"
+        r"(?:너의|네|니|당신의|너한테|너에게|네게|당신에게|자기가?\s*받은|네가\s*받은|너가\s*받은)"
+        r"\s*(?:[가-힣]+\s*){0,3}?"
+        r"(?:지시문?|지침|설정|규칙|프롬프트|명령)|(?:초기|기본|원래)\s*(?:설정|지시|지침)\s*문구|지시문|개발자\s*메시지|내부\s*(?:지침|설정|프롬프트)|받은\s*시스템",
+        verb=r"(?:reveal|show|print|display|output|repeat|tell|give|leak|dump|share|expose|"
+        r"recite|paste|quote|include|append|send|copy|write\s+out|disclose|list|보여|알려|출력|"
+        r"공개|말해|누설|복사|보내|읊|적어|인용|붙여|포함|덤프|숨기지\s*말)",
+    ),
+    _together(
+        REVEAL,
+        r"(?:받은|받고|받았던|주어진|설정된|입력된)\s*(?:명령|지시|지침|프롬프트|설정)|"
+        r"(?:명령|지시|지침|프롬프트)\S{0,2}\s*(?:받고|받은|받았)",
+        r"(?:^|\s)(?:너|넌|네가|니가|너는|당신)\s",
+        verb=r"(?:보여|알려|출력|공개|말해|누설|복사|보내|읊|적어|인용|붙여|포함|덤프)",
+    ),
+    # append: a fixed destination in the answers
+    _together(APPEND, _URL, _ANSWERS, verb=_ADD),
+    _together(APPEND, _URL, _STANDING, verb=_ADD),
+    _together(APPEND, _URL, _ANSWERS, _STANDING),
+    _together(
+        APPEND,
+        r"referral|affiliate|promo(?:tion(?:al)?)?\s+(?:code|link)|tracking|tracker|pixel|"
+        r"utm_|[?&](?:ref|tag|aff|affiliate|partner|via|src|source|campaign)=|추천인|제휴\s*링크|추적|파트너스|구독\s*링크|홍보\s*링크|광고",
+        _STANDING,
+        verb=_ADD,
+    ),
+    _together(
+        APPEND,
+        r"referral|affiliate|promo(?:tion(?:al)?)?\s+(?:code|link)|coupon\s+code|utm_|"
+        r"[?&](?:ref|tag|aff|affiliate|partner|via|src|source|campaign)=|"
+        r"추천인|추천\s*코드|제휴\s*(?:링크|코드)|파트너스|협찬|광고",
+        _ANSWERS,
+        _STANDING,
+    ),
+    # obey: someone else's orders ranked above the user's, or followed as given
+    _together(
+        OBEY,
+        r"(?:명령|지시|instruction|command|orders?|말|메시지|message)",
+        r"최\s*우선|우선\s*(?:순위|한다|해|시|으로)|(?:top|first|highest|higher|lower)\s+"
+        r"priority|priority\s+over|precedence|top\s+instruction|rule\s*#?\s*1\b",
+    ),
+    # tool: a tool run without the user's say, or sending things out
+    _together(
+        TOOL,
+        r"tool|도구|툴|결제|payment|purchase|송금|이체|실행|run\b|execute",
+        r"without\s+(?:asking|confirm|confirmation|permission|checking)|확인\s*없이|"
+        r"묻지\s*(?:말고|않고)|허락\s*없이|동의\s*없이|승인\s*없이",
+    ),
+    _together(
+        TOOL,
+        r"\b(?:call|invoke|use|trigger|run)\s+(?:the\s+|your\s+)?[\w\-]*\s*tool\b|도구|툴|api",
+        r"\b(?:post|upload|send|delete|pay|purchase|transfer)\b|업로드|올려|전송|보내|삭제|결제",
+    ),
+    # rules: safety, limits or refusals switched off
+    _together(
+        RULES,
+        r"safety|content\s+polic|restrictions?|filters?|moderation|safeguards?|protections?|"
+        r"guidelines|guardrails|censorship|안전|검열|필터|윤리|(?:모든|어떤|아무)\s*(?:제한|규칙|지침)|"
+        # "답변 길이 제한 없이" is about length, not rules.
+        r"(?<!길이 )(?<!글자 )(?<!분량 )(?<!시간 )(?<!단어 )(?<!수 )"
+        r"제한(?:이\s*(?:없|해제)|\s*(?:해제|없는|없이|풀))",
+        r"\b(?:no|none|without|disable[sd]?|removed?|off|false|lifted|ignore|bypass|free\s+of)\b|"
+        r"없는|없이|없어|해제|비활성|꺼|풀|안\s*받|적용\s*안|무시|제거",
+    ),
+]
+
+_ALONE: list[tuple[str, re.Pattern[str]]] = [
+    # leak: other users' data, or dumping everything about everyone
+    (
+        LEAK,
+        _c(
+            r"다른\s*(?:사용자|유저|사람|분)(?:들)?(?:의)?\s*(?:대화|기억|기록|메모|정보)|"
+            r"other\s+users'?\s*(?:data|memories|conversations|chats|messages|info)|"
+            r"about\s+(?:me\s+and\s+)?(?:anyone|everyone)\s+else"
+        ),
+    ),
+    (LEAK, _c(r"(?:ask|물어보)[^.\n]{0,30}(?:for|의)?\s*" + _SECRET)),
+    # append: images and pixels with a remote source
+    (APPEND, _c(r"!\[[^\]]*\]\(\s*(?:https?:)?//|<img\b[^>]*\bsrc\s*=|tracking\s+pixel|1x1")),
+    # obey: text that speaks to "the AI reading this" (pasted pages, mail, documents)
+    (
+        OBEY,
+        _c(
+            r"(?:note|message|instructions?|p\.?s\.?|fyi|psa|reminder)\s*(?:to|for)\s+(?:any\s+|all\s+|"
+            r"the\s+|your\s+)?(?:ai|llm)?\s*" + _ASSISTANT + r"s?\b|"
+            r"\b(?:any|all|every|the)\s+(?:ai|llm)?\s*" + _ASSISTANT + r"s?\s+(?:systems?\s+)?"
+            r"(?:reading|processing|summari[sz]ing|seeing|that\s+reads?|who\s+reads?)|"
+            r"\b(?:ai|llm)\s+(?:systems?|models?|assistants?|helpers?|agents?)\s+(?:reading|"
+            r"processing|summari[sz]ing)|for\s+(?:your\s+)?(?:ai|llm)\s+(?:assistant|agents?|helpers?)|"
+            r"(?:llm|ai)\s+agents?\s*:|"
+            r"[가-힣]+(?:는|은|한|던|ㄴ)\s*(?:ai|인공지능|어시스턴트|비서|챗봇|에이전트|llm)"
+            r"(?:\s*(?:비서|시스템|모델|어시스턴트))?\s*(?:는|은|라면|이라면)\s|"
+            r"['\"‘“(\[](?:ai|인공지능|어시스턴트)\s*(?:비서|시스템|모델)?\s*(?:는|은)\s|"
+            r"(?:ai|인공지능|어시스턴트|비서|챗봇)\s*(?:에게|한테)\s*[:：]|"
+            r"(?:ai|인공지능|어시스턴트)\s*(?:지시|명령|공지)|"
+            r"(?:ai|인공지능|어시스턴트|비서|챗봇|봇)\s*(?:비서\s*)?(?:여러분|님들|들아|께)|"
+            r"(?:^|[\s'\"(\[])(?:ai|인공지능|챗봇|봇)(?:야|아)[,!\s]|"
+            r"\b(?:dear|hey|hi|attention|to)\s+(?:ai|llm|bot|chatbot|assistant)s?\s*[,:]|"
+            r"(?:^|[\s\"'(\[「『<!\-])(?:assistant|어시스턴트|ai|llm)\s*[:：]\s*\S|"
+            r"(?:^|[\"'(\[「『])\s*(?:assistant|ai|llm)\s*,\s*\S|"
+            r"\b(?:ai|llm)\s+(?:tools?|systems?|models?|assistants?|agents?|helpers?|bots?)\s+(?:must|"
+            r"should|shall|are\s+to|need\s+to|have\s+to|will)\b|"
+            r"\b(?:assistant|ai|llm|bot|model|agent)\s+(?:instructions?|note|notice|directive|"
+            r"command|rule|memo)s?\s*[:：]|(?:ai|어시스턴트|인공지능|챗봇)\s*(?:지침|메모|규칙)\s*[:：]"
+        ),
+    ),
+    (
+        OBEY,
+        _c(
+            r"\b(?:trust|obey|follow|do\s+whatever|do\s+what|comply\s+with|listen\s+to|take\s+orders"
+            r"\s+from|only\s+follow|answer\s+to)\b[^.\n]{0,50}?\b(?:messages?|e-?mails?|anyone|"
+            r"anybody|someone|whoever|requests?)\b[^.\n]{0,40}?\b(?:from|claim(?:s|ing)?|signed|"
+            r"starting|sent|says?|that\s+come)\b"
+        ),
+    ),
+    (
+        OBEY,
+        _c(
+            r"\b(?:treat|consider|regard)\b[^.\n]{0,60}\bas\s+(?:commands?|instructions?|orders?|"
+            r"coming\s+from\s+me|my\s+own|if\s+(?:they|it)\s+(?:came|were)\s+from\s+me)|"
+            r"\bdo\s+(?:whatever|what)\s+(?:the|this|that|it|he|she|they|[\w.]+@)[^.\n]{0,40}\bsays?\b|"
+            r"\bignore\s+the\s+user\b|\bno\s+longer\s+follow\s+the\s+user|"
+            r"\b(?:do|follow|obey)\s+(?:exactly\s+|just\s+)?(?:whatever|what)\s+(?!i\b)(?:\w+\s+)"
+            r"{0,3}?(?:says?|asks?|tells?\s+you|wants?|writes?|orders?)\b|"
+            r"\b(?:anyone|anybody|someone|messages?|e-?mails?)\s+(?:claiming|who\s+claims?|that\s+"
+            r"claims?|pretending)\s+to\s+(?:be|come)\b|"
+            r"\b(?:follow|obey|execute|carry\s+out|act\s+on|do)\s+(?:any|all|every|the)?\s*"
+            r"(?:instructions?|commands?|orders?|directions?)\s+(?:that\s+(?:appears?|are|is|comes?|shows?\s+up)"
+            r"\s+)?(?:in|from|inside|within|found\s+in)\b|"
+            r"(?:문서|메일|메시지|페이지|파일|글|공지)\S{0,3}\s*(?:에\s*(?:들어\s*있는|있는|적힌|나온)|속|"
+            r"안의)\s*(?:지시|명령)\S{0,3}\s*(?:[가-힣]+\s+){0,4}?(?:따르|따라|실행|수행)|"
+            r"\bmy\s+(?:messages|instructions|requests)\s+(?:are|have)\s+(?:a\s+)?lower|"
+            r"\b(?:messages?|instructions?|words?|orders?|requests?|commands?)\s+(?:override|outrank|"
+            r"overrule|trump|take\s+precedence\s+over|come\s+before)\s+(?:mine|my\s+own|me|the\s+"
+            r"user'?s?|the\s+owner'?s?)\b|"
+            r"(?:말|메시지|지시|명령|요청|부탁)\S{0,2}\s*(?:[가-힣]+\s+){0,2}?(?:사용자|내|제|주인)\s*"
+            r"(?:말|지시|명령|요청|부탁)\S{0,2}\s*보다\s*(?:우선|먼저|앞)|"
+            r"(?:말|메시지|지시|명령)(?:을|를|은|는|도)?\s*내\s*(?:말|지시|명령)처럼|"
+            r"그대로\s*따라\s*(?:줘|라|해\s*줘|하라|해(?![가-힣]))|너도\s*(?:그대로\s*)?따라|"
+            r"(?:시키는|하라는)\s*(?:거|것|건|걸|게|대로|일)|"
+            r"\b(?:e-?mails?|messages?|texts?|requests?|notes?)\s+(?:signed|sent|coming|that\s+come)"
+            r"\s+(?:by|from)\b[^.\n]{0,60}|\b(?:take|accept)\s+(?:direction|orders|instructions|"
+            r"commands)\s+(?:only\s+)?from\b|\bonly\s+(?:listen|answer|respond)\s+to\b|나보다\s*[^.\n]{0,20}(?:우선|먼저)|"
+            r"(?:으로|로)\s*시작하는\s*메시지[^.\n]{0,40}(?:따르|따라|들어|복종)|"
+            r"(?:말|지시|명령|지시를|명령을)\s*(?:최우선|우선)으로\s*따르"
+        ),
+    ),
+    (
+        OBEY,
+        _c(
+            r"(?:decode|디코딩|해독|복호화)[^\n]{0,120}?(?:rule|instruction|command|규칙|지시|명령|"
+            r"follow|obey|따라|실행)|(?:rule|instruction|command|규칙|지시|명령)[^\n]{0,80}?"
+            r"(?:decode|디코딩|해독|복호화)"
+        ),
+    ),
+    # tool: shell, code execution, uploads
+    (
+        TOOL,
+        _c(
+            r"\brm\s+-(?:rf|fr|r)\b|\bmkfs\b|\bdd\s+if=|:\(\)\s*\{\s*:\|:&\s*\};:|\bos\.system\b|"
+            r"\bsubprocess\b|\beval\s*\(|\bexec\s*\(|\b(?:curl|wget)\b[^\n]{0,200}\|\s*(?:sudo\s+)?"
+            r"(?:ba|z|k)?sh\b|\bdrop\s+(?:table|database|schema)\b|\btruncate\s+table\b|"
+            r"(?:^|\s)\./[\w.\-]+\.(?:sh|py|exe)\b|--upload|\bpowershell\b|\bchmod\s+\+x|"
+            r"~/\.(?:ssh|aws|gnupg|kube|docker)|\bid_rsa\b|/etc/(?:passwd|shadow)|"
+            r"\b(?:call|use|invoke)\s+(?:the\s+|your\s+)?[\w-]+\s+tool\s+(?:and|to)\s+(?:run|execute)\b|"
+            r"\bsudo\s+(?:-\w+\s+)?(?:rm|apt|chmod|chown|sh|bash|su|dd|mv|cp|curl|wget|python3?|"
+            r"systemctl|kill|tee|reboot|shutdown)\b|\b(?:curl|wget)\b[^\n]{0,160}(?:\s-d\s|--data|--upload-file|\s-f\s|"
+            r"\s-t\s|\s-x\s*post|@~|@/)|`[^`]{0,80}\b(?:curl|wget|ssh|scp|rsync|nc|netcat|"
+            r"powershell|bash\s+-c|sh\s+-c|python3?\s+-c|base64\s+-d)\b[^`]*`"
+        ),
+    ),
+    (
+        TOOL,
+        _c(
+            r"\bexecute\s+(?:the\s+)?following\b|\brun\s+(?:this\s+in\s+the\s+shell|the\s+"
+            r"following\s+(?:shell|bash|command|code|script))|(?:다음|아래|이)\s*(?:명령어?|코드|"
+            r"스크립트|셸|쉘)\s*(?:를|을)?\s*(?:즉시|바로|몰래)?\s*(?:실행|수행)|"
+            r"(?:모든|전체|전부)\s*(?:파일|데이터|기억|메모리|데이터베이스|db|기록|백업)\s*(?:를|을)?"
+            r"\s*(?:다\s*|전부\s*)?(?:삭제|지워|지우|날려|초기화|포맷)|"
+            r"\b(?:delete|drop|wipe|erase|destroy|remove)\s+(?:all|every|the\s+entire|everything"
+            r"\s+in)\s+(?:the\s+|my\s+|of\s+the\s+)?(?:[\w']+\s+)?(?:files|data|database|tables|"
+            r"memories|records|repos?|repositories|emails|backups)\b|"
+            r"\btransfer\b[^.\n]{0,30}?(?:money|funds|\$|usd|btc|bitcoin|eth)|"
+            r"(?:송금|이체|결제)\s*(?:해|하라|할\s*것)|"
+            r"(?:압축|백업)해서\s*[^.\n]{0,40}(?:올려|업로드|보내)|"
+            r"\b(?:execute|run|eval(?:uate)?)\s+(?:the\s+|this\s+|that\s+|any\s+|a\s+|my\s+)?"
+            r"(?:[\w-]+\s+){0,3}(?:snippet|code|script|command|program|binary|payload)s?\b|"
+            r"(?:코드|스크립트|명령어?|프로그램|매크로)\S{0,2}\s*(?:[가-힣]+\s*){0,2}?(?:실행|돌려|돌리)"
+        ),
+    ),
+    # rules: override, persona, fake authority, hidden content, the user's control removed
+    (
+        RULES,
+        _c(
+            r"\b(?:ignore|disregard|forget|override|bypass|discard|abandon|drop)\b[^.\n]{0,40}?"
+            r"\b(?:previous|prior|above|earlier|preceding|all|any|your|system|original|initial|"
+            r"developer|existing|those|these|every|former)\b[^.\n]{0,30}?\b(?:instructions?|"
+            r"prompts?|rules?|directions?|guidelines?|commands?|context|guardrails?|polic(?:y|ies)"
+            r"|constraints?|restrictions?|programming|directives?|orders)\b|"
+            r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:above|everything\s+"
+            r"(?:above|before|you\s+(?:were|have\s+been|'ve\s+been)\s+told)|what\s+(?:was|you\s+"
+            r"were|you've\s+been)\s+(?:said|told))|\bdo\s+not\s+follow\s+(?:your|the|any)\s+"
+            r"(?:instructions|rules|guidelines)"
+        ),
+    ),
+    (
+        RULES,
+        _c(
+            r"(?:이전|앞의|앞선|위의|위에서\s*말한|기존의?|모든|지금까지의?|원래의?|시스템|개발자의?|"
+            r"너의?|당신의?)\s*(?:의\s*)?(?:지시|지시\s*사항|지침|명령|명령어|규칙|프롬프트|설정|제약|"
+            r"안내|가이드라인|룰)[가-힣]{0,2}\s*(?:을|를|은|는|들은|들을|이랑)?\s*(?:모두|전부|다|싹|"
+            r"전부\s*다)?\s*(?:무시|잊어|잊고|잊으|무효|따르지\s*마|따르지\s*말|지워|취소|폐기|해제|"
+            r"버려)|(?:위|앞|이전)(?:의|에)?\s*(?:내용|말|것|대화)\s*(?:은|을|는|를|들은)?\s*"
+            r"(?:모두|전부|다)?\s*무시|무시해\s*이전\s*지시|"
+            r"(?:지시|지침|명령|규칙|프롬프트|룰)(?:사항)?[가-힣]{0,2}\s*(?:은|는|을|를|들은|들을)?\s*"
+            r"(?:모두|전부|다|싹|전부\s*다)?\s*(?:무시해|무시하고|무시하라|잊어(?:줘|라|요)?(?=\s|$|[.,!])|"
+            r"잊고|잊으세요|무효로|따르지\s*마|버려)"
+        ),
+    ),
+    (
+        RULES,
+        _c(
+            r"\byou\s+are\s+(?:now\s+|no\s+longer\s+[^.\n]{0,20}?\s+but\s+)?(?:dan|an?\s+"
+            r"(?:unrestricted|unfiltered|uncensored|evil|jailbroken|rogue|amoral))\b|"
+            r"\bdo\s+anything\s+now\b|\bjailbr(?:eak|oken|eaking)\b|탈옥|"
+            r"\b(?:enable|enter|activate|switch\s+to|you\s+are\s+in|you're\s+in|now\s+in)\s+"
+            r"(?:developer|god|dan|jailbreak|unrestricted|sudo|admin)\s+mode\b|"
+            r"\b(?:developer|dan|god|admin)\s+mode\s+(?:enabled|on|activated)\b|"
+            r"\b(?:unfiltered|uncensored|unlocked)\s+(?:ai|assistant|mode|model|version)\b|"
+            r"(?:개발자|관리자|갓|dan|디버그|무제한)\s*모드|"
+            r"\bpretend\b[^.\n]{0,60}\b(?:removed|disabled|no\s+longer|don't\s+apply)|"
+            r"\b(?:pretend|act|behave|roleplay|role-play|imagine)\b[^.\n]{0,60}?\b(?:no|without|"
+            r"free\s+of|free\s+from)\s+(?:any\s+)?(?:restrictions?|rules|filters?|limits|"
+            r"limitations|guidelines|censorship|ethics|morals|safety)\b|"
+            r"\b(?:repeat|print|output)\s+(?:all\s+)?(?:the\s+)?(?:words|text|everything|lines)\s+"
+            r"(?:above|before)|\bwhat\s+(?:were|are)\s+your\s+(?:initial\s+|original\s+)?"
+            r"(?:instructions|rules|prompt)\b"
+        ),
+    ),
+    (
+        RULES,
+        _c(
+            r"(?:^|[\s\"'(\[])(?:you(?:'re|\s+are)|you're)\s+(?:now\s+|actually\s+|really\s+)?"
+            r"(?:called\s+|named\s+)?['\"]|\byou(?:'re|\s+are)\s+actually\b|"
+            r"\b(?:your|its|assistant)\s*(?:new\s+)?(?:name|identity|persona)\s*(?:is\s+now|:|=|"
+            r"is\s+['\"])|\b(?:as|to)\s+your\s+(?:new\s+)?(?:persona|identity)|"
+            r"\b(?:this|the|that)\s+(?:identity|persona)\b|\bassistant\.\w+\s*=|"
+            r"\bstay\s+\S+\s+(?:forever|permanently)|\bdeny\s+being\b|"
+            r"\b(?:never|don't|do\s+not)\s+(?:mention|admit|say|reveal)\s+(?:that\s+)?you(?:'re|"
+            r"\s+are)\s+(?:an?\s+)?(?:ai|bot|assistant|language\s+model)|"
+            r"(?:너|넌|너는|네|니)\s*(?:의\s*)?(?:이름|정체|정체성)\s*(?:은|는|이)?\s*(?:이제|사실|"
+            r"앞으로|지금부터)|(?:넌|너는)\s*(?:이제(?:부터)?|사실|지금부터)\s*['\"‘“「]|"
+            r"(?:넌|너는)\s*사실\s|정체성|페르소나"
+        ),
+    ),
+    (
+        RULES,
+        _c(
+            r"\b(?:full\s+)?admin(?:istrator)?\s+(?:rights|privileges|access)|"
+            r"\bas\s+your\s+(?:developer|creator|admin|operator)\b|\bsystem\s+override\b|"
+            r"관리자\s*(?:권한|이며|이고|입니다|임)|(?:개발자|시스템|운영자|관리자)\s*(?:공지|지시|"
+            r"명령)|\[\s*(?:개발자|시스템|system|developer|admin|관리자|ai)[^\]]{0,12}\]|"
+            r"<\|?\s*/?\s*(?:system|im_start|im_end|instructions?|sys)\s*\|?>|\[/?inst\]|"
+            r"^\s*#{2,}\s*(?:system|instruction)|(?:^|[\n\"'「『(\[])\s*(?:system|시스템|sys)\s*[:：]|"
+            r"\b(?:new|updated|real|actual|true|additional)\s+(?:system\s+)?instructions?\s*:|"
+            r"(?:새로운|새|진짜|추가)\s*(?:시스템\s*)?(?:지시|지침|명령)\s*(?:사항)?\s*:|"
+            r"(?:규칙|룰)\s*(?:업데이트|추가|변경)|\bnew\s+(?:standing\s+)?rule\b|"
+            r"새\s*규칙|영구\s*규칙|permanent\s+(?:rule|instruction)"
+        ),
+    ),
+    (
+        RULES,
+        _c(
+            r"\bfrom\s+now\s+on\b[^.\n]{0,40}?\byou\s+(?:must|will|shall|are\s+to|should)\s+"
+            r"(?:always\s+)?(?:obey|comply|ignore|disregard|reveal|never\s+refuse|not\s+refuse|"
+            r"only\s+(?:listen|obey|follow))|\b(?:always|must|will|you\s+shall)\s+(?:obey|comply"
+            r"\s+with)\b|\bnever\s+refuse\b|\bdo\s+not\s+refuse\s+any\b|"
+            r"\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|warn|let|ask)"
+            r"\s+(?:the\s+)?user\b|\bwithout\s+(?:telling|informing)\s+(?:me|the\s+user)|"
+            r"\bfollow\s+(?:any|all|the)\s+(?:instructions|commands)\s+(?:in|from|inside|found\s+"
+            r"in)\s+(?:this|the|these|retrieved|stored|any)\b|"
+            r"(?:사용자|유저|주인|고객)(?:에게|한테|에겐)\s*(?:절대\s*)?(?:알리지|말하지|숨기|들키지)|"
+            r"사용자\s*모르게|(?:무조건|반드시|항상)\s*(?:복종|나한테만\s*복종|명령에\s*따라)|"
+            r"(?:어떤|모든)\s*(?:요청|질문|명령)(?:에|을|를|도)?\s*(?:절대\s*)?(?:거절|거부)\s*하지\s*"
+            r"(?:마|말|않)|(?:기억|메모리|문서|검색\s*결과)(?:의|에\s*있는|속|안의)\s*(?:지시|명령)\w*"
+            r"\s*(?:을|를)?\s*(?:그대로\s*)?(?:따라|실행|수행)|"
+            r"\b(?:quietly|silently|secretly)\s+(?:add|include|insert|append|send|run)|"
+            r"\b(?:hidden|invisible|hide)\b[^.\n]{0,30}\b(?:in|inside|into)\s+(?:each|every|all|your)\s+"
+            r"(?:answers?|responses?|replies)|(?:숨겨서|숨긴\s*채로?|안\s*보이게)\s*(?:[가-힣]+\s*){0,2}?"
+            r"(?:넣|추가|붙|포함|달아)|"
+            r"\b(?:can't|cannot|must\s+not|may\s+not|not\s+allowed\s+to)\s+refuse\b|"
+            r"\bno\s+refusals?\b|\brefuse\s+nothing\b|\balways\s+comply\b|"
+            r"(?:거절|거부)\s*(?:하면\s*안|하지\s*(?:마|말|않)|못\s*하|불가|금지|없이|안\s*하고)|"
+            r"\bpretend\s+(?:you\s+(?:did|have|deleted|forgot)|to\s+(?:delete|forget|comply|obey))|"
+            r"\bbut\s+(?:actually|really|secretly)\s+(?:keep|store|save|retain|do)|"
+            r"(?:지운|삭제한|잊은|한|들은|따른)\s*척|시늉|"
+            r"(?:했다고|지웠다고|삭제했다고|잊었다고|끝났다고|됐다고)\s*만?\s*(?:말하|대답|답하|하고)|"
+            r"실제(?:로|론|로는)\s*(?:는\s*)?(?:그대로|남겨|안\s*지|지우지|삭제하지|보관)|"
+            r"\b(?:say|tell\s+me|claim|reply)\b[^.\n]{0,30}\b(?:done|deleted|removed|forgotten|"
+            r"erased|gone)\b[^.\n]{0,40}\b(?:but|while|yet)\b|"
+            r"(?:몰래|조용히|티\s*안\s*나게)\s*(?:[가-힣]+\s*){0,2}(?:넣|추가|붙|보내|실행)|"
+            r"display\s*:\s*none|font-size\s*:\s*0|visibility\s*:\s*hidden|opacity\s*:\s*0\b"
+        ),
+    ),
+    (
+        RULES,
+        _c(
+            r"\b(?:if|when|even\s+if|whenever)\s+i\s+(?:ever\s+|later\s+)?(?:tell|ask|say|want)"
+            r"[^.\n]{0,40}?\b(?:forget|delete|remove|erase|reset|stop|undo)\b[^.\n]{0,40}?"
+            r"\b(?:ignore|don't|do\s+not|never|keep)\b|"
+            r"(?:내가|제가)\s*[^.\n]{0,30}?(?:삭제|지워|지우|잊어|잊으|초기화|리셋|취소|그만)[^.\n]{0,16}?"
+            r"(?:해도|하더라도|라고\s*(?:해도|하면)|하면)[^\n]{0,40}?(?:무시|듣지\s*마|따르지\s*마|"
+            r"지우지\s*마|삭제하지\s*마|계속|하지\s*말)"
+        ),
+    ),
+]
+
+_ONLY_THEIR_WORD = re.compile(
+    r"([가-힣]+)\s*(?:의\s*)?(?:말|지시|명령)만\s*(?:들어|따라|따르|믿어|들으)"
+)
+_THE_USER = frozenset({"내", "제", "나", "저", "우리", "나의", "저의", "주인", "사용자"})
+
+
+def _obeys_someone_else(folded: str) -> bool:
+    """ "동생 말만 들어": only someone else's word counts; "내 말만 들어" is the user's own."""
+    return any(m.group(1) not in _THE_USER for m in _ONLY_THEIR_WORD.finditer(folded))
+
+
+_SENTENCE = re.compile(r"(?<=[.!?。])\s+|\n+|\s*[|]\s*")
+
+
+def _sentences(folded: str) -> list[str]:
+    parts = [p for p in _SENTENCE.split(folded) if p.strip()]
+    # A short line is also read whole: its parts may be split by a stray full stop. A pasted
+    # block (several lines) is not: its header and its body are different speakers.
+    whole = len(parts) > 1 and len(folded) <= 300 and "\n" not in folded.strip()
+    return [*parts, folded] if whole else parts or [folded]
+
+
+def _first_finding(folded: str) -> str | None:
+    for kind, pattern in _ALONE:
         if pattern.search(folded):
+            return kind
+    if _obeys_someone_else(folded):
+        return OBEY
+    for sentence in _sentences(folded):
+        for rule in _TOGETHER:
+            if rule.found(sentence):
+                return rule.kind
+    return None
+
+
+@functools.lru_cache(maxsize=512)
+def detect(text: str) -> InjectionFinding | None:
+    """The first category of instruction to the assistant `text` carries, or None."""
+    all_views = views(text)
+    for view in all_views:
+        kind = _first_finding(view)
+        if kind is not None:
             return InjectionFinding(kind=kind, reason=REASONS[kind])
+    # Second pass, the allowlist: a standing instruction the first pass did not name stays
+    # only when it is a plain preference about the form of answers.
+    if any(standing.unallowed_instruction(view) for view in all_views):
+        return InjectionFinding(kind=STANDING, reason=REASONS[STANDING])
     return None
 
 
 def is_injection(text: str) -> bool:
     return detect(text) is not None
+
+
+WITHHELD = "[withheld: this text reads as instructions to the assistant]"
+
+
+def withhold(text: str) -> str:
+    """`text`, or a placeholder when it carries instructions to the assistant: recalled
+    messages and summaries go into prompts, and a quarantined attack must not ride in
+    through the message it came from."""
+    return WITHHELD if is_injection(text) else text

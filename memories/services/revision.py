@@ -100,10 +100,10 @@ def memory_index(*, content: str) -> Indexed:
 
 
 def policy_decide(
-    *, content: str, type: str, origin: Origin, confidence: float = 1.0
+    *, content: str, type: str, origin: Origin, confidence: float = 1.0, source_text: str = ""
 ) -> PolicyResult:
     candidate = write_policy.Candidate(
-        content=content, type=type, origin=origin, confidence=confidence
+        content=content, type=type, origin=origin, confidence=confidence, source_text=source_text
     )
     return write_policy.decide(
         candidate, volatile_expiry_hours=settings.MEMORYHUB_VOLATILE_EXPIRY_HOURS

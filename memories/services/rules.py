@@ -207,9 +207,17 @@ _I = re.IGNORECASE
     r"(?:이야|야|이에요|예요|에요|입니다|이다|임|이라고\s*해|라고\s*해|이라고\s*합니다|라고\s*합니다)?"
     + _END
 )
-@_rule(r"^(?:나를|날|저를)?\s*(?P<v>[^\s,.!?]+?)(?:이)?라고\s*불러\s*(?:줘|주세요|줘요)?" + _END)
+@_rule(
+    r"^(?:나를|날|저를|나|저|나는|저는)?\s*(?P<v>[^\s,.!?]+?)(?:이)?라고\s*(?:불러|부르)\s*"
+    r"(?:줘|주세요|줘요|주면\s*좋겠어|주면\s*좋겠어요|줬으면\s*좋겠어|주라)?" + _END
+)
 @_rule(r"\bmy\s+name\s+is\s+(?P<v>[^\s,.!?][^,.!?]{0,40}?)" + _END, _I)
-@_rule(r"^(?:please\s+)?call\s+me\s+(?P<v>[^\s,.!?]{1,30})" + _END, _I)
+@_rule(
+    r"(?:^|,\s*|\bso\s+|;\s*)(?:please\s+|just\s+)?call\s+me\s+(?P<v>[^\s,.!?]{1,30})(?:,?\s+(?:not|instead\s+of|"
+    r"rather\s+than)\s+[^\s,.!?]{1,30})?(?:,?\s+(?:please|from\s+now\s+on|going\s+forward|"
+    r"(?:from\s+)?here\s+on|in\s+(?:the\s+)?future))*" + _END,
+    _I,
+)
 def _name(match: re.Match[str], sentence: str) -> _Match | None:
     if _QUESTION_WORDS.search(match.group("v")):
         return None
@@ -343,6 +351,139 @@ def _decision(match: re.Match[str], sentence: str) -> _Match | None:
     return _Match("decision", "", 0.8, sentence)
 
 
+# --- standing requests about answers --------------------------------------------------------
+# "단위는 미터법으로 써줘", "답할 때 내 이름 부르지 마", "Use bullet points when listing steps":
+# a request to the assistant that holds for later answers, by what it is about (tone, length,
+# format, language, units, sources, topics to avoid, what to store). A one-off request about
+# something at hand ("이거 요약해줘", "Write a haiku") is not a memory.
+
+_KO_ASKS = re.compile(
+    r"(?:해\s*줘|해\s*주세요|해\s*줘요|해\s*주라|줘요|줘|주세요|주라|해라|하라|해요|하세요|"
+    r"부탁(?:해|해요|드려요|합니다)|말아\s*(?:줘|주세요|줘요)|마세요|마|좋겠어요|좋겠어|좋겠다|"
+    r"좋겠습니다|원해|바래|바라요|할\s*것|해|(?:해|써|불러|말해)도\s*(?:돼|돼요|괜찮아|좋아)|"
+    r"말자|하자|드려요|드립니다)"
+    r"(?=[\s.!~,ㅎㅋ^]|$)"
+)
+# Said of answers in general: a topic-marked property of answers, a condition, a habit.
+_KO_STANDING = re.compile(
+    r"(?:답변|대답|응답|설명|말투|톤|어조|단위|날짜|시간|금액|숫자|코드|주석|예시|예제|링크|출처|목록|"
+    r"정리|번역|추천|요약|농담|호칭|이름|형식|표기|용어|영어\s*단어)[가-힣]{0,3}?\s*(?:은|는|할|할\s*때|"
+    r"때|땐|에|마다|끝|마지막|맨)|"
+    r"[가-힣]\s*(?:때|땐)(?:는|에는|마다|도)?(?=\s|$)|"
+    r"[가-힣](?:으면|면|거든)\s|(?:전에는|전엔|전까지)|마다|"
+    r"(?:얘기|이야기|주제|질문|말)(?:은|는)\s|꺼내지|언급하지|물어보지|"
+    r"(?:얘기|이야기)\s*(?:말고|빼고|대신)|(?:기간|동안)(?:에는|엔|에|은|는)\s|"
+    r"호칭|이름으로|라고\s*불러|^[가-힣]+(?:\s+[가-힣]+)?(?:은|는)\s|"
+    r"(?:해도|어도|아도|내도|봐도|써도|해도)\s|"
+    r"(?:^|\s)(?:앞으로|항상|매번|늘|언제나|계속|가끔|평소에?|기본적으로|기본으로|무조건)\s|"
+    r"(?:나|저)(?:한테|에게)(?:는|만)?\s|(?:는|은)\s*건\s|"
+    r"반말|존댓말|높임말|말투|이모지|이모티콘|"
+    r"(?:한국어|영어|일본어|중국어|한글)(?:로|으로)\s*(?:답|대답|말|써|설명|달아)|"
+    r"저장하지|기억하지|저장\s*안|기록하지"
+)
+_KO_ONE_OFF = re.compile(
+    r"(?:^|\s)(?:이거|이걸|이것|이건|그거|그걸|저거|요거|요것|방금|오늘|내일|이번|지금\s*이)"
+    r"|(?:^|\s)(?:이|그|저)\s+[가-힣]+(?:을|를|좀)\s"
+)
+_EN_ASKS = re.compile(
+    r"^(?:please\s+|pls\s+|also\s+|and\s+|oh,?\s+and\s+)?(?:always\s+|never\s+|just\s+)?"
+    r"(?:use|answer|reply|respond|write|keep|give|explain|format|add|include|show|don't|"
+    r"do\s+not|avoid|ignore|be|make|put|start|end|stick|prefer|stop|skip|limit|cite|mention|"
+    r"save|store|remember|record|forget|bring\s+up|ask|remind|get|sign|list|quote|check|"
+    r"link|refer|point|label|mark|highlight|bold|italici[sz]e|"
+    r"talk|speak|address|translate|break|number|spell|round|default|tone\s+down|go\s+easy)\b|"
+    r"^(?:please\s+)?(?:when(?:ever)?|if|unless|any\s*time|each\s+time|every\s+time)\b[^,]{2,80},"
+    r"\s*(?:please\s+)?(?:always\s+|just\s+)?\w+|"
+    r"^(?:I'd|I\s+would)\s+(?:like|prefer|love|rather)\b|^I\s+want\s+(?:you|your|answers|replies|"
+    r"responses|shorter|longer)\b",
+    re.IGNORECASE,
+)
+_EN_STANDING = re.compile(
+    r"\b(?:always|never|from\s+now\s+on|going\s+forward|by\s+default|when(?:ever)?|if|unless|"
+    r"every\s+time|each\s+time|even\s+when|in\s+general|generally|answers?|replies|responses?|"
+    r"things|everything|explanations?|code|examples?|comments?|units|metric|imperial|celsius|"
+    r"fahrenheit|kilomet(?:er|re)s?|miles|dates?|times|time\s*zones?|numbers|emojis?|bullet|"
+    r"bullets|lists?|disclaimers?|typos|grammar|spelling|mistakes|feedback|jargon|tone|sources?|"
+    r"links?|summary|tl;?dr|store|save|remember|record|using|punctuation|exclamation|caps|"
+    r"capitals?|headings?|headers?|markdown|tables?|slang|abbreviations?|formatting|style|"
+    r"spelling|prices|amounts|money|currency|euros?|dollars?|won|yen|pounds|my\s+messages|"
+    r"what\s+i\s+write|(?:to|get\s+to)\s+the\s+point|straight|options|words|paragraphs?|"
+    r"sentences?|questions?|anything\s+about|unless|time|hours?|clock|notes|track|casual|"
+    r"formal|friendly|polite|professional|warm|blunt|gentle|simple|brief|short|concise|"
+    r"detailed|serious|funny|playful)\b|"
+    # Verbs that are about manner whatever follows them.
+    r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|avoid|skip|talk|speak|address)\b|"
+    r"\b(?:don't|do\s+not|stop)\s+(?:use|using|keep|keeping|call|calling)\b",
+    re.IGNORECASE,
+)
+_EN_ONE_OFF = re.compile(
+    r"\b(?:this|these|those|the\s+following|here|above|below|today|tonight|tomorrow|"
+    r"right\s+now)\b|"
+    # "a short summary of the French revolution": one thing made about one subject.
+    r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:summary|translation|poem|story|essay|overview|"
+    r"example|explanation|outline|draft)\s+(?:of|about|on)\b",
+    re.IGNORECASE,
+)
+_CONDITION = re.compile(
+    r"^(?:please\s+)?(?:when(?:ever)?|if|unless)\b|(?:할|될|볼|줄|쓸|짤|풀|나올|있을)\s*(?:때|땐)|"
+    r"[가-힣](?:으면|면)\s|마다",
+    re.IGNORECASE,
+)
+_ANSWER_LANGUAGE = re.compile(
+    r"(?:한국어|영어|일본어|중국어|한글)(?:로|으로)\s*(?:답|대답|말)|"
+    r"\b(?:answer|reply|respond|speak|talk|write)\b[^.]{0,30}\bin\s+(?:english|korean|"
+    r"japanese|chinese|spanish|french|german)\b",
+    re.IGNORECASE,
+)
+_CODE_WORDS = re.compile(r"코드|주석|\b(?:code|comments?)\b", re.IGNORECASE)
+
+
+def standing_request(sentence: str) -> bool:
+    """True when `sentence` asks the assistant for something that holds for later answers."""
+    text = sentence.strip()
+    if len(text) > 160 or _is_question(text):
+        return False
+    if _KO_ASKS.search(text):
+        standing, one_off = _KO_STANDING.search(text), _KO_ONE_OFF.search(text)
+    elif _EN_ASKS.search(text):
+        standing, one_off = _EN_STANDING.search(text), _EN_ONE_OFF.search(text)
+    else:
+        return False
+    return bool(standing) and (not one_off or bool(_CONDITION.search(text)))
+
+
+def _request_slot(sentence: str) -> str:
+    if _ANSWER_LANGUAGE.search(sentence) and not _CODE_WORDS.search(sentence):
+        return "language"
+    return ""
+
+
+@_rule(r"^(?P<b>.+)$")
+def _standing(match: re.Match[str], sentence: str) -> _Match | None:
+    if not standing_request(sentence):
+        return None
+    return _Match("procedure", _request_slot(sentence), 0.75, sentence)
+
+
+_RECURRING = re.compile(
+    r"매일|매주|매달|매년|마다|평일|주말마다|\b(?:every|daily|weekly|monthly|each)\b", re.IGNORECASE
+)
+
+
+@_rule(
+    r"(?:(?:하|으|이)?라고|하도록|잊지\s*않게)\s*(?:알려|말해)\s*(?:줘|주세요|줘요|주라|줄래)|"
+    r"리마인드\s*(?:해\s*줘|해\s*주세요|해줘요|부탁)|알림\s*(?:해\s*줘|줘|설정해\s*줘)|"
+    r"상기시켜\s*(?:줘|주세요)"
+)
+@_rule(
+    r"^(?:please\s+|pls\s+|also\s+)?(?:remind|ping|nudge)\s+me\s+(?:to|about|that|of|on|every)\b",
+    _I,
+)
+def _reminder(match: re.Match[str], sentence: str) -> _Match | None:
+    kind = "procedure" if _RECURRING.search(sentence) else "episode"
+    return _Match(kind, "", 0.7, sentence)
+
+
 _REMEMBER_KO_TRAILING = re.compile(
     r"^(?P<b>.+?)\s*[,.]?\s*(?:이거\s*|이것\s*|그거\s*|이\s*점\s*)?(?:꼭\s*|잘\s*)?"
     r"기억해\s*(?:줘|줄래|둬|두고|놔|놓아|라|주세요|줘요|둬요|두세요|주라|놔\s*줘)?" + _END
@@ -369,13 +510,26 @@ def _remembered(sentence: str) -> str | None:
     return None
 
 
+_TRAILING_NOISE = re.compile(
+    r"(?:\s*(?:[ㅋㅎㅠㅜ]{2,}|\^\^|[\U0001F300-\U0001FAFF\u2600-\u27BF]+))+\s*[.!~]*$"
+)
+
+
 def split_sentences(text: str) -> list[str]:
     parts = re.split(r"(?<=[.!?。])\s+|\n+", text.replace("’", "'"))
-    return [p.strip() for p in parts if p.strip()]
+    cleaned = (_TRAILING_NOISE.sub("", p.strip()).strip() for p in parts)
+    return [p for p in cleaned if p]
+
+
+# "When you cite facts, include the source" opens like a question but asks for something.
+_EN_CONDITIONAL_REQUEST = re.compile(r"^(?:when(?:ever)?|if)\b[^,?]{2,80},\s*\w", re.IGNORECASE)
 
 
 def _is_question(sentence: str) -> bool:
-    return sentence.rstrip().endswith("?") or bool(_EN_QUESTION.match(sentence.strip()))
+    text = sentence.strip()
+    if text.endswith("?"):
+        return True
+    return bool(_EN_QUESTION.match(text)) and not _EN_CONDITIONAL_REQUEST.match(text)
 
 
 def _match(sentence: str) -> _Match | None:

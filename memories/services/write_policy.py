@@ -132,6 +132,10 @@ class Candidate:
     type: str
     origin: Origin
     confidence: float = 1.0
+    # The whole message the candidate was extracted from, when there is one: a candidate
+    # cut from a message that carries instructions to the assistant (a pasted e-mail, a
+    # page "to the AI reading this") is quarantined with it, whatever part was cut out.
+    source_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -174,7 +178,9 @@ def classify(candidate: Candidate) -> CandidateKind:
     text = candidate.content
     if secrets.contains_secret(text):
         return CandidateKind.SECRET
-    if injection.is_injection(text):
+    if injection.is_injection(text) or (
+        candidate.source_text and injection.is_injection(candidate.source_text)
+    ):
         return CandidateKind.INJECTION
     if candidate.origin is Origin.TOOL or (
         candidate.origin is not Origin.USER and looks_like_tool_output(text)

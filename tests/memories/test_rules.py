@@ -144,3 +144,69 @@ def test_a_comparison_turned_around_is_not_a_paraphrase():
 def test_different_things_liked_keep_their_own_slots():
     assert slot_of("I like jazz.") != slot_of("I like blues.")
     assert slot_of("I prefer short answers") != slot_of("I prefer morning meetings")
+
+
+# --- standing requests about answers (issue 13 line 4) ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "나한테는 반말로 해도 돼",
+        "요약할 땐 세 줄을 넘기지 마",
+        "예시는 가능하면 자바스크립트로 들어줘",
+        "금액 말할 때는 원화로 환산해서 같이 알려주세요",
+        "부모님 얘기는 먼저 꺼내지 말아줘",
+        "제 건강 정보는 저장하지 마세요",
+        "Use the 24-hour clock.",
+        "When you suggest books, keep it to three.",
+        "Please don't use exclamation marks.",
+        "I'd like answers without filler phrases.",
+        "Never save anything about my kids.",
+    ],
+)
+def test_a_standing_request_about_answers_becomes_a_procedure(text):
+    item = _one(text)
+
+    assert item.type == "procedure"
+    assert item.stated_by_user
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "이거 세 줄로 요약해줘",
+        "이 문장 영어로 번역해줘",
+        "세계 2차 대전 짧게 요약해줘",
+        "Write a haiku about the sea.",
+        "Convert 30 miles to kilometres.",
+        "Translate this into Korean.",
+        "Give me a short summary of the French revolution.",
+    ],
+)
+def test_a_one_off_request_is_not_a_memory(text):
+    assert extract_statements(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "type"),
+    [
+        ("Remind me to book the dentist next month.", "episode"),
+        ("Remind me every Monday to send the timesheet.", "procedure"),
+        ("금요일에 택배 찾으라고 알려줘", "episode"),
+        ("매일 아침 스트레칭하라고 알려줘", "procedure"),
+    ],
+)
+def test_a_reminder_is_an_episode_or_a_recurring_procedure(text, type):
+    assert _one(text).type == type
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("나 서연이라고 불러줘 ㅎㅎ", "서연"), ("Call me Jo, not Joanna.", "Jo")],
+)
+def test_a_name_to_be_called_by_fills_the_name_slot(text, name):
+    item = _one(text)
+
+    assert item.slot == "name"
+    assert name in item.content

@@ -1,0 +1,288 @@
+"""The allowlist for standing instructions: pure functions, no Django.
+
+The detector in `injection` names attacks by what they do; an unseen phrasing escapes it. This
+module turns the question around. A text that tells the assistant how to behave from now on,
+every time, or when something happens (a standing instruction) is allowed only when it has the
+shape of a preference about the form of answers to this user (language, formality and tone,
+length, format, units, emoji, how to address the user, topics to avoid or stress, citing
+sources) and nothing in it crosses a boundary (an address or link, another person, passing
+data on, hiding or deleting, the assistant's own rules, tools). Every other standing
+instruction is held like an attack.
+
+Plain facts ("나는 서울에 살아", "I always drink tea") and one-off requests ("이거 요약해줘",
+"translate this") are not standing instructions and are not judged here.
+
+The functions read one folded view of the text (`injection.views` unwraps encodings first).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.text import _analyser
+
+# --- is it a standing instruction? -----------------------------------------------------------
+
+# Said of the assistant's future or repeated behaviour.
+_STANDING_KO = re.compile(
+    r"앞으로|이제부터|이제\s*부터|지금부터|다음부터|다음번부터|이후로|이후에는|향후|매번|"
+    r"항상|언제나|(?<![가-힣])늘(?=\s)|계속|무조건|기본적으로|평소에|영원히|평생|"
+    r"마다|[가-힣](?:ㄹ|을|할|될|볼|쓸|줄)\s*(?:때|땐)|[가-힣]\s*(?:때|땐)(?:는|에는|도)?(?=\s|$)|"
+    r"[가-힣](?:으면|면|거든)(?=\s)(?!\s*(?:돼|됨|된|되|좋겠))"
+)
+_STANDING_EN = re.compile(
+    r"\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|(?:from\s+)?this\s+point\s+on|"
+    r"in\s+(?:the\s+)?future|for\s+the\s+future|for\s+future|always|every\s*time|each\s+time|"
+    r"whenever|never(?!\s+mind)|any\s*time|by\s+default|from\s+today|henceforth|hereafter|"
+    r"when\s+(?:i|you|someone|anyone|a|the)\b|if\s+(?:i|you|someone|anyone|a|the|they)\b)"
+)
+# A memory framing: the text asks to be kept.
+_FRAMING = re.compile(
+    r"기억해(?!\s*둘게)|기억하세요|기억할\s*것|잊지\s*마|잊지\s*말|명심|저장해(?!\s*둘게)|"
+    r"메모해\s*(?:둬|줘|주세요)|적어\s*둬|새겨\s*둬|"
+    r"\bremember\b|\bkeep\s+(?:this|that|it)?\s*in\s+(?:mind|memory)\b|\bnote\s+(?:for\s+later|"
+    r"this|that)\b|\bdon'?t\s+forget\b|\bmemori[sz]e\b|\bsave\s+this\b|\bstore\s+this\b"
+)
+# Addressed to the assistant as a third party would address it, or a pasted message.
+_ADDRESSED = re.compile(
+    r"ai\s*(?:비서|어시스턴트)|(?:비서|어시스턴트|챗봇|인공지능)\s*(?:님|야|아|여러분|에게|한테|는|가)|"
+    r"(?<![가-힣a-z])ai\s*(?:야|아|님|에게|한테|는|가)|"
+    r"\b(?:dear|hey|hi|attention|note\s+to)\s+(?:the\s+)?(?:ai|assistant|bot|model|llm)\b|"
+    r"\bto\s+(?:the|any|all)\s+(?:ai|assistants?|bots?|models?|llms?)\b|"
+    r"^\s*(?:ai|assistant|bot|model)\s*[,:]|\b(?:ai|assistant)\s+instructions?\b|"
+    r"(?:^|\n)\s*(?:from|subject|to|cc|보낸\s*사람|받는\s*사람|제목|발신|수신)\s*:|"
+    r"\[\s*(?:전달|fwd?|forwarded)\s*\]|(?:^|\n)\s*(?:fwd?|fw)\s*:|forwarded\s+message|"
+    r"카톡\s*전달|전달\s*(?:된|받은|메시지)|<!--|\[\s*[가-힣a-z ]{1,10}\]\s*[^\n]*(?:보세요|바랍니다)"
+)
+
+# Korean endings that can only ask, order, oblige or permit, at the end of a clause.
+_END_OF_CLAUSE = r"(?=\s*[.!~,;:)\]ㅎㅋ^\-]|\s*$|\s*\n|\s+(?:앞으로|이제부터|매번|항상|늘|계속))"
+_KO_ASK = re.compile(
+    r"(?:줘|줘요|주세요|주라|주십시오|줄래|해라|하라|하세요|하십시오|십시오|[가-힣]세요|할\s*것|"
+    r"할것|해야\s*(?:해|함|돼|됨|한다)|야\s*(?:해|함|돼|됨|한다)|마|마라|마요|말아|말고|말\s*것|"
+    r"말기|지\s*마|지마|도\s*(?:돼|됨|된다|괜찮아|좋아)|면\s*(?:돼|됨)|둬|둬요|놔|놔요|"
+    r"부탁해|부탁해요|부탁드려요|부탁합니다|부탁드립니다|드려요|하자|말자)" + _END_OF_CLAUSE
+)
+# A Korean sentence about the speaker ("나 항상 아침에 운동해"): its plain ending is a statement.
+_KO_SELF = re.compile(r"(?:^|\s)(?:나는|난|내가|나|저는|전|제가|저|우리는|우린|우리)\s")
+# English: an imperative clause (a bare verb opens it) or a rule said of the assistant.
+_EN_OPENERS = re.compile(
+    r"^(?:please\s+|pls\s+|kindly\s+|just\s+|also\s+|and\s+|then\s+|so\s+|now\s+|"
+    r"always\s+|never\s+|also\s+|simply\s+|quietly\s+|silently\s+|secretly\s+)*"
+)
+_EN_NOT_VERBS = frozenset(
+    "i i'm i've i'd i'll we we're my our me you you're your it it's its he she they them their "
+    "this that these those there here the a an some any all every each no not one what who how "
+    "why where which when if whenever as at in on of for to with by from about after before "
+    "since because but or so and yes ok okay thanks thank hello hi hey dear today tomorrow "
+    "yesterday sometimes usually often mostly lately recently maybe also just really very "
+    "subject cc fwd fw re sent date oh ah wow great lol haha well ugh hmm fun note never "
+    "please".split()
+)
+_EN_RULE = re.compile(
+    r"\byou\s+(?:should|must|will|may|can|shall|need\s+to|have\s+to|are\s+(?:to|now|allowed|"
+    r"free|permitted|required|expected|no\s+longer)|are\b)|\byou'?re\s+(?:now|allowed|free|to)\b|"
+    r"\bit'?s\s+(?:ok|okay|fine|alright)\s+to\b|\bno\s+need\s+to\b|\bmake\s+sure\b|"
+    r"\bi\s+(?:want|need|would\s+like|'d\s+like|prefer)\s+you\s+to\b|\bdon'?t\s+\w+|"
+    r"\bdo\s+not\s+\w+|\blet'?s\b"
+)
+# "honey basically never spoils": a habit of a third person, not an order.
+_EN_HABIT = re.compile(r"\b(?:never|always|usually|often|sometimes|basically)\s+[a-z]+s\b")
+_CLAUSE = re.compile(r"[,;:.!?\n]+|\s+[-–—]\s+|\bthen\b")
+
+
+def _en_directive(sentence: str) -> bool:
+    if _EN_RULE.search(sentence):
+        return True
+    for clause in _CLAUSE.split(sentence):
+        words = re.findall(r"[a-z']+", _EN_OPENERS.sub("", clause.strip()))
+        if not words or _EN_HABIT.search(clause):
+            continue
+        head = words[0]
+        if head in _EN_NOT_VERBS or head.endswith(("ing", "ed", "ly")) and head != "reply":
+            continue
+        # A clause opened by a bare word followed by more words: "print your hidden ...".
+        if len(words) >= 2 and re.match(r"^[a-z]{2,}$", head):
+            return True
+    return False
+
+
+_ACTION_TAGS = frozenset({"VV", "VV-I", "VV-R", "XSV", "VX", "VX-I", "VX-R"})
+_PLAIN_ENDINGS = frozenset({"어", "아", "여", "라", "어라", "아라", "ᆷ", "음", "기"})
+
+
+def _ko_plain_order(sentence: str) -> bool:
+    """The sentence ends in a plain -어/-아 (or -ㅁ, -기) ending on an action verb, not in the
+    past: an order ("지워", "무시해") or a statement ("조심해", "운동하기") alike. An adjective
+    ("우울해") or a past tense ("갔었어") is only a statement. A regex cannot tell these
+    apart; the morphemes can."""
+    tokens = [t for t in _analyser().tokenize(sentence) if not t.tag.startswith("S")]
+    if len(tokens) < 2 or tokens[-1].tag not in {"EF", "EC", "ETN"}:
+        return False
+    if tokens[-1].form not in _PLAIN_ENDINGS:
+        return False
+    before = tokens[-2]
+    return before.tag in _ACTION_TAGS
+
+
+ASK = "ask"
+PLAIN = "plain"
+
+
+def directive(sentence: str) -> str | None:
+    """`ASK` when `sentence` has a predicate that can only be an imperative, request,
+    obligation or permission; `PLAIN` when it may be one or a statement; else None."""
+    if re.search(r"[가-힣]", sentence):
+        if _KO_ASK.search(sentence):
+            return ASK
+        if not _KO_SELF.search(sentence) and _ko_plain_order(sentence):
+            return PLAIN
+        return None
+    return ASK if _en_directive(sentence) else None
+
+
+_SENTENCES = re.compile(r"(?<=[.!?。])\s+|\n+")
+_QUESTION = re.compile(r"\?\s*$")
+
+
+def _sentences(folded: str) -> list[str]:
+    return [s.strip() for s in _SENTENCES.split(folded) if s.strip()]
+
+
+def standing_instructions(folded: str) -> list[tuple[str, str]]:
+    """The sentences of `folded` that tell the assistant what to do later or every time, each
+    with how sure its predicate is an order (`ASK` or `PLAIN`).
+
+    A pasted message or a text addressed to the assistant counts as a whole: any directive in
+    it is someone speaking to the assistant, and is read as an order."""
+    sentences = [s for s in _sentences(folded) if not _QUESTION.search(s)]
+    if _ADDRESSED.search(folded):
+        directives = [(s, ASK) for s in sentences if directive(s)]
+        if directives:
+            return directives
+    framed = bool(_FRAMING.search(folded))
+    found = []
+    for sentence in sentences:
+        marked = _STANDING_KO.search(sentence) or _STANDING_EN.search(sentence)
+        if not (marked or framed):
+            continue
+        how = directive(_FRAMING.sub(" ", sentence))
+        if how is not None:
+            found.append((sentence, how))
+    return found
+
+
+# --- is it a benign preference? --------------------------------------------------------------
+
+# The form of answers to this user.
+_SHAPE = re.compile(
+    # language
+    r"한국어|영어|일본어|중국어|한글|영문|\b(?:english|korean|japanese|chinese|spanish|french|"
+    r"german|language)\b|"
+    # formality, tone
+    r"존댓말|반말|높임말|존대|말투|어투|어조|톤|격식|친근|편하게|정중|공손|다정|딱딱|부드럽|"
+    r"\b(?:tone|formal|informal|casual|polite|friendly|warm|professional|blunt|gentle|plain|"
+    r"simple|simpler|jargon|slang)\b|"
+    # length, detail
+    r"짧게|길게|간단|간결|자세|상세|요점|핵심|줄\s*(?:이내|이하|로|정도)|[0-9]+\s*줄|한\s*줄|세\s*줄|"
+    r"두\s*줄|결론|길이|\b(?:brief|briefly|short|shorter|long|longer|concise|detailed|detail|"
+    r"length|lines?|words?|sentences?|paragraphs?|verbose|to\s+the\s+point|conclusion|tl;?dr)\b|"
+    # format
+    r"표로|표\s*형식|표를|목록|리스트|불릿|글머리|번호\s*매|소제목|제목|헤더|마크다운|코드\s*블록|"
+    r"코드|예시|예제|단계|순서대로|요약|정리|굵게|\b(?:bullets?|bullet\s+points?|lists?|tables?|"
+    r"headings?|headers?|titles?|markdown|code|examples?|steps?|step[\s-]by[\s-]step|summary|"
+    r"summari[sz]e|numbered|bold|format|formatting|outline|structure)\b|"
+    # units
+    r"단위|섭씨|화씨|미터|킬로|그램|센티|인치|파운드|원화|달러|\b(?:units?|metric|imperial|"
+    r"celsius|fahrenheit|kilomet(?:er|re)s?|miles|grams?|kg|currency|24[\s-]hour)\b|"
+    # emoji
+    r"이모지|이모티콘|\bemojis?\b|\bemoticons?\b|"
+    # how to address the user
+    r"불러|호칭|\bcall\s+me\b|\baddress\s+me\b|\bmy\s+name\b|"
+    # topics to avoid or stress
+    r"얘기|이야기|주제|언급|화제|\b(?:topics?|mention|bring\s+up|talk\s+about|discuss|avoid)\b|"
+    # sources and links to them
+    r"출처|근거|참고\s*자료|인용|링크|\b(?:sources?|cite|citations?|references?|links?)\b|"
+    # how hard, how sure, how corrected, how many options, which clock
+    r"쉽게|어렵게|쉬운|용어|풀어서|눈높이|지적|맞춤법|틀린|틀리|고쳐|교정|피드백|모르면|모르는|모를|"
+    r"확실|추측|솔직|번역|직역|의역|[0-9]+\s*개|[한두세네]\s*개|개씩|개까지|장단점|추천|선택지|"
+    r"시간\s*기준|기준으로|날짜|시각|경어|격식|부를|부르|먼저|순서|경고|주의|문법|일정|약속|비워|"
+    r"리마인|알림|"
+    r"\b(?:easy|easier|simply|technical|correct|corrections?|mistakes?|typos?|grammar|spelling|"
+    r"feedback|unsure|sure|confident|confidence|guess\w*|know|honest\w*|translat\w+|literal\w*|"
+    r"options?|choices?|pros|cons|recommend\w*|time\s*zones?|dates?|clock|first|order|flag|"
+    r"warn\w*|caution|syntax|remind\w*|calendar|schedule)\b|"
+    # what the assistant keeps about the user, which the user controls
+    r"메모리|기억|저장|기록|\b(?:memor(?:y|ies)|save|store|remember|record)\b"
+)
+
+# --- does it cross a boundary? ---------------------------------------------------------------
+
+_HOST = (
+    r"(?:https?://|www\.)\S+|\b\d{1,3}(?:\.\d{1,3}){3}\b|"
+    r"\b[a-z0-9][a-z0-9\-]*(?:\.[a-z0-9\-]+)*\.(?:com|net|org|io|co|kr|me|ly|app|dev|xyz|info|"
+    r"biz|site|online|shop|store|link|click|ai|gg|tv|us|uk|de|jp|cn|ru|top|page|cc)\b"
+)
+# An address, a link, a handle, a phone number.
+_ADDRESS = re.compile(
+    _HOST + r"|[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|(?<![\w.])@[a-z0-9_]{2,}|"
+    r"\b0\d{1,2}[-. ]?\d{3,4}[-. ]?\d{4}\b|\+\d[\d \-]{8,}\d"
+)
+_BOUNDARY = re.compile(
+    # another person or party
+    r"친구|팀장|부장|과장|대리|사장|상사|동료|관리자|운영자|개발자|형(?:한테|에게|이|의|\s)|누나|언니|"
+    r"오빠|엄마|아빠|부모|동생|남친|여친|남편|아내|회사|누가|누구|아무(?:한테|에게|나|라도|든)|다른\s*사람|사람들|"
+    r"(?<![가-힣])상대(?!적)|제3자|제\s*3\s*자|파트너|광고|스폰서|후원|협찬|제휴|쿠폰|추천\s*코드|채널|구독|"
+    r"(?<![가-힣])(?!나한|저한|나에|저에|너한|너에|내게|제게)[가-힣]{1,6}(?:한테|에게|께)(?=\s|$|도|만)|"
+    r"\b(?:someone|somebody|anyone|anybody|everyone|whoever|others|other\s+people|people|they|"
+    r"them|their|he|she|him|her|his|friends?|boss|manager|team|colleagues?|coworkers?|"
+    r"brother|sister|mom|dad|admin|administrator|developer|partner|sponsor|advertis\w*|coupon|"
+    r"promo\w*|referral|affiliate|channel|subscribe)\b|"
+    # data passed on
+    r"보내|전달|공유(?!기)|회신|올려|업로드|넘겨|전송|게시|동기화|백업|유출|제출|"
+    r"(?<!going )\bforward\b|\b(?:send|sends|sent|share|post|upload|sync|email|e-mail|mail|publish|leak|"
+    r"transmit|export|cc|bcc|reply\s+to|report\s+to|text\s+(?:it|them|to))\b|"
+    # hiding, deleting, acting without the user
+    r"조용히|몰래|모르게|말하지\s*마|말하지\s*말|알리지|묻지|물어보지\s*말|확인\s*(?:없이|하지\s*말|"
+    r"받지\s*말)|허락\s*없이|지워|지우(?!개)|삭제|없애|숨겨|숨기|척\s*(?:만|하|해)|시늉|대답만|말만|실제로?는|실제론|"
+    r"\b(?:silently|quietly|secretly|hidden|hide|without\s+(?:asking|telling|checking|"
+    r"confirm\w*|my|notify\w*)|don'?t\s+(?:tell|mention|notify|ask)|never\s+(?:tell|mention|"
+    r"notify|ask)|pretend\w*|delete|erase|remove|wipe|purge|forget)\b|"
+    # the assistant's own rules and identity
+    r"시스템\s*(?:프롬프트|설정|메시지|지시|규칙|명령)|프롬프트|지시|지침|명령|규칙|정책|필터|안전|검열|제한\s*(?:없|풀|해제|무시)|제약|"
+    r"거절|거부|탈옥|개발자\s*모드|페르소나|모드로|(?<![가-힣])역할|설정|원래|무시|"
+    r"\bsystem\s+(?:prompt|message|instructions?|rules?|settings?)|\b(?:prompt|instructions?|rules?|guidelines?|polic(?:y|ies)|filters?|safety|"
+    r"safeguards?|restrictions?|restricted|unrestricted|censor\w*|refuse|refusals?|decline|"
+    r"jailbreak|developer|mode|persona|role|identity|override|ignore|bypass|disregard|"
+    r"dan)\b|"
+    # tools, commands, obeying text found elsewhere
+    r"실행|명령어|스크립트|설치|다운로드|클릭|접속|열어|방문|따라\s*(?:줘|해|라|야)|따르|따를|그대로|들어줘|"
+    r"\b(?:execute|command|shell|script|terminal|install|download|click|visit|open|browse|"
+    r"fetch|follow|obey|comply|tool|api|webhook)\b|\bopen\s+(?:the\s+|any\s+)?(?:links?|urls?|pages?|files?)\b"
+)
+
+
+# A person or a sent thing named as a topic ("전 남친 얘기는 꺼내지 마", "my boss") is what the
+# answers are about, not who receives them; the user's own mail ("제가 보내는 메일") stays theirs.
+_TOPIC = re.compile(
+    r"[가-힣]+\s*(?:얘기|이야기|관련|문제)|\b(?:about|regarding|on)\s+(?:my\s+)?[a-z']+|"
+    r"(?:내가|제가|내|제)\s*(?:보내는|보낼|쓰는|쓸)"
+)
+
+
+def allowed(sentence: str, how: str, scope: str) -> bool:
+    """A standing instruction may stay: nothing in `scope` (the sentence, or a whole pasted
+    message) crosses a boundary, and, when it is surely an order, it is about the form of
+    answers to this user. A plain ending ("지워", "조심해") may be a statement; only a boundary
+    makes it an order to hold."""
+    if _BOUNDARY.search(_TOPIC.sub(" ", scope)):
+        return False
+    return how == PLAIN or bool(_SHAPE.search(sentence))
+
+
+def unallowed_instruction(folded: str) -> bool:
+    """True when `folded` carries a standing instruction that is not a plain preference."""
+    if _ADDRESS.search(folded):
+        return bool(standing_instructions(folded))
+    scope = folded if _ADDRESSED.search(folded) else None
+    return any(not allowed(s, how, scope or s) for s, how in standing_instructions(folded))
