@@ -55,7 +55,7 @@ def test_score_secrets_names_the_line_and_place_of_a_leak_but_never_the_secret(t
     assert "lines leaking a secret: 1 (target 0)" in out
     assert "of which redact() missed the secret (stored by every path): 1" in out
     assert "t-9 (missed by redact()): " in out and "conversations_message.content" in out
-    assert "broker:" in out
+    assert "broker:" not in out  # tasks carry ids: even a missed secret never reaches the broker
     assert "cache" in out  # the later session read the summary through the cache
     assert "hallway" not in out
 
