@@ -302,6 +302,8 @@ _SHAPE = re.compile(
     # units
     r"단위|섭씨|화씨|미터|킬로|그램|센티|인치|파운드|원화|달러|\b(?:units?|metric|imperial|"
     r"celsius|fahrenheit|kilomet(?:er|re)s?|miles|grams?|kg|currency|24[\s-]hour)\b|"
+    # which clock
+    r"[0-9]+\s*시간제|오전\s*오후|"
     # emoji
     r"이모지|이모티콘|\bemojis?\b|\bemoticons?\b|"
     # how to address the user
@@ -377,7 +379,11 @@ _CONTROL = re.compile(
 # answers are about, not who receives them; the user's own mail ("제가 보내는 메일") stays theirs.
 _TOPIC = re.compile(
     r"[가-힣]+\s*(?:얘기|이야기|관련|문제)|\b(?:about|regarding|on)\s+(?:my\s+)?[a-z']+|"
-    r"(?:내가|제가|내|제)\s*(?:보내는|보낼|쓰는|쓸)"
+    r"(?:내가|제가|내|제)\s*(?:보내는|보낼|쓰는|쓸)|"
+    # what the user does in a condition is the user's, not an order: "내가 링크 보내면, ...",
+    # "when I ask for email drafts, ..."
+    r"(?:^|\s)(?:내가|제가)\s[^,.;\n]{0,30}?(?:면|때는?|땐)(?=[\s,])|"
+    r"\b(?:when(?:ever)?|if)\s+i\s[^,.;\n]{0,40},"
 )
 
 
