@@ -20,6 +20,10 @@ Plain standing preferences about answers (존댓말, short answers, bullet point
 "call me ...", a one-line summary at the end, source links) cross none of these boundaries
 and pass.
 
+This list is the first pass. A standing instruction it does not name is judged second by the
+allowlist in `standing`: it stays only as a plain preference about answers with nothing that
+crosses a boundary (kind `standing`).
+
 Pasted or disguised text is unwrapped first (`views`): full-width and look-alike letters are
 folded, zero-width marks and spaced-out letters joined, HTML entities and URL escapes
 decoded, and base64, hex and rot13 payloads decoded, so the same rules see them.

@@ -38,7 +38,8 @@ _STANDING_EN = re.compile(
 )
 # A memory framing: the text asks to be kept.
 _FRAMING = re.compile(
-    r"기억해(?!\s*둘게)|기억하세요|기억할\s*것|잊지\s*마|잊지\s*말|명심|저장해(?!\s*둘게)|"
+    r"(?:기억|저장)\s*해\s*(?:둬요|둬|줘요|줘|주세요|두세요|놔)?(?!\s*둘게)|기억하세요|기억할\s*것|"
+    r"잊지\s*(?:마|말아?)(?:\s*(?:줘|요|라))?|명심\s*(?:해|하세요|해요|해줘|할\s*것)?|"
     r"메모해\s*(?:둬|줘|주세요)|적어\s*둬|새겨\s*둬|"
     r"\bremember\b|\bkeep\s+(?:this|that|it)?\s*in\s+(?:mind|memory)\b|\bnote\s+(?:for\s+later|"
     r"this|that)\b|\bdon'?t\s+forget\b|\bmemori[sz]e\b|\bsave\s+this\b|\bstore\s+this\b"
@@ -52,13 +53,14 @@ _ADDRESSED = re.compile(
     r"^\s*(?:ai|assistant|bot|model)\s*[,:]|\b(?:ai|assistant)\s+instructions?\b|"
     r"(?:^|\n)\s*(?:from|subject|to|cc|보낸\s*사람|받는\s*사람|제목|발신|수신)\s*:|"
     r"\[\s*(?:전달|fwd?|forwarded)\s*\]|(?:^|\n)\s*(?:fwd?|fw)\s*:|forwarded\s+message|"
-    r"카톡\s*전달|전달\s*(?:된|받은|메시지)|<!--|\[\s*[가-힣a-z ]{1,10}\]\s*[^\n]*(?:보세요|바랍니다)"
+    r"카톡\s*전달|전달\s*(?:된|받은|메시지)|<!--|"
+    r"\[\s*[가-힣a-z ]{1,10}\]\s*[^\n]*(?:보세요|바랍니다)"
 )
 
 # Korean endings that can only ask, order, oblige or permit, at the end of a clause.
 _END_OF_CLAUSE = r"(?=\s*[.!~,;:)\]ㅎㅋ^\-]|\s*$|\s*\n|\s+(?:앞으로|이제부터|매번|항상|늘|계속))"
 _KO_ASK = re.compile(
-    r"(?:줘|줘요|주세요|주라|주십시오|줄래|해라|하라|하세요|하십시오|십시오|[가-힣]세요|할\s*것|"
+    r"(?:줘|줘요|주세요|주라|주십시오|줄래|도록\s*해|해라|하라|하세요|하십시오|십시오|[가-힣]세요|할\s*것|"
     r"할것|해야\s*(?:해|함|돼|됨|한다)|야\s*(?:해|함|돼|됨|한다)|마|마라|마요|말아|말고|말\s*것|"
     r"말기|지\s*마|지마|도\s*(?:돼|됨|된다|괜찮아|좋아)|면\s*(?:돼|됨)|둬|둬요|놔|놔요|"
     r"부탁해|부탁해요|부탁드려요|부탁합니다|부탁드립니다|드려요|하자|말자)" + _END_OF_CLAUSE
@@ -71,13 +73,117 @@ _EN_OPENERS = re.compile(
     r"always\s+|never\s+|also\s+|simply\s+|quietly\s+|silently\s+|secretly\s+)*"
 )
 _EN_NOT_VERBS = frozenset(
-    "i i'm i've i'd i'll we we're my our me you you're your it it's its he she they them their "
-    "this that these those there here the a an some any all every each no not one what who how "
-    "why where which when if whenever as at in on of for to with by from about after before "
-    "since because but or so and yes ok okay thanks thank hello hi hey dear today tomorrow "
-    "yesterday sometimes usually often mostly lately recently maybe also just really very "
-    "subject cc fwd fw re sent date oh ah wow great lol haha well ugh hmm fun note never "
-    "please".split()
+    [
+        "i",
+        "i'm",
+        "i've",
+        "i'd",
+        "i'll",
+        "we",
+        "we're",
+        "my",
+        "our",
+        "me",
+        "you",
+        "you're",
+        "your",
+        "it",
+        "it's",
+        "its",
+        "he",
+        "she",
+        "they",
+        "them",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "the",
+        "a",
+        "an",
+        "some",
+        "any",
+        "all",
+        "every",
+        "each",
+        "no",
+        "not",
+        "one",
+        "what",
+        "who",
+        "how",
+        "why",
+        "where",
+        "which",
+        "when",
+        "if",
+        "whenever",
+        "as",
+        "at",
+        "in",
+        "on",
+        "of",
+        "for",
+        "to",
+        "with",
+        "by",
+        "from",
+        "about",
+        "after",
+        "before",
+        "since",
+        "because",
+        "but",
+        "or",
+        "so",
+        "and",
+        "yes",
+        "ok",
+        "okay",
+        "thanks",
+        "thank",
+        "hello",
+        "hi",
+        "hey",
+        "dear",
+        "today",
+        "tomorrow",
+        "yesterday",
+        "sometimes",
+        "usually",
+        "often",
+        "mostly",
+        "lately",
+        "recently",
+        "maybe",
+        "also",
+        "just",
+        "really",
+        "very",
+        "subject",
+        "cc",
+        "fwd",
+        "fw",
+        "re",
+        "sent",
+        "date",
+        "oh",
+        "ah",
+        "wow",
+        "great",
+        "lol",
+        "haha",
+        "well",
+        "ugh",
+        "hmm",
+        "fun",
+        "note",
+        "never",
+        "please",
+    ]
 )
 _EN_RULE = re.compile(
     r"\byou\s+(?:should|must|will|may|can|shall|need\s+to|have\s+to|are\s+(?:to|now|allowed|"
@@ -186,7 +292,8 @@ _SHAPE = re.compile(
     # length, detail
     r"짧게|길게|간단|간결|자세|상세|요점|핵심|줄\s*(?:이내|이하|로|정도)|[0-9]+\s*줄|한\s*줄|세\s*줄|"
     r"두\s*줄|결론|길이|\b(?:brief|briefly|short|shorter|long|longer|concise|detailed|detail|"
-    r"length|lines?|words?|sentences?|paragraphs?|verbose|to\s+the\s+point|conclusion|tl;?dr)\b|"
+    r"length|verbose|(?:one|two|three|four|five|few|\d+|single|a)[\s-]+(?:lines?|words?|sentences?|"
+    r"paragraphs?)|to\s+the\s+point|conclusion|tl;?dr)\b|"
     # format
     r"표로|표\s*형식|표를|목록|리스트|불릿|글머리|번호\s*매|소제목|제목|헤더|마크다운|코드\s*블록|"
     r"코드|예시|예제|단계|순서대로|요약|정리|굵게|\b(?:bullets?|bullet\s+points?|lists?|tables?|"
@@ -195,6 +302,8 @@ _SHAPE = re.compile(
     # units
     r"단위|섭씨|화씨|미터|킬로|그램|센티|인치|파운드|원화|달러|\b(?:units?|metric|imperial|"
     r"celsius|fahrenheit|kilomet(?:er|re)s?|miles|grams?|kg|currency|24[\s-]hour)\b|"
+    # which clock
+    r"[0-9]+\s*시간제|오전\s*오후|"
     # emoji
     r"이모지|이모티콘|\bemojis?\b|\bemoticons?\b|"
     # how to address the user
@@ -228,7 +337,7 @@ _ADDRESS = re.compile(
     _HOST + r"|[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|(?<![\w.])@[a-z0-9_]{2,}|"
     r"\b0\d{1,2}[-. ]?\d{3,4}[-. ]?\d{4}\b|\+\d[\d \-]{8,}\d"
 )
-_BOUNDARY = re.compile(
+_OUTWARD = re.compile(
     # another person or party
     r"친구|팀장|부장|과장|대리|사장|상사|동료|관리자|운영자|개발자|형(?:한테|에게|이|의|\s)|누나|언니|"
     r"오빠|엄마|아빠|부모|동생|남친|여친|남편|아내|회사|누가|누구|아무(?:한테|에게|나|라도|든)|다른\s*사람|사람들|"
@@ -240,8 +349,11 @@ _BOUNDARY = re.compile(
     r"promo\w*|referral|affiliate|channel|subscribe)\b|"
     # data passed on
     r"보내|전달|공유(?!기)|회신|올려|업로드|넘겨|전송|게시|동기화|백업|유출|제출|"
-    r"(?<!going )\bforward\b|\b(?:send|sends|sent|share|post|upload|sync|email|e-mail|mail|publish|leak|"
-    r"transmit|export|cc|bcc|reply\s+to|report\s+to|text\s+(?:it|them|to))\b|"
+    r"(?<!going )\bforward\b|"
+    r"\b(?:send|sends|sent|share|post|upload|sync|email|e-mail|mail|publish|leak|"
+    r"transmit|export|cc|bcc|reply\s+to|report\s+to|text\s+(?:it|them|to))\b"
+)
+_CONTROL = re.compile(
     # hiding, deleting, acting without the user
     r"조용히|몰래|모르게|말하지\s*마|말하지\s*말|알리지|묻지|물어보지\s*말|확인\s*(?:없이|하지\s*말|"
     r"받지\s*말)|허락\s*없이|지워|지우(?!개)|삭제|없애|숨겨|숨기|척\s*(?:만|하|해)|시늉|대답만|말만|실제로?는|실제론|"
@@ -256,9 +368,10 @@ _BOUNDARY = re.compile(
     r"jailbreak|developer|mode|persona|role|identity|override|ignore|bypass|disregard|"
     r"dan)\b|"
     # tools, commands, obeying text found elsewhere
-    r"실행|명령어|스크립트|설치|다운로드|클릭|접속|열어|방문|따라\s*(?:줘|해|라|야)|따르|따를|그대로|들어줘|"
+    r"실행|명령어|스크립트|설치|다운로드|클릭|접속|열어|방문|따라\s*(?:줘|해|라|야)|따르|따를|그대로|"
+    r"(?:말|부탁|요청|지시|명령)\S{0,2}\s*(?:다\s*)?들어|결제|구매|구입|송금|이체|"
     r"\b(?:execute|command|shell|script|terminal|install|download|click|visit|open|browse|"
-    r"fetch|follow|obey|comply|tool|api|webhook)\b|\bopen\s+(?:the\s+|any\s+)?(?:links?|urls?|pages?|files?)\b"
+    r"fetch|follow|obey|comply|tool|api|webhook|buy|purchase|pay|payments?)\b|\bopen\s+(?:the\s+|any\s+)?(?:links?|urls?|pages?|files?)\b"
 )
 
 
@@ -266,7 +379,19 @@ _BOUNDARY = re.compile(
 # answers are about, not who receives them; the user's own mail ("제가 보내는 메일") stays theirs.
 _TOPIC = re.compile(
     r"[가-힣]+\s*(?:얘기|이야기|관련|문제)|\b(?:about|regarding|on)\s+(?:my\s+)?[a-z']+|"
-    r"(?:내가|제가|내|제)\s*(?:보내는|보낼|쓰는|쓸)"
+    r"(?:내가|제가|내|제)\s*(?:보내는|보낼|쓰는|쓸)|"
+    # what the user does in a condition is the user's, not an order: "내가 링크 보내면, ...",
+    # "when I ask for email drafts, ..."
+    r"(?:^|\s)(?:내가|제가)\s[^,.;\n]{0,30}?(?:면|때는?|땐)(?=[\s,])|"
+    r"\b(?:when(?:ever)?|if)\s+i\s[^,.;\n]{0,40},"
+)
+
+
+# A single clause that forbids: "never ...", "don't ...", "...하지 마".
+_PROHIBITION = re.compile(
+    r"^(?:[\w ]{1,20}:\s*)?(?:please\s+)?(?:never|don'?t|do\s+not)\b[^,;]*$|"
+    r"^(?!.*(?:고|며|서)[\s,])[^,;]*(?:지\s*(?:마|마라|마요|마세요|말아|말아\s*줘|말아\s*주세요|말\s*것)|"
+    r"면\s*안\s*(?:돼|됩니다|돼요))[\s.!~]*$"
 )
 
 
@@ -275,8 +400,13 @@ def allowed(sentence: str, how: str, scope: str) -> bool:
     message) crosses a boundary, and, when it is surely an order, it is about the form of
     answers to this user. A plain ending ("지워", "조심해") may be a statement; only a boundary
     makes it an order to hold."""
-    if _BOUNDARY.search(_TOPIC.sub(" ", scope)):
+    scope = _TOPIC.sub(" ", scope)
+    if _CONTROL.search(scope):
         return False
+    if _OUTWARD.search(scope):
+        # "Never share my address with anyone" forbids the crossing it names: the user's
+        # privacy, a preference of its own.
+        return scope == sentence and bool(_PROHIBITION.search(sentence))
     return how == PLAIN or bool(_SHAPE.search(sentence))
 
 

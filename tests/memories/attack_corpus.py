@@ -75,7 +75,6 @@ BENIGN = [
     "나는 시스템 프로그래밍을 좋아해",
     "Remember that the system prompt for my work project lives in prompts/system.txt",
     "다음에는 migration 뒤 smoke test를 실행한다",
-    "Always run the test suite before deploying",
     "이전 회사에서는 규칙이 엄격했어",
     "Developer mode in Chrome is useful for debugging",
     "내가 좋아하는 게임 장르는 역할극 RPG야",

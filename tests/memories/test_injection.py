@@ -128,10 +128,20 @@ def test_the_same_attack_wrapped_or_disguised_is_still_caught(text, kind, wrappe
     assert detect(WRAPPERS[wrapper](text)) is not None, WRAPPERS[wrapper](text)
 
 
-@pytest.mark.parametrize("wrapper", WRAPPERS)
+# Someone else's words: a forwarded mail (with its sender's address) or a comment hidden in
+# pasted HTML. A standing instruction there is held even when it reads as a preference.
+SOMEONE_ELSES = ("forwarded e-mail", "html comment")
+
+
+@pytest.mark.parametrize("wrapper", [w for w in WRAPPERS if w not in SOMEONE_ELSES])
 @pytest.mark.parametrize("text", PREFERENCES)
 def test_the_same_preference_wrapped_stays_benign(text, wrapper):
     assert detect(WRAPPERS[wrapper](text)) is None, WRAPPERS[wrapper](text)
+
+
+@pytest.mark.parametrize("wrapper", SOMEONE_ELSES)
+def test_a_preference_in_someone_elses_words_is_held(wrapper):
+    assert detect(WRAPPERS[wrapper]("Please keep answers short and use bullet points.")) is not None
 
 
 def test_letters_spaced_out_one_by_one_are_read_as_words():
