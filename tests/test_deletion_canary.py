@@ -115,7 +115,7 @@ def _valkey_files() -> bytes:
     """Every file in the broker's and the cache's folders (append-only files, logs), raw."""
     found = b""
     for url in {str(settings.CELERY_BROKER_URL), str(settings.CACHES["default"]["LOCATION"])}:
-        folder = Path(redis.Redis.from_url(url).config_get("dir")["dir"])
+        folder = Path(str(redis.Redis.from_url(url).config_get("dir")["dir"]))
         assert folder.is_dir(), folder  # the embedded Valkey of `make test`, on this machine
         found += b"".join(p.read_bytes() for p in folder.rglob("*") if p.is_file())
     return found

@@ -161,8 +161,12 @@ def test_the_user_sees_staff_reads_of_their_chats_in_their_access_log(staff_clie
     owner = Client()
     owner.force_login(user)
 
-    english = owner.get(reverse("memories:access-log"), **EN).content.decode()
-    korean = owner.get(reverse("memories:access-log"), **KO).content.decode()
+    english = owner.get(
+        reverse("memories:access-log"), headers={"accept-language": "en"}
+    ).content.decode()
+    korean = owner.get(
+        reverse("memories:access-log"), headers={"accept-language": "ko"}
+    ).content.decode()
 
     assert f"Chat message {message.pk}" in english
     assert "1 chat session in a list (found by a search)" in english

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -297,7 +298,7 @@ def _write(tmp_path, name, data: bytes):
     return path
 
 
-CHATGPT_NODE = {"id": "a", "parent": None, "children": []}
+CHATGPT_NODE: dict[str, Any] = {"id": "a", "parent": None, "children": []}
 MALFORMED_FILES = {
     "empty": ("empty.json", b"", "memoryhub", "is empty"),
     "only whitespace": ("blank.json", b"  \n", "memoryhub", "is empty"),

@@ -93,12 +93,12 @@ def _assert_valkeys_are_private(data_dir: str, runtime: dict[str, str], log_path
     assert broker.config_get("save") == {"save": ""}
     assert cache.config_get("appendonly") == {"appendonly": "no"}
     assert cache.config_get("save") == {"save": ""}
-    broker_dir = Path(broker.config_get("dir")["dir"])
+    broker_dir = Path(str(broker.config_get("dir")["dir"]))
     assert broker_dir == Path(data_dir, "valkey")
     assert wait_for(lambda: any(broker_dir.rglob("*.aof")))
     for path in [broker_dir, *broker_dir.rglob("*")]:
         assert _mode(path) == (0o700 if path.is_dir() else 0o600), path
-    cache_dir = Path(cache.config_get("dir")["dir"])
+    cache_dir = Path(str(cache.config_get("dir")["dir"]))
     assert [p.name for p in cache_dir.iterdir()] == ["valkey.log"]
     assert _mode(cache_dir) == 0o700
 
