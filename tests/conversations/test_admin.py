@@ -20,9 +20,6 @@ from memories.models import AuditEvent
 
 pytestmark = pytest.mark.django_db
 
-KO = {"HTTP_ACCEPT_LANGUAGE": "ko"}
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-
 
 @pytest.fixture
 def staff(django_user_model):
