@@ -114,7 +114,9 @@ def pages(user: Any, other_user: Any) -> list[Page]:
     revision.memory_revise(
         memory=memory, origin=Origin.USER, change_reason="edited", content="I live in Busan"
     )
-    forgotten = revision.memory_create(user=user, type="fact", content="My locker code is 4411")
+    forgotten = revision.memory_create(
+        user=user, type="fact", content="My gym bag stays in locker 44"
+    )
     receipt = deletion.memory_delete(user=user, memory=forgotten)
     audit.audit_event_record(
         user_id=user.pk,
