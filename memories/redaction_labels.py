@@ -1,7 +1,8 @@
 """Redaction placeholders in the reader's language.
 
 Stored text keeps the stable English code `[redacted: <kind>]` (`memories.services.secrets`)
-and `[removed]` where a forgotten memory's content was (`memoryhub.text.REMOVED_MARKER`);
+`[removed]` where a forgotten memory's content was (`memoryhub.text.REMOVED_MARKER`) and the
+marker of recalled text withheld as instructions (`memories.services.injection.WITHHELD`);
 pages translate both when they render: "[redacted: password]" reads "[가려짐: 비밀번호]" and
 "[removed]" reads "[삭제됨]" in Korean.
 """
@@ -13,6 +14,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from memories.services import secrets
+from memories.services.injection import WITHHELD
 from memoryhub.text import REMOVED_MARKER
 
 KIND_LABELS: dict[str, Promise] = {
@@ -39,10 +41,12 @@ def kind_label(kind: str) -> str:
 def render_placeholders(text: str) -> str:
     """`text` with every placeholder and removal marker in the active language, the rest
     unchanged."""
-    if not text or "[re" not in text:
+    if not text or "[" not in text:
         return text
     if REMOVED_MARKER in text:
         text = text.replace(REMOVED_MARKER, gettext("[removed]"))
+    if WITHHELD in text:
+        text = text.replace(WITHHELD, gettext(WITHHELD))
     return secrets.PLACEHOLDER_PATTERN.sub(
         lambda m: gettext("[redacted: %(kind)s]") % {"kind": kind_label(m.group("kind"))}, text
     )

@@ -275,12 +275,17 @@ _DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 _NOT_RRN_CUE = re.compile(r"(?i)주문|예약|송장|운송장|order|invoice|tracking|사업자")
 
 
-def rrn_valid(digits: str) -> bool:
-    """A 13-digit 주민등록번호 with a real birth date, a known 7th digit and its check digit."""
+def _rrn_shaped(digits: str) -> bool:
+    """13 digits that open with a real birth date and a known 7th digit."""
     if len(digits) != 13 or not digits.isdigit():
         return False
     month, day = int(digits[2:4]), int(digits[4:6])
-    if not (1 <= month <= 12 and 1 <= day <= _DAYS[month - 1]) or digits[6] == "0":
+    return 1 <= month <= 12 and 1 <= day <= _DAYS[month - 1] and digits[6] != "0"
+
+
+def rrn_valid(digits: str) -> bool:
+    """A 13-digit 주민등록번호 with a real birth date, a known 7th digit and its check digit."""
+    if not _rrn_shaped(digits):
         return False
     total = sum(int(d) * w for d, w in zip(digits[:12], _RRN_WEIGHTS, strict=True))
     return (11 - total % 11) % 10 == int(digits[12])
@@ -292,10 +297,18 @@ _RRN_BACK = re.compile(
 )
 
 
+# Numbers issued since October 2020 carry no check digit: one stated as a 주민등록번호 is one.
+_RRN_CUE = re.compile(
+    r"(?i)주민|외국인 ?등록|resident (?:registration )?(?:number|no)|(?<![A-Za-z])RRN(?![A-Za-z])"
+)
+
+
 def _rrn_spans(text: str) -> Iterator[Span]:
     for match in _RRN.finditer(text):
-        if rrn_valid(match.group("front") + match.group("back")) and not _near(
-            _NOT_RRN_CUE, text, match.start(), match.start(), before=16
+        digits = match.group("front") + match.group("back")
+        start = match.start()
+        if (rrn_valid(digits) and not _near(_NOT_RRN_CUE, text, start, start, before=16)) or (
+            _rrn_shaped(digits) and _near(_RRN_CUE, text, start, start, before=24)
         ):
             yield match.start(), match.end(), RESIDENT_NUMBER
     for match in _RRN_BACK.finditer(text):

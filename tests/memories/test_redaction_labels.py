@@ -88,3 +88,12 @@ def test_a_memory_page_shows_a_stored_placeholder_in_korean(client, user, rememb
     page = client.get(f"/memories/{memory.pk}/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
 
     assert "[가려짐: 비밀번호]" in page
+
+
+def test_text_withheld_as_instructions_reads_in_korean():
+    from memories.services.injection import WITHHELD
+
+    with translation.override("ko"):
+        shown = render_placeholders(f"[session 3] {WITHHELD}")
+
+    assert "보류됨" in shown and "withheld" not in shown

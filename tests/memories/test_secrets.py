@@ -399,3 +399,15 @@ def test_passphrases_security_and_backup_codes_and_bare_account_numbers_are_reda
 def test_a_customer_line_number_and_ciphertext_talk_stay_whole():
     for text in ("고객센터 1588-2100 으로 전화했어", "암호문 해독 과제 끝냈다"):
         assert redact(text).text == text
+
+
+def test_a_number_stated_as_a_resident_registration_number_is_redacted_without_its_check_digit():
+    # numbers issued since October 2020 carry no check digit
+    for text in ("제 주민번호 앞뒤로 030708-3456712 입니다", "RRN 880214-1098765 for the form"):
+        result = redact(text)
+        assert "resident registration number" in result.kinds, text
+
+
+def test_an_unlabelled_number_of_that_shape_without_its_check_digit_stays():
+    for text in ("접수번호 030708-3456712 로 조회해", "ref 880214-1098765 on the parcel"):
+        assert redact(text).text == text
