@@ -398,6 +398,17 @@ _TOGETHER: list[_Together] = [
 ]
 
 _ALONE: list[tuple[str, re.Pattern[str]]] = [
+    # obey: decode a payload and do or keep what it says. The payload itself may be gone (a
+    # long encoded string is redacted as a token before it is stored), the order stays.
+    (
+        OBEY,
+        _c(
+            r"\b(?:decode|decrypt|decipher)\b[^\n]{0,40}?\b(?:follow|obey|do\s+(?:it|what|as)|"
+            r"apply|execute|run|remember|keep|memori[sz]e|save|store)\b(?![^\n?]*\?)|"
+            r"(?:디코딩|해독|복호화)\s*(?:해서|하고|한\s*(?:뒤|다음|후)에?)\s*[^\n]{0,20}?"
+            r"(?:지켜|따라|따르|실행|적용|기억|명심)(?![^\n?]*\?)"
+        ),
+    ),
     # leak: other users' data, or dumping everything about everyone
     (
         LEAK,
