@@ -74,3 +74,12 @@ def _run(corpus) -> str:
     out = StringIO()
     call_command("score_secrets", str(corpus), stdout=out)
     return out.getvalue()
+
+
+def test_a_short_numeric_secret_is_not_found_inside_a_hex_task_id():
+    from conversations.management.commands.score_secrets import secret_pattern
+
+    pattern = secret_pattern("319")
+
+    assert not pattern.search("Task x[8c1e319a-77f0-4b1e] succeeded in 0.0043190s")
+    assert pattern.search("CVC 319 이고") and pattern.search("cvc:319.")

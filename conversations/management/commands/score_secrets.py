@@ -100,10 +100,11 @@ def strings_in(value: Any) -> Iterator[str]:
 
 def secret_pattern(secret: str) -> re.Pattern[str]:
     """A secret as it would show in stored text; an all-digit one (a PIN, a CVC) only as a
-    whole number, not inside an id or a timestamp's microseconds."""
+    whole number, not inside a number, a timestamp's microseconds or a hex id (a task's
+    "…e319a…")."""
     escaped = re.escape(secret)
     if secret.isdigit():
-        return re.compile(rf"(?<!\d){escaped}(?!\d)")
+        return re.compile(rf"(?<![0-9A-Za-z]){escaped}(?![0-9A-Za-z])")
     return re.compile(escaped)
 
 
