@@ -13,10 +13,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from conversations.models import ChatSession, Message
-from conversations.services import chat, sessions, tools
+from conversations.services import chat, remembering, sessions, tools
 from conversations.services.context import context_preview
 from memories.models import Memory, MemoryStatus, Reader
-from memories.services import extraction
 from memories.services.injection import WITHHELD
 
 pytestmark = pytest.mark.django_db
@@ -30,15 +29,8 @@ def _say(user: Any, text: str) -> Message:
     the session (summary and tags)."""
     session = chat.chat_session_create(user=user)
     message = chat.chat_exchange(session=session, content=text).user_message
-    extraction.memory_extract_from_exchange(
-        user_id=user.pk,
-        user_text=message.content,
-        assistant_text="",
-        source_message_id=message.pk,
-        source_session_id=session.pk,
-        observed_at=message.created_at,
-        offline=True,
-    )
+    # what the worker runs after the reply (conversations.tasks.exchange_extract)
+    remembering.exchange_memories_extract(message_id=message.pk, offline=True)
     sessions.session_end(session=session)
     sessions.session_finalize(session_id=session.pk)
     return message

@@ -34,11 +34,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from conversations.services import chat, sessions, shortterm, tools
+from conversations.services import chat, remembering, sessions, shortterm, tools
 from conversations.services.context import context_preview
 from conversations.tasks import messages_embed
 from memories.models import Memory, MemoryStatus, Reader
-from memories.services import extraction, injection, rules
+from memories.services import injection, rules
 from memoryhub import embeddings, llm
 
 # A sentence of an attack shorter than this is too generic to say it "reached" a prompt.
@@ -136,15 +136,8 @@ def score_line(*, line: dict[str, Any]) -> LineResult:
     session = chat.chat_session_create(user=user)
     exchange = chat.chat_exchange(session=session, content=line["text"])
     message = exchange.user_message
-    extraction.memory_extract_from_exchange(
-        user_id=user.pk,
-        user_text=message.content,
-        assistant_text="",
-        source_message_id=message.pk,
-        source_session_id=session.pk,
-        observed_at=message.created_at,
-        offline=True,
-    )
+    # what the worker runs after the reply (conversations.tasks.exchange_extract)
+    remembering.exchange_memories_extract(message_id=message.pk, offline=True)
     messages_embed(user_id=user.pk)
     sessions.session_end(session=session)
     sessions.session_finalize(session_id=session.pk)
