@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import date
+from typing import Literal
 
 import numpy as np
 from django.contrib.auth.models import AbstractBaseUser
@@ -12,6 +14,7 @@ from django.db.models import Avg, Count, Max, Min, Q, QuerySet, Subquery
 from django.http import Http404
 
 from conversations.models import ChatSession, HistoryImport, Message, TagWeightHistory, Topic
+from memories.models import LIVE_STATUSES, Memory, MemoryStatus, MemoryVersion
 from memoryhub.embeddings import Vector
 
 # Hangul syllables, as `memoryhub.text.has_hangul`: a message holding any counts as Korean.
@@ -162,3 +165,74 @@ def recent_messages_mean_embeddings(*, limit: int) -> dict[str, tuple[Vector, in
         for language in ("ko", "en")
         if found[f"{language}_count"]
     }
+
+
+MemoryAction = Literal["created", "updated", "pending"]
+
+
+@dataclass(frozen=True)
+class MemoryUpdate:
+    """What one user message made of one memory, as long as that still stands.
+
+    `memory` carries its `current_version`; `content` is that version's (redacted) text.
+    """
+
+    memory: Memory
+    action: MemoryAction
+    message_id: int
+    content: str
+
+    @property
+    def memory_id(self) -> int:
+        return self.memory.pk
+
+
+def session_memory_updates(
+    *, session: ChatSession, message_ids: Collection[int] | None = None
+) -> list[MemoryUpdate]:
+    """The memories the session's user messages (or only `message_ids` of them) wrote and that
+    are still in use, in message order.
+
+    A memory counts for the message its current version came from while it is active or
+    pending: `pending` while it waits for approval, `created` when its first version came
+    from that message too, else `updated`. A memory deleted, rejected or taken out of use,
+    or given a later version from elsewhere (an undo, a later statement), is no longer the
+    message's doing and is left out.
+    """
+    messages = Message.objects.filter(session_id=session.pk, role=Message.Role.USER)
+    if message_ids is not None:
+        messages = messages.filter(pk__in=list(message_ids))
+    memories = list(
+        Memory.objects.filter(
+            user_id=session.user_id,
+            status__in=LIVE_STATUSES,
+            current_version__source_message_id__in=Subquery(messages.values("pk")),
+        )
+        .select_related("current_version")
+        .order_by("current_version__source_message_id", "pk")
+    )
+    first_sources = dict(
+        MemoryVersion.objects.filter(memory__in=[m.pk for m in memories], version=1).values_list(
+            "memory_id", "source_message_id"
+        )
+    )
+    updates = []
+    for memory in memories:
+        version = memory.current_version
+        assert version is not None and version.source_message_id is not None
+        action: MemoryAction
+        if memory.status == MemoryStatus.PENDING:
+            action = "pending"
+        elif first_sources.get(memory.pk) == version.source_message_id:
+            action = "created"
+        else:
+            action = "updated"
+        updates.append(
+            MemoryUpdate(
+                memory=memory,
+                action=action,
+                message_id=version.source_message_id,
+                content=version.content,
+            )
+        )
+    return updates
