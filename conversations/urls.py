@@ -17,5 +17,15 @@ urlpatterns = [
         name="message-reply",
     ),
     path("messages/<int:message_id>/", views.message_detail, name="message-detail"),
+    path(
+        "messages/<int:message_id>/memories/",
+        views.message_memory_updates,
+        name="message-memory-updates",
+    ),
+    path(
+        "messages/<int:message_id>/memories/<int:memory_id>/undo/",
+        views.memory_update_undo,
+        name="memory-update-undo",
+    ),
     path("tags/", views.tag_list, name="tags"),
 ]

@@ -1,8 +1,10 @@
 """The chat pages: the session list, a session's chat, sending a message and streaming the reply,
-ending a session, and the user's tags with their weights over time.
+what each turn made of memory (with undo), ending a session, and the user's tags with their
+weights over time.
 
 Every page works without JavaScript. With htmx, sending returns only the new exchange, and the
-reply streams into it over server-sent events from `message_reply`.
+reply streams into it over server-sent events from `message_reply`; the notices of what the
+turn remembered follow by polling `message_memory_updates` until its extraction has run.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import logging
 import re
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import cast
 
@@ -19,7 +21,8 @@ from django.conf import settings
 from django.contrib import messages as django_messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.core.exceptions import BadRequest
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -37,9 +40,12 @@ from conversations.forms import MessageForm
 from conversations.logic import charts
 from conversations.models import ChatSession, Message, TagWeightHistory
 from conversations.services import chat, deletion
+from conversations.services import memory_updates as memory_update_services
 from conversations.services import sessions as session_services
+from memories.selectors import memory_get_for_user
+from memories.selectors.browse import memory_extraction_finished
 from memoryhub.throttles import page_throttle_wait
-from memoryhub.validation import InvalidText
+from memoryhub.validation import InvalidText, parse_id
 
 logger = logging.getLogger(__name__)
 
@@ -47,6 +53,9 @@ _DETAIL = "conversations/session_detail.html"
 _SSE_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 TAG_CHART_DAYS = 60
 TAG_CHART_BOX = charts.Box(width=300, height=80, padding=4)
+# How often and how long a reply's notices ask whether its turn's extraction has run.
+NOTICE_POLL_SECONDS = 2
+NOTICE_POLL_TRIES = 15
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -65,6 +74,9 @@ class ExchangeRow:
     reply: Message | None
     remembered: ChatContext
     pending: bool = False
+    # What the user message made of memory, and whether its extraction is still to run.
+    memory_updates: tuple[selectors.MemoryUpdate, ...] = ()
+    updates_waiting: bool = False
 
 
 def _user(request: HttpRequest) -> AbstractBaseUser:
@@ -74,6 +86,9 @@ def _user(request: HttpRequest) -> AbstractBaseUser:
 
 def _exchange_rows(session: ChatSession, messages: list[Message]) -> list[ExchangeRow]:
     replies = {m.reply_to_id: m for m in messages if m.reply_to_id is not None}
+    updates: defaultdict[int, list[selectors.MemoryUpdate]] = defaultdict(list)
+    for update in selectors.session_memory_updates(session=session):
+        updates[update.message_id].append(update)
     rows: list[ExchangeRow] = []
     for m in messages:
         if m.role == Message.Role.USER:
@@ -83,6 +98,7 @@ def _exchange_rows(session: ChatSession, messages: list[Message]) -> list[Exchan
                     message=m,
                     reply=reply,
                     remembered=ChatContext.from_dict(reply.context if reply else None),
+                    memory_updates=tuple(updates[m.pk]),
                 )
             )
         elif m.reply_to_id is None:
@@ -101,6 +117,16 @@ def _exchange_rows(session: ChatSession, messages: list[Message]) -> list[Exchan
         rows[-1] = ExchangeRow(
             message=last.message, reply=None, remembered=ChatContext(), pending=True
         )
+    elif (
+        last is not None
+        and last.message is not None
+        and last.reply is not None
+        and not last.memory_updates
+        and session.source == ChatSession.Source.LIVE
+        and not memory_extraction_finished(user=session.user, message_id=last.message.pk)
+    ):
+        # The newest turn's memories are still being extracted: its notices keep asking.
+        rows[-1] = replace(last, updates_waiting=True)
     return rows
 
 
@@ -268,6 +294,7 @@ def _reply_events(request: HttpRequest, message: Message) -> Iterator[bytes]:
         yield _sse_event("chunk", escape("\n\n" + _("The reply could not be finished.")))
     reply = selectors.message_reply(message=message)
     remembered = ChatContext.from_dict(reply.context if reply else None)
+    updates = selectors.session_memory_updates(session=message.session, message_ids=[message.pk])
     panel = render_to_string(
         f"{_DETAIL}#remembered-panel",
         # The panel's actions need the exchange: "this is wrong" names the reply, and the
@@ -277,6 +304,10 @@ def _reply_events(request: HttpRequest, message: Message) -> Iterator[bytes]:
             "session": message.session,
             "source_message": message,
             "reply": reply,
+            "memory_updates": updates,
+            # Extraction runs after the reply is stored: the notices ask until it has.
+            "updates_waiting": not updates
+            and not memory_extraction_finished(user=_user(request), message_id=message.pk),
         },
         request=request,
     )
@@ -301,6 +332,79 @@ def message_reply(request: HttpRequest, session_id: int, message_id: int) -> Str
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response
+
+
+@login_required
+@require_GET
+def message_memory_updates(request: HtmxHttpRequest, message_id: int) -> HttpResponse:
+    """The notices of what one user message made of memory (a fragment for htmx, which asks
+    again while the turn's extraction has not run); without htmx, the message in its chat."""
+    user = _user(request)
+    message = selectors.message_get_for_user(user=user, message_id=message_id)
+    if message.role != Message.Role.USER:
+        raise Http404("No such message.")
+    if not request.htmx:
+        return redirect("chat:message-detail", message_id=message.pk)
+    tries = parse_id(request.GET.get("tries", "0"))
+    if tries is None:
+        raise BadRequest("tries must be a number")
+    updates = selectors.session_memory_updates(session=message.session, message_ids=[message.pk])
+    waiting = (
+        not updates
+        and tries < NOTICE_POLL_TRIES
+        and not memory_extraction_finished(user=user, message_id=message.pk)
+    )
+    return render(
+        request,
+        f"{_DETAIL}#memory-notices-content",
+        {
+            "session": message.session,
+            "source_message": message,
+            "reply": selectors.message_reply(message=message),
+            "memory_updates": updates,
+            "updates_waiting": waiting,
+            "tries": tries + 1,
+            "poll_seconds": NOTICE_POLL_SECONDS,
+        },
+    )
+
+
+@login_required
+@require_POST
+def memory_update_undo(request: HtmxHttpRequest, message_id: int, memory_id: int) -> HttpResponse:
+    """Undo what the user's message made of one memory: a created memory is deleted (with a
+    receipt), an updated one goes back to its previous version. Without htmx, back to the chat.
+    """
+    user = _user(request)
+    message = selectors.message_get_for_user(user=user, message_id=message_id)
+    if message.role != Message.Role.USER:
+        raise Http404("No such message.")
+    undone: memory_update_services.MemoryUpdateUndone | None
+    memory = memory_get_for_user(user=user, memory_id=memory_id)
+    try:
+        undone = memory_update_services.memory_update_undo(
+            user=user, message=message, memory=memory
+        )
+    except memory_update_services.NothingToUndo:
+        undone = None
+        note = _("There is nothing to undo here any more.")
+    else:
+        if undone.action == "deleted":
+            note = _("Undone: the memory was deleted.")
+        else:
+            note = _("Undone: the memory is back to its previous version.")
+    if request.htmx:
+        return render(
+            request,
+            f"{_DETAIL}#memory-notice-undone",
+            # 200 either way: htmx swaps only a success, and the note is the answer.
+            {"undone": undone, "note": note, "message_id": message.pk, "memory_id": memory_id},
+        )
+    if undone is None:
+        django_messages.error(request, note)
+    else:
+        django_messages.success(request, note)
+    return redirect("chat:message-detail", message_id=message.pk)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,6 +35,15 @@ class TopicOutput(serializers.Serializer[Any]):
     ended_at = serializers.DateTimeField(allow_null=True)
 
 
+class MemoryUpdateOutput(serializers.Serializer[selectors.MemoryUpdate]):
+    """What one of the session's turns made of one memory, while that still stands."""
+
+    memory_id = serializers.CharField()
+    action = serializers.ChoiceField(choices=["created", "updated", "pending"])
+    message_id = serializers.CharField()
+    content = serializers.CharField(help_text="The memory's current content (redacted).")
+
+
 class SessionOutput(serializers.Serializer[ChatSession]):
     id = serializers.CharField()
     status = serializers.CharField()
@@ -43,9 +52,20 @@ class SessionOutput(serializers.Serializer[ChatSession]):
     summary = serializers.CharField()
     tags = serializers.ListField(child=serializers.CharField())
     topics = serializers.SerializerMethodField()
+    memory_updates = serializers.SerializerMethodField(
+        help_text="What the session's user messages made of memory, in message order. A "
+        "memory counts for the message its current version came from, while it is active "
+        "(`created` when its first version came from that message too, else `updated`) or "
+        "waits for approval (`pending`). A memory deleted, rejected, undone, or changed since "
+        "by another message is left out."
+    )
 
     def get_topics(self, obj: ChatSession) -> list[dict[str, Any]]:
         return [TopicOutput(t).data for t in selectors.session_topics(session=obj)]
+
+    @extend_schema_field(MemoryUpdateOutput(many=True))
+    def get_memory_updates(self, obj: ChatSession) -> list[dict[str, Any]]:
+        return [MemoryUpdateOutput(u).data for u in selectors.session_memory_updates(session=obj)]
 
 
 class SessionCreateApi(APIView):

@@ -139,7 +139,9 @@ def pages(user: Any, other_user: Any) -> list[Page]:
         Page("sign-up", "/accounts/signup/", signed_in=False),
         Page("login", "/accounts/login/", signed_in=False),
         Page("chat list", "/"),
-        Page("chat session with a reply", f"/sessions/{session.pk}/", ready="section.suggestions"),
+        Page(
+            "chat session with a reply", f"/sessions/{session.pk}/", ready=".memory-notice--pending"
+        ),
         Page("my memories", "/memories/"),
         Page("a memory", f"/memories/{memory.pk}/"),
         Page("a memory's edit form", f"/memories/{memory.pk}/edit/"),

@@ -725,10 +725,11 @@ def test_chat_panel_links_each_memory_and_offers_this_is_wrong(logged_in, user, 
     assert f"Memory {memory.pk}, version 1" in content
     assert f'action="{reverse("memories:wrong", args=[memory.pk])}"' in content
     assert f'name="message_id" value="{reply.pk}"' in content
-    assert f"{reverse('memories:suggestions')}?message={message.pk}" in content
+    # What the turn remembers shows under the reply (conversations' memory notices).
+    assert reverse("chat:message-memory-updates", args=[message.pk]) in content
 
 
-def test_reply_stream_panel_carries_the_suggestions_link(logged_in, user):
+def test_reply_stream_panel_carries_the_memory_notices(logged_in, user):
     session = chat.chat_session_create(user=user)
     message, _topic = chat.message_add_user(session=session, content="I like hiking")
 
@@ -736,7 +737,7 @@ def test_reply_stream_panel_carries_the_suggestions_link(logged_in, user):
 
     body = b"".join(response.streaming_content).decode()
     done = body[body.index("event: done\n") :]
-    assert f"{reverse('memories:suggestions')}?message={message.pk}" in done
+    assert reverse("chat:message-memory-updates", args=[message.pk]) in done
 
 
 # The access log
