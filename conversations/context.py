@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from html import escape
 from typing import Any
 
@@ -18,6 +19,14 @@ def _data(text: str) -> str:
     return escape(text, quote=True)
 
 
+def _when(value: str) -> datetime | None:
+    """An ISO time of the saved context as a datetime, for pages to format; None if unset."""
+    try:
+        return datetime.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
 @dataclass
 class SessionRecall:
     session_id: str
@@ -25,12 +34,20 @@ class SessionRecall:
     tags: list[str]
     started_at: str = ""
 
+    @property
+    def started(self) -> datetime | None:
+        return _when(self.started_at)
+
 
 @dataclass
 class RecalledMessage:
     role: str
     content: str
     created_at: str
+
+    @property
+    def created(self) -> datetime | None:
+        return _when(self.created_at)
 
 
 @dataclass
@@ -80,7 +97,8 @@ class ChatContext:
         return not (self.session_recall or self.topic_recall or self.memories)
 
     def remembered_lines(self) -> list[str]:
-        """One line per injected item, for the offline reply and the panel."""
+        """One line per injected item, as offline replies listed them before they became a
+        paragraph; deletion looks for these lines in replies stored then."""
         lines = [f"[session {s.session_id}] {s.summary}" for s in self.session_recall]
         for topic in self.topic_recall:
             first = topic.messages[0].content if topic.messages else ""

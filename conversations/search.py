@@ -368,7 +368,24 @@ def search(
         for kind in KINDS:
             if rank < len(by_kind.get(kind, [])):
                 merged.append(by_kind[kind][rank])
-    return merged[:k], int((time.monotonic() - started) * 1000)
+    return without_repeats(merged)[:k], int((time.monotonic() - started) * 1000)
+
+
+def without_repeats(hits: Sequence[Hit]) -> list[Hit]:
+    """`hits` without those whose text repeats a better one's: a reply quoting a message, a
+    topic opened by a message already listed, a summary that is one message."""
+    kept: list[Hit] = []
+    seen: list[str] = []
+    for hit in hits:
+        text = hit.text
+        if hit.kind == "topic" and text.startswith("[") and "] " in text:
+            text = text.split("] ", 1)[1]  # topic hits lead with their keywords
+        folded = fusion.comparable_text(text)
+        if folded and fusion.repeats(folded, seen):
+            continue
+        seen.append(folded)
+        kept.append(hit)
+    return kept
 
 
 def memory_hits(*, user_id: int, query_text: str, k: int, reader: str) -> list[Hit]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import cast
@@ -26,7 +26,7 @@ from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpRespons
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -42,6 +42,7 @@ from conversations.models import ChatSession, Message, TagWeightHistory
 from conversations.services import chat, deletion
 from conversations.services import memory_updates as memory_update_services
 from conversations.services import sessions as session_services
+from memories.redaction_labels import render_placeholders
 from memories.selectors import memory_get_for_user
 from memories.selectors.browse import memory_extraction_finished
 from memoryhub.throttles import page_throttle_wait
@@ -282,10 +283,31 @@ def _sse_event(event: str, data: str) -> bytes:
     return f"event: {event}\n{lines}\n".encode()
 
 
+def _shown(chunks: Iterable[str]) -> Iterator[str]:
+    """The chunks as a page shows stored text: markers ("[redacted: password]") in words. A
+    marker may span chunks (the offline reply streams word by word), so text from an
+    unclosed "[" waits, within a marker's length, for its "]"."""
+    held = ""
+    for chunk in chunks:
+        held += chunk
+        cut = held.rfind("[")
+        if cut != -1 and "]" not in held[cut:] and len(held) - cut < _MARKER_MAX_CHARS:
+            ready, held = held[:cut], held[cut:]
+        else:
+            ready, held = held, ""
+        if ready:
+            yield render_placeholders(ready)
+    if held:
+        yield render_placeholders(held)
+
+
+_MARKER_MAX_CHARS = 120
+
+
 def _reply_events(request: HttpRequest, message: Message) -> Iterator[bytes]:
     try:
-        for chunk in chat.reply_stream(message=message):
-            if chunk:
+        with translation.override(getattr(request, "LANGUAGE_CODE", translation.get_language())):
+            for chunk in _shown(chat.reply_stream(message=message)):
                 yield _sse_event("chunk", escape(chunk))
     except Exception:
         # The response has started, so no error page can be sent: say so in the reply and

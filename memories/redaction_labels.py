@@ -3,8 +3,8 @@
 Stored text keeps the stable English code `[redacted: <kind>]` (`memories.services.secrets`)
 `[removed]` where a forgotten memory's content was (`memoryhub.text.REMOVED_MARKER`) and the
 marker of recalled text withheld as instructions (`memories.services.injection.WITHHELD`);
-pages translate both when they render: "[redacted: password]" reads "[가려짐: 비밀번호]" and
-"[removed]" reads "[삭제됨]" in Korean.
+pages show them as words, never as the codes: "[redacted: password]" reads "(password hidden)"
+/ "(비밀번호 가림)" and "[removed]" reads "(deleted)" / "(삭제됨)". Exports keep the codes.
 """
 
 from __future__ import annotations
@@ -44,9 +44,11 @@ def render_placeholders(text: str) -> str:
     if not text or "[" not in text:
         return text
     if REMOVED_MARKER in text:
-        text = text.replace(REMOVED_MARKER, gettext("[removed]"))
+        text = text.replace(REMOVED_MARKER, gettext("(deleted)"))
     if WITHHELD in text:
-        text = text.replace(WITHHELD, gettext(WITHHELD))
+        text = text.replace(
+            WITHHELD, gettext("(withheld: it reads as instructions to the assistant)")
+        )
     return secrets.PLACEHOLDER_PATTERN.sub(
-        lambda m: gettext("[redacted: %(kind)s]") % {"kind": kind_label(m.group("kind"))}, text
+        lambda m: gettext("(%(kind)s hidden)") % {"kind": kind_label(m.group("kind"))}, text
     )

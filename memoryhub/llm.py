@@ -18,7 +18,9 @@ from typing import Any, Literal, Protocol
 import anthropic
 from anthropic.types import TextBlock, ToolUseBlock, Usage
 from django.conf import settings
+from django.utils import timezone
 
+from memoryhub import offline_reply
 from memoryhub import text as text_analysis
 
 logger = logging.getLogger(__name__)
@@ -63,8 +65,9 @@ class ReplyRequest:
     turns: Sequence[Turn]
     user_id: int | None = None
     tools: Sequence[Tool] = ()
-    # What was injected from memory, one line each, for the offline reply to show.
-    remembered: Sequence[str] = ()
+    # What the offline reply says it recalls; called only by the offline provider, so a reply
+    # by a model never pays for the search behind it.
+    recall: Callable[[], offline_reply.Recollection] | None = None
     task: str = "chat_reply"
     max_tokens: int = field(default_factory=lambda: settings.MEMORYHUB_REPLY_MAX_TOKENS)
 
@@ -299,26 +302,9 @@ def _run_tool(tool: Tool, tool_input: Any) -> tuple[str, bool]:
 # --- offline ----------------------------------------------------------------------------------
 
 
-_OFFLINE_TEXT = {
-    "ko": {
-        "intro": "오프라인 모드입니다: 언어 모델 없이 답하고 있어요 (ANTHROPIC_API_KEY 없음).",
-        "noted": "이번 메시지의 핵심어: {keywords}.",
-        "nothing": "이 메시지와 관련해 기억해 둔 내용은 아직 없어요.",
-        "remembered": "관련해서 기억하고 있는 내용:",
-        "found": "검색으로 찾은 이전 대화:",
-    },
-    "en": {
-        "intro": "Offline mode: answering without a language model (no ANTHROPIC_API_KEY).",
-        "noted": "Key words in this message: {keywords}.",
-        "nothing": "I have nothing remembered about this yet.",
-        "remembered": "What I remember that relates to this:",
-        "found": "Earlier conversation found by search:",
-    },
-}
-
-
 class OfflineProvider:
-    """A real local mode: says plainly that it is offline and shows what was remembered."""
+    """A real local mode: answers with what it recalls, in the message's language, and says
+    plainly that it runs without a language model."""
 
     name = "offline"
     offline = True
@@ -343,22 +329,18 @@ class OfflineProvider:
         )
 
     def reply_text(self, message: str, request: ReplyRequest) -> str:
-        strings = _OFFLINE_TEXT[text_analysis.detect_language(message)]
-        lines = [strings["intro"]]
-        found_keywords = text_analysis.keywords(message)
-        if found_keywords:
-            lines.append(strings["noted"].format(keywords=", ".join(found_keywords)))
-        remembered = [line for line in request.remembered if line.strip()]
-        search = next((tool for tool in request.tools if tool.name == "memory_search"), None)
-        if remembered:
-            lines += ["", strings["remembered"], *(f"- {line}" for line in remembered)]
-        if search is not None and message.strip():
-            output, is_error = _run_tool(search, {"query": message, "k": 3})
-            if not is_error and output.strip():
-                lines += ["", strings["found"], output.strip()]
-        if len(lines) <= 2:
-            lines.append(strings["nothing"])
-        return "\n".join(lines)
+        recollection = (
+            request.recall()
+            if request.recall is not None
+            else offline_reply.Recollection(question=True)
+        )
+        return offline_reply.compose(
+            language=text_analysis.detect_language(message),
+            question=recollection.question,
+            kind=recollection.kind,
+            recalled=recollection.items,
+            today=timezone.localdate(),
+        )
 
     def complete(
         self,

@@ -82,3 +82,23 @@ def bm25_weight(
 def idf(documents: int, containing: int) -> float:
     """BM25's inverse document frequency, never negative."""
     return math.log(1 + (documents - containing + 0.5) / (containing + 0.5))
+
+
+def comparable_text(text: str) -> str:
+    """`text` folded for duplicate checks: case, spacing and punctuation ignored."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+# Shorter texts ("ok", "네") repeat by chance, not by quoting.
+MIN_REPEAT_CHARS = 8
+
+
+def repeats(text: str, kept: Sequence[str]) -> bool:
+    """True when `text` (folded) is one of `kept` (folded), holds one, or is held by one: a
+    message and a reply quoting it, or a memory and the message it came from, verbatim."""
+    if len(text) < MIN_REPEAT_CHARS:
+        return text in kept
+    return any(
+        text == other or (len(other) >= MIN_REPEAT_CHARS and (other in text or text in other))
+        for other in kept
+    )

@@ -25,7 +25,7 @@ from conversations.logic.compaction import SessionState
 from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import compaction, indexing, shortterm, tools, topics
-from conversations.services.context import Assembled, context_assemble
+from conversations.services.context import Assembled, context_assemble, reply_recollection
 from memories.models import Reader
 from memories.services.intake import excerpt, message_intake, text_intake
 from memoryhub import budget, embeddings, llm
@@ -208,8 +208,9 @@ def _history_turns(*, session: ChatSession, before: Message) -> list[llm.Turn]:
     return turns
 
 
-def _reply_request(*, message: Message, context: ChatContext) -> llm.ReplyRequest:
+def _reply_request(*, message: Message, assembled: Assembled) -> llm.ReplyRequest:
     session = message.session
+    context = assembled.context
     system = SYSTEM_PROMPT
     state = SessionState.from_dict(shortterm.session_state(session=session)).render()
     if state:
@@ -225,7 +226,12 @@ def _reply_request(*, message: Message, context: ChatContext) -> llm.ReplyReques
         system=system,
         turns=turns,
         user_id=session.user_id,
-        remembered=context.remembered_lines(),
+        recall=lambda: reply_recollection(
+            user=message.user,
+            content=message.content,
+            assembled=assembled,
+            session_id=message.session_id,
+        ),  # fmt: skip
         tools=tools.reply_tools(
             user=message.user,
             exclude_message_ids={str(message.pk)},
@@ -245,8 +251,7 @@ def reply_stream(*, message: Message) -> Iterator[str]:
         yield existing.content
         return
     assembled = context_build(session=message.session, message=message)
-    context = assembled.context
-    request = _reply_request(message=message, context=context)
+    request = _reply_request(message=message, assembled=assembled)
     provider = llm.get_provider()
     chunks: list[str] = []
     searchable = not provider.offline

@@ -8,18 +8,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import numpy as np
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
 
 from conversations.context import ChatContext, MemoryItem
+from conversations.logic import fusion, intent
+from conversations.logic.intent import Intent
 from conversations.logic.segmentation import SegTurn
-from conversations.models import ChatSession
+from conversations.models import ChatSession, Message
 from conversations.services import sessions, topics
 from memories.services import injection
-from memoryhub import embeddings
+from memoryhub import embeddings, offline_reply
 from memoryhub import text as text_analysis
+
+if TYPE_CHECKING:
+    from memories.selectors import RetrievedMemory
 
 # Shares of the budget: past sessions first, then earlier topics, memories get what is left
 # (at least their own budget, MEMORYHUB_MEMORY_TOKEN_BUDGET, when the others leave room).
@@ -32,6 +39,9 @@ class Assembled:
     context: ChatContext
     # The memories.RetrievedMemory objects behind context.memories, for the usage log.
     memories: list[object] = field(default_factory=list)
+    intent: Intent = field(default_factory=Intent)
+    # Of context.memories, those that answer the question's kind (ids).
+    answering: set[str] = field(default_factory=set)
 
 
 def context_assemble(
@@ -72,10 +82,19 @@ def context_assemble(
     used += sum(
         text_analysis.estimate_tokens(m.content) for t in context.topic_recall for m in t.messages
     )
+    asked = intent.classify(content)
     retrieved = memory_retrieve(
         user=user, query=content, query_embedding=embeddings.embed_query(content),
-        token_budget=max(0, budget - used), reader=reader,
+        token_budget=max(0, budget - used), reader=reader, types=asked.memory_types(),
+        slots=(asked.slot,) if asked.slot else (),
     )  # fmt: skip
+    ranks = {
+        m.memory_id: intent.answer_rank(
+            asked, memory_type=m.type, slot=m.slot, is_plan=_ahead(m, at)
+        )
+        for m in retrieved
+    }
+    retrieved = sorted(retrieved, key=lambda m: ranks[m.memory_id])  # stable: score order kept
     context.memories = [
         MemoryItem(id=m.memory_id, version=m.version, type=m.type, content=m.content,
                    score=round(m.score, 4))
@@ -84,7 +103,44 @@ def context_assemble(
     used += sum(m.tokens for m in retrieved)
     context.tokens = used
     _withhold_instructions(context)
-    return Assembled(context=context, memories=list(retrieved))
+    _drop_repeats(context, sources=_source_texts(user_id=user.pk, memories=retrieved))
+    return Assembled(
+        context=context, memories=list(retrieved), intent=asked,
+        answering={m.memory_id for m in retrieved if asked.kind and ranks[m.memory_id] == 0},
+    )  # fmt: skip
+
+
+def _ahead(memory: RetrievedMemory, at: datetime) -> bool:
+    """A plan still ahead: an episode expires once its date has passed (issue 14 line 2)."""
+    return memory.expires_at is not None and memory.expires_at > at
+
+
+def _source_texts(*, user_id: int, memories: list[RetrievedMemory]) -> list[str]:
+    """The messages the memories were taken from, folded for duplicate checks."""
+    ids = [m.source_message_id for m in memories if m.source_message_id]
+    if not ids:
+        return []
+    rows = Message.objects.filter(pk__in=ids, user_id=user_id).values_list("content", flat=True)
+    return [fusion.comparable_text(text) for text in rows]
+
+
+def _drop_repeats(context: ChatContext, *, sources: list[str]) -> None:
+    """Recalled messages that repeat a memory's source message or an earlier recalled message
+    (a reply quoting it) are left out: the same text is never listed twice."""
+    kept = [*sources, *(fusion.comparable_text(m.content) for m in context.memories)]
+    topics_left = []
+    for topic in context.topic_recall:
+        messages = []
+        for message in topic.messages:
+            folded = fusion.comparable_text(message.content)
+            if fusion.repeats(folded, kept):
+                continue
+            kept.append(folded)
+            messages.append(message)
+        if messages:
+            topic.messages = messages
+            topics_left.append(topic)
+    context.topic_recall = topics_left
 
 
 def _withhold_instructions(context: ChatContext) -> None:
@@ -126,8 +182,6 @@ def context_preview(
     In a session with messages it is a topic shift or not by the same detector as live chat;
     without a session it is treated as the first message of a new one.
     """
-    from django.utils import timezone
-
     vector = embeddings.embed_passages([content])[0]
     first = session is None or not session.messages.exists()
     new_topic = True
@@ -146,3 +200,81 @@ def context_preview(
         new_topic=new_topic, session_id=session.pk if session else None, topic_id=topic_id,
         reader=reader, preview=True,
     ).context  # fmt: skip
+
+
+# How many search hits the offline reply reads (it quotes at most
+# offline_reply.MAX_ITEMS things in all).
+REPLY_SEARCH_HITS = 8
+
+
+def reply_recollection(
+    *,
+    user: AbstractBaseUser,
+    content: str,
+    assembled: Assembled,
+    session_id: int,
+) -> offline_reply.Recollection:
+    """What the offline reply says it recalls for `content`, best first: memories that answer
+    the question, earlier messages that do, the other memories, the other messages, then the
+    past sessions' summaries. Never the current session's own messages, never one text twice
+    (a message and a reply quoting it, a memory and the message it came from)."""
+    asked = assembled.intent
+    context = assembled.context
+    answering: list[offline_reply.Recalled] = []
+    others: list[offline_reply.Recalled] = []
+    kept = [fusion.comparable_text(m.content) for m in context.memories]
+    kept += _source_texts(user_id=user.pk, memories=assembled.memories)  # type: ignore[arg-type]
+    for memory in context.memories:
+        answers = memory.id in assembled.answering
+        item = offline_reply.Recalled(kind="memory", text=memory.content, answers=answers)
+        (answering if answers else others).append(item)
+    said_answering: list[offline_reply.Recalled] = []
+    said_others: list[offline_reply.Recalled] = []
+    for message in _related_messages(user=user, content=content, session_id=session_id):
+        text = injection.withhold(message.content)
+        folded = fusion.comparable_text(text)
+        if not folded or fusion.repeats(folded, kept):
+            continue
+        kept.append(folded)
+        answers = intent.text_answers(asked, text)
+        item = offline_reply.Recalled(
+            kind="message", text=text, at=timezone.localtime(message.created_at),
+            said_by="user" if message.role == Message.Role.USER else "assistant", answers=answers,
+        )  # fmt: skip
+        (said_answering if answers else said_others).append(item)
+    summaries = [
+        offline_reply.Recalled(kind="summary", text=s.summary, at=_parsed(s.started_at))
+        for s in context.session_recall
+        if s.summary.strip() and not fusion.repeats(fusion.comparable_text(s.summary), kept)
+    ]
+    return offline_reply.Recollection(
+        question=asked.question,
+        kind=str(asked.kind),
+        items=[*answering, *said_answering, *others, *said_others, *summaries],
+    )
+
+
+def _parsed(value: str) -> datetime | None:
+    try:
+        return timezone.localtime(datetime.fromisoformat(value)) if value else None
+    except ValueError:
+        return None
+
+
+def _related_messages(*, user: AbstractBaseUser, content: str, session_id: int) -> list[Message]:
+    """The user's earlier messages from other sessions that search finds for `content` and
+    that share a content word with it (search always returns its best k, related or not)."""
+    from conversations import search
+
+    wanted = set(text_analysis.index_tokens(content)) - set(text_analysis.date_terms(content))
+    if not wanted:
+        return []
+    hits = search.message_hits(user_id=user.pk, query_text=content, k=REPLY_SEARCH_HITS)
+    ids = [int(hit.id) for hit in hits]
+    rows = {
+        m.pk: m
+        for m in Message.objects.filter(pk__in=ids, user_id=user.pk)
+        .exclude(session_id=session_id)
+        .only("id", "role", "content", "created_at", "keywords")
+    }
+    return [rows[i] for i in ids if i in rows and wanted & set(rows[i].keywords or ())]

@@ -41,8 +41,9 @@ def _search_input(tool_input: dict[str, Any]) -> tuple[str, int]:
 def memory_search_tool(
     *, user: AbstractBaseUser, exclude_message_ids: set[str], current_session_id: str = ""
 ) -> llm.Tool:
-    """Search the user's memory, leaving out the message being answered and the current
-    session's own topic and summary (they are not memory of anything earlier)."""
+    """Search the user's memory, leaving out the message being answered and everything of the
+    current session, its messages, topics and summary (they are not memory of anything
+    earlier, and the conversation itself holds them)."""
 
     def run(tool_input: dict[str, Any]) -> str:
         query, k = _search_input(tool_input)
@@ -51,8 +52,8 @@ def memory_search_tool(
             f"- [{hit.kind} {hit.id}{', ' + hit.created_at[:10] if hit.created_at else ''}] "
             f"{injection.withhold(hit.text)[:300]}"
             for hit in hits
-            if not (hit.kind == "message" and hit.id in exclude_message_ids)
-            and not (hit.kind in ("topic", "session") and hit.session_id == current_session_id)
+            if hit.id not in exclude_message_ids or hit.kind != "message"
+            if not (current_session_id and hit.session_id == current_session_id)
         ][:k]
         return "\n".join(lines) if lines else "(nothing found)"
 

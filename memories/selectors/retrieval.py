@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -53,6 +54,9 @@ class RetrievedMemory:
     observed_at: datetime
     tokens: int
     conflict_with: tuple[str, ...] = ()
+    expires_at: datetime | None = None
+    source_message_id: int | None = None
+    slot: str = ""
 
     def as_context_item(self) -> dict[str, object]:
         return {
@@ -115,12 +119,16 @@ def memory_retrieve(
     limit: int = 5,
     token_budget: int | None = None,
     scope: str | None = None,
+    types: Collection[str] = (),
+    slots: Collection[str] = (),
 ) -> list[RetrievedMemory]:
     """The few memories worth putting in front of `reader` for `query`, best first.
 
     `reader` (a `Reader` value, or an agent's name once agents have their own) has no
     default: every caller says who will see the result, and no memory whose
-    `allowed_readers` exclude it is ever read from the database.
+    `allowed_readers` exclude it is ever read from the database. `types` and `slots` say
+    what kind of memory answers the question (a caller that read the question's intent):
+    memories of those types count as triggered, those filling those slots as fully relevant.
     """
     budget = settings.MEMORYHUB_MEMORY_TOKEN_BUDGET if token_budget is None else token_budget
     if limit <= 0 or budget <= 0 or not query.strip():
@@ -130,11 +138,13 @@ def memory_retrieve(
     band = scoring.VECTOR_BANDS[settings.MEMORYHUB_EMBEDDING_BACKEND]
     baseline = query_baseline(vector)
     query_tokens = text_analysis.index_tokens(query)
-    triggered = scoring.triggered_types(query)
+    triggered = scoring.triggered_types(query) | set(types)
+    wanted_slots = set(slots)
     live = live_versions(user=user, reader=reader, scope=scope, now=now)
     rows = _candidates(
-        live, vector=vector, baseline=baseline, band=band, tokens=query_tokens, types=triggered
-    )
+        live, vector=vector, baseline=baseline, band=band, tokens=query_tokens,
+        types=triggered, slots=wanted_slots,
+    )  # fmt: skip
     if not rows:
         return []
     conflicts = _live_conflicts([row["memory_id"] for row in rows])
@@ -148,6 +158,8 @@ def memory_retrieve(
         )
         if row["type"] in triggered:
             relevance = max(relevance, scoring.TRIGGER_RELEVANCE)
+        if row["slot"] and row["slot"] in wanted_slots:
+            relevance = 1.0
         if relevance < scoring.RELEVANCE_FLOOR:
             continue
         touched = max(filter(None, (row["last_accessed_at"], row["created_at"])))
@@ -203,6 +215,7 @@ def _candidates(
     band: scoring.VectorBand,
     tokens: list[str],
     types: set[str],
+    slots: set[str],
 ) -> list[dict[str, Any]]:
     """The live versions that may be relevant to the query, with their cosine similarity.
 
@@ -215,6 +228,8 @@ def _candidates(
     hit = Q(tokens__overlap=tokens) if tokens else Q(pk__in=[])
     if types:
         hit |= Q(type__in=types)
+    if slots:
+        hit |= Q(slot__in=slots)
     scored = (
         live.annotate(
             similarity=Coalesce(1.0 - CosineDistance("embedding", vector), Value(0.0)),
@@ -298,6 +313,9 @@ def _materialise(
                 observed_at=version.observed_at,
                 tokens=item.tokens,
                 conflict_with=item.conflict_with,
+                expires_at=version.expires_at,
+                source_message_id=version.source_message_id,
+                slot=version.slot,
             )
         )
     return results

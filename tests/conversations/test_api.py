@@ -68,8 +68,8 @@ def test_offline_reply_says_it_is_offline_in_the_users_language(api):
         f"/api/v1/sessions/{session_id}/messages/", {"content": "How are you?"}, format="json"
     ).json()
 
-    assert "오프라인" in korean["assistant_message"]["content"]
-    assert "Offline mode" in english["assistant_message"]["content"]
+    assert "언어 모델 없이" in korean["assistant_message"]["content"]
+    assert "without a language model" in english["assistant_message"]["content"]
 
 
 def test_another_users_session_is_404_with_no_data(api, other_api):

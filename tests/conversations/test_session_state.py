@@ -75,7 +75,7 @@ def test_prompt_uses_the_session_state_instead_of_the_folded_turns(
         compaction.session_compact(session_id=session.pk)
     message, _ = chat.message_add_user(session=session, content="다음 단계는?")
 
-    request = chat._reply_request(message=message, context=chat.ChatContext())
+    request = chat._reply_request(message=message, assembled=chat.Assembled(chat.ChatContext()))
 
     assert "<session_state>" in request.system
     assert "app/page.tsx" in request.system

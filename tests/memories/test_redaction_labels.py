@@ -1,5 +1,5 @@
-"""Redaction placeholders in the reader's language (issue 13 line 3); stored text keeps the
-English code."""
+"""Redaction placeholders in the reader's language (issue 13 line 3) and as words, never as the
+stored codes (issue 14 line 9); stored text keeps the English code."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def test_a_placeholder_reads_in_korean_for_a_korean_reader():
     with translation.override("ko"):
         shown = render_placeholders("내 비밀번호는 [redacted: password]야")
 
-    assert shown == "내 비밀번호는 [가려짐: 비밀번호]야"
+    assert shown == "내 비밀번호는 (비밀번호 가림)야"
 
 
 def test_every_kind_is_translated_to_korean():
@@ -34,7 +34,7 @@ def test_an_english_reader_sees_the_english_words():
     with translation.override("en"):
         shown = render_placeholders("card [redacted: card number], cvc [redacted: card code]")
 
-    assert shown == "card [redacted: card number], cvc [redacted: card security code]"
+    assert shown == "card (card number hidden), cvc (card security code hidden)"
 
 
 def test_text_without_placeholders_is_returned_as_it_is():
@@ -51,7 +51,7 @@ def test_the_template_filter_translates_and_still_escapes():
     with translation.override("ko"):
         html = template.render(Context({"text": "<b>비번</b> [redacted: password]"}))
 
-    assert html == "&lt;b&gt;비번&lt;/b&gt; [가려짐: 비밀번호]"
+    assert html == "&lt;b&gt;비번&lt;/b&gt; (비밀번호 가림)"
 
 
 def test_a_chat_page_shows_stored_markers_in_the_readers_language(client, user):
@@ -70,9 +70,10 @@ def test_a_chat_page_shows_stored_markers_in_the_readers_language(client, user):
     korean = client.get(url, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
-    assert "[가려짐: 비밀번호]" in korean and "[삭제됨]" in korean
-    assert "[redacted: password]" not in korean and "[removed]" not in korean
-    assert "[redacted: password]" in english and "[removed]" in english
+    assert "(비밀번호 가림)" in korean and "(삭제됨)" in korean
+    assert "(password hidden)" in english and "(deleted)" in english
+    for page in (korean, english):
+        assert "[redacted: password]" not in page and "[removed]" not in page
 
 
 def test_a_memory_page_shows_a_stored_placeholder_in_korean(client, user, remember):
@@ -87,7 +88,7 @@ def test_a_memory_page_shows_a_stored_placeholder_in_korean(client, user, rememb
 
     page = client.get(f"/memories/{memory.pk}/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
 
-    assert "[가려짐: 비밀번호]" in page
+    assert "(비밀번호 가림)" in page and "[redacted:" not in page
 
 
 def test_text_withheld_as_instructions_reads_in_korean():
@@ -96,4 +97,4 @@ def test_text_withheld_as_instructions_reads_in_korean():
     with translation.override("ko"):
         shown = render_placeholders(f"[session 3] {WITHHELD}")
 
-    assert "보류됨" in shown and "withheld" not in shown
+    assert "보류됨" in shown and "withheld" not in shown and "[" not in shown.split("] ", 1)[1]

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from memoryhub import llm
+from memoryhub import llm, offline_reply
 from memoryhub.models import LLMCall
 from tests.anthropic_fake import FakeAnthropic, completed, failing, streamed
 
@@ -150,38 +150,38 @@ def test_cost_uses_the_longest_matching_price_prefix():
     assert llm.cost_usd("unknown-model", 1000, 1000) == Decimal("0")
 
 
-def test_offline_reply_states_offline_and_lists_what_was_remembered(user):
-    provider = llm.OfflineProvider()
-
-    reply = "".join(
-        provider.stream_reply(
-            _request(
-                turns=[llm.Turn("user", "어제 뭐 하기로 했었지?")],
-                user_id=user.pk,
-                remembered=["[session 3] Next.js 마이그레이션을 하기로 함"],
-            )
-        )
-    )
-
-    assert "오프라인 모드" in reply
-    assert "Next.js 마이그레이션을 하기로 함" in reply
-    call = LLMCall.objects.get(user=user)
-    assert (call.provider, call.cost_usd) == ("offline", Decimal("0"))
-
-
-def test_offline_reply_runs_the_memory_search_tool_itself():
-    tool = llm.Tool(
-        "memory_search", "search", {"type": "object"}, lambda i: f"- found for {i['query']}"
+def test_offline_reply_answers_with_what_was_recalled_and_says_it_is_offline(user):
+    recollection = offline_reply.Recollection(
+        question=True,
+        kind="plans",
+        items=[offline_reply.Recalled("memory", "Next.js 마이그레이션을 하기로 함", answers=True)],
     )
 
     reply = "".join(
         llm.OfflineProvider().stream_reply(
-            _request(turns=[llm.Turn("user", "What did we decide about the API?")], tools=[tool])
+            _request(
+                turns=[llm.Turn("user", "어제 뭐 하기로 했었지?")],
+                user_id=user.pk,
+                recall=lambda: recollection,
+            )
         )
     )
 
-    assert "Offline mode" in reply
-    assert "found for What did we decide about the API?" in reply
+    assert reply.startswith("하기로 하신 일은 “Next.js 마이그레이션을 하기로 함”라고")
+    assert "언어 모델 없이" in reply
+    call = LLMCall.objects.get(user=user)
+    assert (call.provider, call.cost_usd) == ("offline", Decimal("0"))
+
+
+def test_offline_reply_without_a_recall_says_nothing_is_remembered_in_the_users_language():
+    reply = "".join(
+        llm.OfflineProvider().stream_reply(
+            _request(turns=[llm.Turn("user", "What did we decide about the API?")])
+        )
+    )
+
+    assert reply.startswith("I don't have anything remembered about this yet.")
+    assert "ANTHROPIC_API_KEY" not in reply
 
 
 def test_provider_is_offline_without_a_key(settings):
