@@ -13,6 +13,10 @@ language where it was not shown to help, they are compared raw.
 Thresholds depend on the embedding model, the language and the centre, since each has its own
 band of cosines; they and the keyword weight come from
 `python manage.py bench_segmentation --tune` (see the README), not from a guess.
+
+A topic of one user message is rarely a topic: it is kept with a neighbour that shares a
+subject word with it, live (`continues_single_exchange`) and once the session ends
+(`merge_short_topics`, which also looks back to the topic before it).
 """
 
 from __future__ import annotations
@@ -53,6 +57,9 @@ class SegTurn:
     text: str
     terms: frozenset[str]
     vector: Vector | None
+    # What the turn is about: its content nouns (Korean) or content words (English), without
+    # verb lemmas or dates, which any two subjects can share ("가다", "2026").
+    subject: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -126,6 +133,8 @@ def is_shift(
     """True when `new` starts a new topic after the current topic's recent turns `topic`."""
     if not topic or is_backchannel(new):
         return False
+    if continues_single_exchange(new, topic):
+        return False
     weight = KEYWORD_WEIGHTS[centre.source] if keyword_weight is None else keyword_weight
     return continuation(new, topic, weight, centre.vector) < threshold
 
@@ -139,3 +148,66 @@ def last_exchanges(turns: Sequence[SegTurn], exchanges: int = 2) -> list[SegTurn
             if users == exchanges:
                 return list(turns[index:])
     return list(turns)
+
+
+def continues_single_exchange(new: SegTurn, topic: Sequence[SegTurn]) -> bool:
+    """True when `topic` (its recent turns) holds one user message and `new` shares a subject
+    word with it: a topic of one message is not left for a neighbour that speaks of the
+    same thing, whatever the cosine says (Korean everyday sentences all score alike)."""
+    users = [turn for turn in topic if turn.role == "user"]
+    return len(users) == 1 and bool(new.subject & users[0].subject)
+
+
+@dataclass(frozen=True)
+class Span:
+    """A topic as merging sees it: how many user messages it holds and their subject words."""
+
+    user_messages: int
+    subject: frozenset[str]
+
+
+def merge_short_topics(spans: Sequence[Span]) -> list[list[int]]:
+    """Consecutive topics grouped so that no topic of one user message stands alone beside a
+    neighbour it shares a subject word with: it joins the neighbour it shares most words
+    with (the earlier one on a tie), and the group may take in further such topics.
+
+    The groups are runs of consecutive indices, in order, and hold every index once."""
+    groups = [[index] for index in range(len(spans))]
+    users = [span.user_messages for span in spans]
+    subjects = [set(span.subject) for span in spans]
+    merged = True
+    while merged:
+        merged = False
+        for g in range(len(groups)):
+            if users[g] > 1:
+                continue
+            before = len(subjects[g] & subjects[g - 1]) if g > 0 else 0
+            after = len(subjects[g] & subjects[g + 1]) if g + 1 < len(groups) else 0
+            if not (before or after):
+                continue
+            low = g - 1 if before >= after else g
+            groups[low] += groups.pop(low + 1)
+            users[low] += users.pop(low + 1)
+            subjects[low] |= subjects.pop(low + 1)
+            merged = True
+            break
+    return groups
+
+
+def spans_of(turns: Sequence[SegTurn], boundaries: Sequence[int]) -> list[Span]:
+    """The topics that `boundaries` (indices of the turns that start one) cut `turns` into."""
+    starts = [0, *boundaries]
+    ends = [*boundaries, len(turns)]
+    spans = []
+    for start, end in zip(starts, ends, strict=True):
+        users = [turn for turn in turns[start:end] if turn.role == "user"]
+        subject = frozenset().union(*(turn.subject for turn in users)) if users else frozenset()
+        spans.append(Span(len(users), subject))
+    return spans
+
+
+def merged_boundaries(turns: Sequence[SegTurn], boundaries: Sequence[int]) -> list[int]:
+    """`boundaries` less those that `merge_short_topics` removes."""
+    starts = [0, *boundaries]
+    groups = merge_short_topics(spans_of(turns, boundaries))
+    return [starts[group[0]] for group in groups[1:]]

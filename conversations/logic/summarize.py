@@ -1,4 +1,7 @@
-"""Offline session tags and extractive summaries (seed Algorithm 1), as plain functions."""
+"""Offline session tags and extractive summaries (seed Algorithm 1), as plain functions.
+
+A session summary has one line per topic of the session, in order, and no sentence twice.
+"""
 
 from __future__ import annotations
 
@@ -52,28 +55,79 @@ class Sentence:
     terms: frozenset[str]
 
 
-def extractive_summary(
-    sentences: Sequence[Sentence], tags: Sequence[str], max_chars: int = 300
-) -> str:
-    """The sentences that carry the session's tags best, in their original order."""
-    weights = {tag: len(tags) - rank for rank, tag in enumerate(tags)}
-    scored = []
-    for index, sentence in enumerate(sentences):
-        hits = sum(weights.get(term, 0) for term in {tag_form(t) for t in sentence.terms})
-        if hits:
-            scored.append((hits / math.sqrt(max(len(sentence.text), 20)), index))
-    scored.sort(reverse=True)
-    chosen: list[int] = []
-    used = 0
-    for _score, index in scored:
-        length = len(sentences[index].text)
-        if used and used + length > max_chars:
-            continue
-        chosen.append(index)
-        used += length + 1
-        if used >= max_chars:
-            break
-    if not chosen and sentences:
-        chosen = [0]
-    summary = " ".join(sentences[i].text for i in sorted(chosen))
-    return summary if len(summary) <= max_chars else summary[: max_chars - 1] + "…"
+# Two sentences whose character bigrams overlap this much (Dice) say the same thing: a
+# sentence repeated with a word changed or a particle dropped is still a repeat.
+NEAR_DUPLICATE = 0.8
+MAX_LINE_CHARS = 160
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def _comparable(text: str) -> str:
+    return _NOT_WORD.sub("", text.lower())
+
+
+def _bigrams(text: str) -> Counter[str]:
+    return Counter(text[i : i + 2] for i in range(len(text) - 1))
+
+
+def near_duplicate(first: str, second: str) -> bool:
+    """True when two sentences are the same but for case, spacing and punctuation, or differ
+    by a word or two (Dice overlap of their character bigrams, which needs no word split and
+    so holds for Korean as for English)."""
+    a, b = _comparable(first), _comparable(second)
+    if not a or not b:
+        return a == b
+    if a == b:
+        return True
+    grams_a, grams_b = _bigrams(a), _bigrams(b)
+    total = sum(grams_a.values()) + sum(grams_b.values())
+    return total > 0 and 2 * sum((grams_a & grams_b).values()) / total >= NEAR_DUPLICATE
+
+
+def distinct_lines(lines: Iterable[str]) -> list[str]:
+    """`lines` without empty ones and without any that repeats an earlier one (exactly or
+    nearly), in order."""
+    kept: list[str] = []
+    for line in lines:
+        line = line.strip()
+        if line and not any(near_duplicate(line, earlier) for earlier in kept):
+            kept.append(line)
+    return kept
+
+
+def shorten_line(text: str, limit: int = MAX_LINE_CHARS) -> str:
+    """`text` on one line (runs of whitespace made one space), cut to `limit` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def topic_lines(
+    topics: Sequence[Sequence[Sentence]], max_line_chars: int = MAX_LINE_CHARS
+) -> list[str]:
+    """One line per topic, in order: the topic's sentence that carries the words of that
+    topic best (its own frequent words, discounted by how many other topics use them).
+
+    A sentence that repeats a line already chosen is passed over for the topic's next best;
+    a topic whose every sentence repeats earlier lines is already said and adds none."""
+    counts = [Counter(tag_form(t) for s in sentences for t in s.terms) for sentences in topics]
+    spread = Counter(term for count in counts for term in count)
+    lines: list[str] = []
+    for sentences, count in zip(topics, counts, strict=True):
+        weight = {
+            term: n * (math.log((1 + len(topics)) / (1 + spread[term])) + 1.0)
+            for term, n in count.items()
+        }
+        ranked = sorted(
+            range(len(sentences)),
+            key=lambda i: (
+                -sum(weight[t] for t in {tag_form(t) for t in sentences[i].terms})
+                / math.sqrt(max(len(sentences[i].text), 20)),
+                i,
+            ),
+        )
+        for index in ranked:
+            line = shorten_line(sentences[index].text, max_line_chars)
+            if not any(near_duplicate(line, earlier) for earlier in lines):
+                lines.append(line)
+                break
+    return lines

@@ -20,10 +20,12 @@ from conversations.context import SessionRecall
 from conversations.logic import decay
 from conversations.logic.summarize import (
     Sentence,
-    extractive_summary,
+    distinct_lines,
     rank_tags,
+    shorten_line,
     split_sentences,
     tag_form,
+    topic_lines,
 )
 from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
 from conversations.services import shortterm, topics
@@ -65,11 +67,17 @@ def recall_floor(vector: np.ndarray, content: str) -> float:
     return max(floor, query_baseline(vector) + RECALL_MARGIN[backend])
 
 
-TAGS_PROMPT = """다음 대화의 주제를 명사 1단어로 3~5개 뽑고, 대화를 2~3문장으로 요약하라.
-JSON만 출력: {{"tags": ["태그1", "태그2", "태그3"], "summary": "요약"}}
+TAGS_PROMPT = """다음 대화의 주제를 명사 1단어로 3~5개 뽑고, 대화를 요약하라.
+대화는 화제 {topics}개로 나뉘어 있다. 요약은 화제마다 한 줄씩, 화제 순서대로 {topics}줄이다.
+한 줄은 한 문장이고, 앞 줄에서 한 말을 되풀이하지 않는다. 요약은 {language}로 쓴다.
+JSON만 출력: {{"tags": ["태그1", "태그2", "태그3"], "summary": ["화제 1의 요약", "화제 2의 요약"]}}
 
 대화:
 {conversation}"""
+# The language a summary is written in, named in the prompt's own language.
+LANGUAGE_NAMES = {"ko": "한국어", "en": "영어(English)"}
+# Messages of the session shown to the model, shared out between its topics.
+PROMPT_MESSAGES = 60
 PICK_PROMPT = """다음은 사용자가 자주 이야기한 태그 목록이다: {tags}
 사용자의 첫 메시지: {message}
 
@@ -139,6 +147,34 @@ def _document_frequency(
     return counts, documents
 
 
+def topic_groups(messages: Sequence[Message]) -> list[list[Message]]:
+    """`messages` (in order) grouped by topic, topics in the order they start; a message
+    with no topic goes with the message before it."""
+    groups: dict[int | None, list[Message]] = {}
+    current: int | None = None
+    for message in messages:
+        if message.topic_id is not None or current is None:
+            current = message.topic_id
+        groups.setdefault(current, []).append(message)
+    return list(groups.values())
+
+
+def _topic_sentences(group: Sequence[Message]) -> list[Sentence]:
+    """The summarisable sentences of one topic: the user's, or the replies' when the user
+    said nothing that can be summarised there."""
+    user = [m for m in group if m.role == Message.Role.USER]
+    for chosen in (user, [m for m in group if m.role != Message.Role.USER]):
+        sentences = [
+            Sentence(text=sentence, terms=frozenset(text_analysis.terms(sentence)))
+            for m in chosen
+            for sentence in split_sentences(m.content)
+            if not has_marker(sentence)  # what was said about a secret is no summary
+        ]
+        if sentences:
+            return sentences
+    return []
+
+
 def _offline_tags_and_summary(session: ChatSession, messages: Sequence[Message]) -> TagsAndSummary:
     # A tag is one word, as the model's tags are (at most 40 characters): a pasted base64 or
     # hex blob is one "foreign word" to Kiwi and would not fit the tag column.
@@ -148,14 +184,8 @@ def _offline_tags_and_summary(session: ChatSession, messages: Sequence[Message])
         terms, document_frequency=df, documents=documents,
         generic=settings.MEMORYHUB_GENERIC_TAGS,
     )  # fmt: skip
-    sentences = [
-        Sentence(text=sentence, terms=frozenset(text_analysis.terms(sentence)))
-        for m in messages
-        if m.role == Message.Role.USER or len(messages) < 4
-        for sentence in split_sentences(m.content)
-        if not has_marker(sentence)  # what was said about a secret is no summary
-    ]
-    return TagsAndSummary(tags=tags, summary=extractive_summary(sentences, tags))
+    lines = topic_lines([_topic_sentences(group) for group in topic_groups(messages)])
+    return TagsAndSummary(tags=tags, summary="\n".join(lines))
 
 
 def _summary_intake(summary: str) -> str:
@@ -166,7 +196,10 @@ def _summary_intake(summary: str) -> str:
     return " ".join(s for s in sentences if not has_marker(s))
 
 
-def _valid_llm_tags(answer: str) -> TagsAndSummary | None:
+def _valid_llm_tags(answer: str, offline_lines: Sequence[str]) -> TagsAndSummary | None:
+    """The model's tags and summary as they may be stored, or None when the answer is not
+    the JSON asked for. The summary keeps one line per topic: a topic the model left out
+    (it answered with fewer lines than topics) gets its offline line."""
     match = re.search(r"\{.*\}", answer, re.S)
     if not match:
         return None
@@ -175,31 +208,53 @@ def _valid_llm_tags(answer: str) -> TagsAndSummary | None:
     except ValueError:
         return None
     tags, summary = data.get("tags"), data.get("summary")
-    if not isinstance(tags, list) or not isinstance(summary, str):
+    if isinstance(summary, str):
+        summary = split_sentences(summary)
+    if not isinstance(tags, list) or not isinstance(summary, list):
         return None
     clean = [tag_form(t.strip()) for t in tags if isinstance(t, str) and t.strip()]
     clean = terms_intake(t for t in clean if " " not in t and len(t) <= MAX_TAG_CHARS)
-    summary = _summary_intake(summary)
-    if not clean or not summary.strip():
+    said = [line for line in summary if isinstance(line, str)]
+    lines = distinct_lines(shorten_line(_summary_intake(line)) for line in said)
+    if not clean or not lines:
         return None
-    return TagsAndSummary(tags=clean[:5], summary=summary.strip()[:600])
+    lines = distinct_lines([*lines, *offline_lines[len(lines) :]])
+    return TagsAndSummary(tags=clean[:5], summary="\n".join(lines))
+
+
+def _prompt_conversation(groups: Sequence[Sequence[Message]]) -> str:
+    """The session's messages under a heading per topic; each topic shows its first
+    messages, so a long topic does not crowd the others out of the prompt."""
+    per_topic = max(2, PROMPT_MESSAGES // max(1, len(groups)))
+    parts = []
+    for number, group in enumerate(groups, start=1):
+        parts.append(f"[화제 {number}]")
+        parts += [f"{m.role}: {m.content[:600]}" for m in group[:per_topic]]
+    return "\n".join(parts)
 
 
 def extract_tags_and_summary(session: ChatSession, messages: Sequence[Message]) -> TagsAndSummary:
-    """3-5 single-word tags (generic ones removed) and a short summary of the session."""
+    """3-5 single-word tags (generic ones removed) and a summary of one line per topic, in
+    the language the user wrote in."""
     offline = _offline_tags_and_summary(session, messages)
     provider = llm.get_provider()
     if provider.offline:
         return offline
-    conversation = "\n".join(f"{m.role}: {m.content[:600]}" for m in messages[-60:])
+    groups = topic_groups(messages)
+    said = " ".join(m.content for m in messages if m.role == Message.Role.USER)[:2000]
+    prompt = TAGS_PROMPT.format(
+        topics=len(groups),
+        language=LANGUAGE_NAMES[text_analysis.detect_language(said)],
+        conversation=_prompt_conversation(groups),
+    )
     try:
         answer = provider.complete(
-            task="session_tags", prompt=TAGS_PROMPT.format(conversation=conversation),
-            max_tokens=400, user_id=session.user_id,
+            task="session_tags", prompt=prompt, max_tokens=150 + 80 * len(groups),
+            user_id=session.user_id,
         )  # fmt: skip
     except llm.LLMError:
         return offline
-    parsed = _valid_llm_tags(answer)
+    parsed = _valid_llm_tags(answer, offline.summary.splitlines())
     if parsed is None:
         logger.warning("invalid tags JSON for session %s; using offline tags", session.pk)
         return offline
@@ -208,7 +263,8 @@ def extract_tags_and_summary(session: ChatSession, messages: Sequence[Message]) 
 
 
 def session_finalize(*, session_id: int) -> None:
-    """Close the last topic, store tags and summary, add +1.0 per tag. Idempotent."""
+    """Close the last topic, fold one-message topics into their neighbours, store tags and a
+    summary of one line per topic, add +1.0 per tag. Idempotent."""
     with transaction.atomic():
         session = ChatSession.objects.select_for_update().filter(pk=session_id).first()
         if session is None or session.status == ChatSession.Status.ENDED:
@@ -218,6 +274,9 @@ def session_finalize(*, session_id: int) -> None:
         open_topics = list(session.topics.filter(ended_at__isnull=True))
         for topic in open_topics:
             Topic.objects.filter(pk=topic.pk).update(ended_at=last_at)
+        grown = topics.session_topics_merge(session=session)
+        if grown:  # the summary below reads each message's topic as it is now
+            messages = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
         ended_at = last_at if session.source == ChatSession.Source.IMPORT else timezone.now()
         session.status = ChatSession.Status.ENDED
         session.ended_at = ended_at
@@ -236,8 +295,8 @@ def session_finalize(*, session_id: int) -> None:
         session.save(update_fields=fields)
         user_id = session.user_id
         transaction.on_commit(lambda: shortterm.recent_summaries_forget(user_id=user_id))
-    for topic in open_topics:
-        topics.topic_finalize(topic_id=topic.pk)
+    for topic_id in dict.fromkeys([*(t.pk for t in open_topics), *grown]):
+        topics.topic_finalize(topic_id=topic_id)
 
 
 # --- tag weights ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from collections.abc import Sequence
@@ -66,11 +67,22 @@ def topic_window(*, topic: Topic) -> list[Message]:
     return recent[len(recent) - len(kept) :]
 
 
+def subject_terms(text: str) -> frozenset[str]:
+    """What `text` is about, for keeping a one-message topic with its neighbour: its content
+    nouns (Korean) or content words (English), normalised, without verb lemmas and dates."""
+    return frozenset(text_analysis.normalise(t) for t in text_analysis.terms(text))
+
+
+def seg_turn(*, role: str, text: str, vector: np.ndarray | None) -> SegTurn:
+    """A message as the offline detector sees it."""
+    # The words of the text only (not the date and speaker terms of the index), as measured.
+    terms = frozenset(text_analysis.index_tokens(text))
+    return SegTurn(role, text, terms, vector, subject_terms(text))
+
+
 def _seg_turn(message: Message) -> SegTurn:
     vector = None if message.embedding is None else np.asarray(message.embedding, dtype=np.float32)
-    # The words of the text only (not the date and speaker terms of the index), as measured.
-    terms = frozenset(text_analysis.index_tokens(message.content))
-    return SegTurn(message.role, message.content, terms, vector)
+    return seg_turn(role=message.role, text=message.content, vector=vector)
 
 
 def ensure_vectors(messages: Sequence[Message]) -> None:
@@ -86,6 +98,8 @@ def ensure_vectors(messages: Sequence[Message]) -> None:
 
 def detect_shift_offline(*, new: SegTurn, window: Sequence[Message]) -> bool:
     threshold, centre = shift_measure(new.text)
+    if not new.subject:
+        new = dataclasses.replace(new, subject=subject_terms(new.text))
     return segmentation.is_shift(
         new, [_seg_turn(m) for m in window], threshold=threshold, centre=centre
     )
@@ -184,6 +198,36 @@ def topic_finalize(*, topic_id: int) -> None:
     topic.embedding = centre / norm
     topic.message_count = topic.messages.count()
     topic.save(update_fields=["keywords", "terms", "embedding", "message_count"])
+
+
+@transaction.atomic
+def session_topics_merge(*, session: ChatSession) -> list[int]:
+    """Fold each topic of one user message into the neighbouring topic it shares a subject
+    word with (`segmentation.merge_short_topics`); the ids of the topics that took messages
+    in, whose keywords and vector are then out of date. A folded topic is deleted."""
+    topics = list(session.topics.order_by("started_at", "id"))
+    if len(topics) < 2:
+        return []
+    messages = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
+    spans = []
+    for topic in topics:
+        users = [m for m in messages if m.topic_id == topic.pk and m.role == Message.Role.USER]
+        subject = frozenset().union(*(subject_terms(m.content) for m in users))
+        spans.append(segmentation.Span(len(users), subject))
+    grown = []
+    for group in segmentation.merge_short_topics(spans):
+        if len(group) == 1:
+            continue
+        kept, folded = topics[group[0]], [topics[i] for i in group[1:]]
+        folded_ids = [topic.pk for topic in folded]
+        Message.objects.filter(topic_id__in=folded_ids).update(topic=kept)
+        ends = [topic.ended_at for topic in [kept, *folded]]
+        kept.ended_at = None if None in ends else max(e for e in ends if e is not None)
+        kept.message_count = kept.messages.count()
+        kept.save(update_fields=["ended_at", "message_count"])
+        Topic.objects.filter(pk__in=folded_ids).delete()
+        grown.append(kept.pk)
+    return grown
 
 
 # What a recalled turn needs; the rest of a message row (two vectors) is not read.

@@ -256,6 +256,36 @@ def test_bench_segmentation_scores_sessions_against_marked_topic_boundaries(
 
 
 @pytest.mark.django_db
+def test_bench_segmentation_chooses_a_threshold_on_half_the_marked_sessions_and_scores_the_rest(
+    tiny_locomo: Path, tmp_path: Path
+) -> None:
+    labels = tmp_path / "labels.json"
+    marked: dict[str, dict[str, list[str]]] = {}
+    for conversation in load(tiny_locomo)[:2]:
+        for session in conversation.sessions[:2]:
+            middle = session.turns[len(session.turns) // 2].dia_id
+            marked.setdefault(conversation.sample_id, {})[f"session_{session.number}"] = [middle]
+    labels.write_text(json.dumps({"file": "tiny_bench_locomo.json", "boundaries": marked}))
+    out = tmp_path / "segmentation.json"
+    buf = StringIO()
+
+    call_command("bench_segmentation", str(tiny_locomo), "--sequences", "1", "--labels",
+                 str(labels), "--json", str(out), stdout=buf)  # fmt: skip
+
+    printed = buf.getvalue()
+    assert "tiny_bench_locomo — labelled topics, threshold chosen on one half" in printed
+    assert "chosen on the even sessions (2)" in printed
+    assert "chosen on the odd sessions (2)" in printed
+    beside = _blocks(printed)[next(t for t in _blocks(printed) if t.startswith("file "))]
+    assert beside[0].split()[0] == "tiny_bench_locomo"
+    report = json.loads(out.read_text())["labelled_halves"]["tiny_bench_locomo"]
+    for half in ("chosen_on_even", "chosen_on_odd"):
+        assert report[half]["sessions"] == [2, 2]
+        assert _is_share(report[half]["f1_chosen_on"]) and _is_share(report[half]["f1_other_half"])
+        assert -0.2 <= report[half]["threshold"] <= 1.0
+
+
+@pytest.mark.django_db
 def test_bench_segmentation_scores_a_threshold_on_conversations_it_was_not_tuned_on(
     tiny_locomo: Path, tmp_path: Path
 ) -> None:

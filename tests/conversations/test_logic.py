@@ -127,21 +127,6 @@ def test_tags_prefer_words_rare_in_the_users_other_sessions_and_skip_generic_one
     assert tags.index("next.js") < tags.index("회사")
 
 
-def test_extractive_summary_keeps_the_sentences_that_carry_the_tags():
-    sentences = [
-        summarize.Sentence("React 프로젝트를 Next.js로 마이그레이션하려고 해.",
-                           frozenset({"React", "프로젝트", "Next.js", "마이그레이션"})),
-        summarize.Sentence("오늘 점심은 김밥.", frozenset({"점심", "김밥"})),
-        summarize.Sentence("App Router로 마이그레이션 설정했어.",
-                           frozenset({"App", "Router", "마이그레이션", "설정"})),
-    ]  # fmt: skip
-
-    summary = summarize.extractive_summary(sentences, ["마이그레이션", "next.js", "react"])
-
-    assert "마이그레이션하려고" in summary
-    assert "김밥" not in summary
-
-
 def test_compaction_keeps_goal_decisions_identifiers_blockers_and_next_step():
     state = compaction.fold(
         compaction.SessionState(),

@@ -7,8 +7,13 @@ files, scored for the offline detector and two naive baselines in the same run.
 "same-conversation": consecutive sessions of one conversation (harder: people and themes
 carry over). "labelled-topics" (with `--labels FILE`): each session of a file on its own,
 against topic boundaries a person marked in it (docs/bench/ko_dev_topic_labels.json).
-A predicted boundary within one message of a true one counts.
+A predicted boundary within one message of a true one counts. The offline detector is scored
+as the product runs it: shifts decided turn by turn, then topics of one user message folded
+into a neighbour they share a subject word with.
 `--tune` picks the threshold on even-numbered sequences and reports odd-numbered ones.
+With labels, the threshold is also chosen on every other labelled session and scored on the
+rest, both ways round (how the Korean threshold is set), and each file's F1 on spliced and on
+labelled topics is printed side by side.
 `--held-out-conversations N` checks the threshold on people it was never tuned on: N times,
 a file's conversations are split in two halves, the threshold is tuned on spliced topics of
 one half and scored on spliced topics of the other.
@@ -34,6 +39,7 @@ from conversations.benchdata import BenchConversation, EmbeddingCache, load
 from conversations.logic import segmentation
 from conversations.logic.segment_metrics import BoundaryScore, boundary_score, pk
 from conversations.logic.segmentation import Centre, SegTurn
+from conversations.services import topics
 from memoryhub import text as text_analysis
 
 Decide = Callable[[SegTurn, Sequence[SegTurn]], bool]
@@ -138,8 +144,7 @@ def _materialise(plans: Any, cache: EmbeddingCache, centre: Centre) -> list[Sequ
                 boundaries.append(len(turns))
             for t in conv.sessions[s].turns[first:end]:
                 role = "user" if t.speaker == conv.speaker_a else "assistant"
-                terms = frozenset(text_analysis.index_tokens(t.text))
-                turns.append(SegTurn(role, t.text, terms, next(vectors)))
+                turns.append(topics.seg_turn(role=role, text=t.text, vector=next(vectors)))
         sequences.append(Sequence_(kind, turns, boundaries, centre))
     return sequences
 
@@ -236,13 +241,16 @@ def _language(sequences: list[Sequence_]) -> str:
 
 
 def _offline(threshold: float, weight: float) -> Callable[[Sequence_], list[int]]:
+    """The product's offline segmentation: shifts as live chat decides them, then the topics
+    of one user message folded into a neighbour as the end of a session does."""
+
     def predict(seq: Sequence_) -> list[int]:
         def decide(new: SegTurn, window: Sequence[SegTurn]) -> bool:
             return segmentation.is_shift(
                 new, window, threshold=threshold, centre=seq.centre, keyword_weight=weight
             )
 
-        return _run(seq.turns, decide)
+        return segmentation.merged_boundaries(seq.turns, _run(seq.turns, decide))
 
     return predict
 
@@ -365,6 +373,14 @@ class Command(BaseCommand):
                         for label, fn in _detectors(subset, threshold, weight).items()}  # fmt: skip
                 results["files"][name][kind] = rows
                 self._table(f"{name} — {kind} ({len(subset)} sequences)", rows)
+        chosen = {
+            name: self._labelled_halves(name, sequences, thresholds, weights)
+            for name, sequences in all_sequences.items()
+            if sum(s.kind == "labelled-topics" for s in sequences) >= 2
+        }
+        if chosen:
+            results["labelled_halves"] = chosen
+            self._beside(results["files"], chosen)
         if options["held_out_conversations"] > 0:
             results["held_out_conversations"] = {
                 stem: self._held_out(stem, conversations, options, rng, thresholds, weights)
@@ -381,6 +397,48 @@ class Command(BaseCommand):
         for label, row in rows.items():
             self.stdout.write(f"{label:<34} {row['precision']:6.3f} {row['recall']:6.3f} "
                               f"{row['f1']:6.3f} {row['pk']:6.3f}")  # fmt: skip
+
+    def _labelled_halves(self, name: str, sequences: list[Sequence_],
+                         thresholds: dict[tuple[str, str], float], weights: dict[str, float]
+                         ) -> dict[str, Any]:  # fmt: skip
+        """The threshold chosen on one half of a file's labelled sessions (every other one,
+        so each person is in both) and scored on the other half, both ways round."""
+        labelled = [s for s in sequences if s.kind == "labelled-topics"]
+        weight = weights[labelled[0].centre.source]
+        in_use = thresholds[_setting(labelled)]
+        self.stdout.write(f"\n{name} — labelled topics, threshold chosen on one half of the "
+                          "sessions and scored on the other")  # fmt: skip
+        found: dict[str, Any] = {"threshold_in_use": in_use, "keyword_weight": weight}
+        halves = {"even": labelled[::2], "odd": labelled[1::2]}
+        for tuned_on, scored_on in (("even", "odd"), ("odd", "even")):
+            tune_f1, threshold = _best_threshold(halves[tuned_on], weight)
+            scored = _score(halves[scored_on], _offline(threshold, weight))
+            found[f"chosen_on_{tuned_on}"] = {
+                "threshold": threshold, "f1_chosen_on": tune_f1, "f1_other_half": scored["f1"],
+                "f1_other_half_threshold_in_use":
+                    _score(halves[scored_on], _offline(in_use, weight))["f1"],
+                "sessions": [len(halves[tuned_on]), len(halves[scored_on])],
+            }  # fmt: skip
+            self.stdout.write(
+                f"chosen on the {tuned_on} sessions ({len(halves[tuned_on])}): threshold "
+                f"{threshold}, F1 {tune_f1:.3f} there; F1 {scored['f1']:.3f} on the {scored_on} "
+                f"sessions ({len(halves[scored_on])}); the threshold in use ({in_use}) scores "
+                f"{found[f'chosen_on_{tuned_on}']['f1_other_half_threshold_in_use']:.3f} there"
+            )
+        return found
+
+    def _beside(self, files: dict[str, Any], chosen: dict[str, Any]) -> None:
+        """Each file's offline F1 side by side: spliced topics and, where marked, labelled
+        topics, with the threshold in use."""
+        self.stdout.write(f"\n{'file':<12} {'threshold':>9} {'spliced topics F1':>18} "
+                          f"{'labelled topics F1':>19} {'held-out half F1':>17}")  # fmt: skip
+        for name, found in files.items():
+            spliced = found.get("spliced-topics", {}).get("offline detector", {}).get("f1")
+            labelled = found.get("labelled-topics", {}).get("offline detector", {}).get("f1")
+            half = chosen.get(name, {}).get("chosen_on_even", {}).get("f1_other_half")
+            cells = [f"{v:.3f}" if v is not None else "-" for v in (spliced, labelled, half)]
+            self.stdout.write(f"{name:<12} {found['threshold']:>9} {cells[0]:>18} "
+                              f"{cells[1]:>19} {cells[2]:>17}")  # fmt: skip
 
     def _held_out(self, stem: str, conversations: list[BenchConversation], options: Any,
                   rng: random.Random, thresholds: dict[tuple[str, str], float],

@@ -1,0 +1,82 @@
+"""Session summaries of one line per topic (conversations.logic.summarize), without a database."""
+
+from conversations.logic import summarize
+from conversations.logic.summarize import Sentence
+
+
+def _s(text, *terms):
+    return Sentence(text, frozenset(terms))
+
+
+def test_every_topic_gets_a_line_in_order():
+    topics = [
+        [_s("운동화 밑창이 닳아서 새로 사야 해.", "운동화", "밑창"),
+         _s("운동화는 쿠션 좋은 걸로 볼래.", "운동화", "쿠션")],
+        [_s("I booked a table at the ramen place for Friday.", "booked", "table", "ramen"),
+         _s("The ramen place opens at six.", "ramen", "place", "opens")],
+        [_s("어머니 생신 선물로 화분을 골랐어.", "어머니", "생신", "선물", "화분")],
+    ]  # fmt: skip
+
+    lines = summarize.topic_lines(topics)
+
+    assert len(lines) == 3
+    assert "운동화" in lines[0]
+    assert "ramen" in lines[1]
+    assert "화분" in lines[2]
+
+
+def test_a_line_carries_the_words_its_topic_keeps_coming_back_to():
+    topic = [
+        _s("그런데 말이야."),
+        _s("보일러가 고장 나서 수리 기사를 불렀어.", "보일러", "고장", "수리", "기사"),
+        _s("보일러 수리비가 생각보다 비쌌어.", "보일러", "수리비"),
+    ]
+
+    (line,) = summarize.topic_lines([topic])
+
+    assert "보일러" in line
+
+
+def test_a_sentence_said_again_in_a_later_topic_is_not_repeated():
+    same = "My sister moves to Lisbon next month."
+    topics = [
+        [_s(same, "sister", "moves", "Lisbon", "month")],
+        [_s(same, "sister", "moves", "Lisbon", "month"),
+         _s("She asked me to help pack her books.", "asked", "help", "pack", "books")],
+    ]  # fmt: skip
+
+    lines = summarize.topic_lines(topics)
+
+    assert lines == [same, "She asked me to help pack her books."]
+
+
+def test_a_topic_with_nothing_new_to_say_adds_no_line():
+    topics = [
+        [_s("주말에 캠핑 장비를 점검했어.", "주말", "캠핑", "장비", "점검")],
+        [_s("주말에 캠핑 장비를 점검했어!", "주말", "캠핑", "장비", "점검")],
+    ]
+
+    assert summarize.topic_lines(topics) == ["주말에 캠핑 장비를 점검했어."]
+
+
+def test_near_duplicates_differ_only_by_case_spacing_punctuation_or_a_particle():
+    assert summarize.near_duplicate("The train was late again.", "the train was late  again")
+    assert summarize.near_duplicate("동생이 내일 서울에 도착해.", "동생은 내일 서울에 도착해")
+    assert not summarize.near_duplicate("동생이 내일 서울에 도착해.", "동생이 다음 달에 이사해.")
+    assert not summarize.near_duplicate("I like green tea.", "I like black coffee.")
+
+
+def test_distinct_lines_keeps_the_first_of_each_repeat_and_drops_empty_lines():
+    lines = ["Paid the electricity bill.", "", "paid the electricity bill", "Fixed the fence."]
+
+    assert summarize.distinct_lines(lines) == ["Paid the electricity bill.", "Fixed the fence."]
+
+
+def test_a_long_sentence_is_cut_to_one_line():
+    long = "우리 팀은 " + "정말 많은 회의를 " * 30 + "했어.\n그리고 끝났어."
+
+    line = summarize.shorten_line(long)
+
+    assert len(line) <= summarize.MAX_LINE_CHARS
+    assert "\n" not in line
+    assert line.endswith("…")
