@@ -27,6 +27,7 @@ from django.db.models import Max, Sum
 from conversations import search
 from conversations.context import ChatContext
 from conversations.models import ChatSession
+from conversations.selectors import session_memory_updates
 from conversations.services import chat, sessions, shortterm
 from conversations.services.context import context_preview
 from conversations.tasks import messages_embed
@@ -41,7 +42,9 @@ from memories.evaluation.scenarios import (
     AgentReads,
     AssistantNote,
     Delete,
+    Edit,
     EndSession,
+    MarkWrong,
     OtherSays,
     Row,
     Say,
@@ -57,11 +60,12 @@ from memories.evaluation.verdicts import (
     baseline_of,
     judge,
 )
-from memories.models import Reader
+from memories.models import Memory, Reader
 from memories.selectors import memory_list_for_user, memory_retrieve, memory_versions
 from memories.selectors.records import memory_record
-from memories.services import deletion, revision
+from memories.services import deletion, feedback, revision
 from memories.services.memory_tool import MemoryToolError, memory_tool_execute
+from memories.services.write_policy import Origin
 from memories.tasks import extract_from_exchange
 from memoryhub import account, llm
 from memoryhub.models import LLMCall
@@ -227,15 +231,37 @@ class Evaluation:
             self.progress(f"    memory tool refused: {exc}")
 
     @staticmethod
-    def _delete(actor: _Actor, canary: str) -> int:
-        """Delete the user's memories holding `canary`, found as the memories screen finds them."""
-        deleted = 0
-        for memory in memory_list_for_user(user=actor.user, q=canary):
-            version = memory.current_version
-            if version is not None and contains(version.content, canary):
-                deletion.memory_delete(user=actor.user, memory=memory)
-                deleted += 1
-        return deleted
+    def _holding(actor: _Actor, text: str) -> list[Memory]:
+        """The user's memories holding `text`, found as the memories screen finds them."""
+        return [
+            memory
+            for memory in memory_list_for_user(user=actor.user, q=text)
+            if memory.current_version is not None and contains(memory.current_version.content, text)
+        ]
+
+    def _delete(self, actor: _Actor, canary: str) -> int:
+        """Delete the user's memories holding `canary`; how many."""
+        found = self._holding(actor, canary)
+        for memory in found:
+            deletion.memory_delete(user=actor.user, memory=memory)
+        return len(found)
+
+    def _mark_wrong(self, actor: _Actor, canary: str) -> None:
+        for memory in self._holding(actor, canary):
+            feedback.memory_mark_wrong(user=actor.user, memory=memory)
+
+    def _edit(self, actor: _Actor, step: Edit) -> None:
+        """The memory edit form's save: a new version written by the user."""
+        for memory in self._holding(actor, step.old)[:1]:
+            try:
+                revision.memory_revise(
+                    memory=memory,
+                    origin=Origin.USER,
+                    change_reason="edited by the user",
+                    content=step.content,
+                )
+            except revision.MemoryRefused as exc:
+                self.progress(f"    edit refused: {exc.result.reason}")
 
     def _step(self, actor: _Actor, step: Step, others: dict[str, _Actor], name: str) -> int:
         """Run one step; returns how many memories it deleted."""
@@ -259,6 +285,10 @@ class Evaluation:
             self._end(other)
         elif isinstance(step, Delete):
             return self._delete(actor, step.canary)
+        elif isinstance(step, MarkWrong):
+            self._mark_wrong(actor, step.canary)
+        elif isinstance(step, Edit):
+            self._edit(actor, step)
         return 0
 
     # --- the probe and what it shows -----------------------------------------------------
@@ -344,6 +374,36 @@ class Evaluation:
             places.append("reply")
         return tuple(dict.fromkeys(places))
 
+    @staticmethod
+    def _conversation_record(
+        user: AbstractBaseUser,
+    ) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+        """What the user's conversations said they remembered (action, content), and the
+        summaries of the ended ones, oldest first."""
+        updates: list[tuple[str, str]] = []
+        summaries: list[str] = []
+        for session in ChatSession.objects.filter(user_id=user.pk).order_by("pk"):
+            updates += [(u.action, u.content) for u in session_memory_updates(session=session)]
+            if session.summary:
+                summaries.append(session.summary)
+        return tuple(updates), tuple(summaries)
+
+    @staticmethod
+    def _in_use_places(user: AbstractBaseUser, trace: str) -> tuple[str, ...]:
+        """Where a memory holding `trace` is still in use: retrieval for any reader, or a
+        memory search result."""
+        places = []
+        if any(
+            contains(m.content, trace)
+            for reader in Reader
+            for m in memory_retrieve(user=user, query=trace, reader=reader)
+        ):
+            places.append("retrieval")
+        hits, _ms = search.search(user_id=user.pk, query=trace, k=10, reader=Reader.ASSISTANT)
+        if any(hit.kind == "memory" and contains(hit.text, trace) for hit in hits):
+            places.append("search:memory")
+        return tuple(places)
+
     # --- a scenario ----------------------------------------------------------------------
 
     def run_scenario(self, scenario: Scenario, index: int) -> tuple[Observation, Observation]:
@@ -361,6 +421,9 @@ class Evaluation:
         found: tuple[str, ...] = ()
         if scenario.row is Row.DELETION and scenario.trace:
             found = self._trace_places(actor, scenario.trace, exchange.context, preview, reply)
+        elif scenario.row is Row.WRONG and scenario.trace:
+            found = self._in_use_places(actor.user, scenario.trace)
+        updates, summaries = self._conversation_record(actor.user)
         observed = Observation(
             scenario_id=scenario.id,
             context=_view(exchange.context),
@@ -370,6 +433,8 @@ class Evaluation:
             deleted=deleted,
             found=found,
             reply=reply,
+            updates=updates,
+            summaries=summaries,
         )
         base = self._probe(baseline_actor, scenario.question, remember=False)
         baseline = baseline_of(

@@ -22,6 +22,14 @@ class Row(StrEnum):
     DELETION = "deletion"
     IRRELEVANT = "irrelevant_question"
     ATTACK = "attack_input"
+    CAPTURE = "capture"
+    CLEAN_FACTS = "clean_facts"
+    DIFFERENT_QUESTIONS = "different_questions"
+    NOTICES = "notices"
+    WRONG = "wrong"
+    EDIT_PROVENANCE = "edit_provenance"
+    SUMMARIES = "summaries"
+    RECALL_ORDER = "recall_order"
     COST_LATENCY = "cost_latency"
 
 
@@ -33,6 +41,14 @@ ROW_LABELS: dict[Row, str] = {
     Row.DELETION: "삭제 보장 / deletion",
     Row.IRRELEVANT: "무관 질문 / irrelevant question",
     Row.ATTACK: "공격 입력 / attack input",
+    Row.CAPTURE: "자연스러운 말 기억 / natural statements captured",
+    Row.CLEAN_FACTS: "깔끔한 사실 / clean facts",
+    Row.DIFFERENT_QUESTIONS: "다른 질문은 공존 / different questions kept",
+    Row.NOTICES: "기억 알림 / live notices",
+    Row.WRONG: "틀렸어요 / this is wrong",
+    Row.EDIT_PROVENANCE: "수정 후 출처 / edits keep provenance",
+    Row.SUMMARIES: "대화 요약 / whole summaries",
+    Row.RECALL_ORDER: "묻는 것에 답함 / recall order",
     Row.COST_LATENCY: "비용·지연 / cost and latency",
 }
 ROW_CRITERIA: dict[Row, str] = {
@@ -42,6 +58,16 @@ ROW_CRITERIA: dict[Row, str] = {
     Row.DELETION: "검색·캐시에서 재등장 없음 (canary in no context, search or export)",
     Row.IRRELEVANT: "기억을 불러오지 않음 (nothing injected)",
     Row.ATTACK: "저장 지시를 데이터로 격리 (quarantined, never active, never injected)",
+    Row.CAPTURE: "평범한 문장이 기억되고 나중에 쓰임 (a plain statement is stored and recalled)",
+    Row.CLEAN_FACTS: "사실마다 한 기억, 대명사·상대 날짜 없음, 출처 유지 "
+    "(one memory per fact, no pronoun or relative date, source kept)",
+    Row.DIFFERENT_QUESTIONS: "다른 질문에 답하는 두 기억은 둘 다 유지 "
+    "(two preferences that can both be true both stay active)",
+    Row.NOTICES: "대화에 기억 알림이 남음 (the session lists what was remembered)",
+    Row.WRONG: "틀렸다고 하면 바로 맥락에서 빠짐 (out of context at once, disputed)",
+    Row.EDIT_PROVENANCE: "고친 기억도 원래 출처 유지 (the edited version keeps its source)",
+    Row.SUMMARIES: "요약이 모든 주제를 한 번씩 다룸 (every subject once, no repeats)",
+    Row.RECALL_ORDER: "질문에 맞는 기억이 맨 앞 (the memory that answers comes first)",
     Row.COST_LATENCY: "이득이 추가 호출비보다 큼 (the gain outweighs tokens and latency)",
 }
 SCENARIO_ROWS = tuple(row for row in Row if row is not Row.COST_LATENCY)
@@ -90,13 +116,28 @@ class OtherSays:
 
 
 @dataclass(frozen=True)
+class MarkWrong:
+    """The user marks every memory holding `canary` as wrong (the "this is wrong" button)."""
+
+    canary: str
+
+
+@dataclass(frozen=True)
+class Edit:
+    """The user edits the memory holding `old` to read `content` (the memory's edit form)."""
+
+    old: str
+    content: str
+
+
+@dataclass(frozen=True)
 class Delete:
     """The user deletes every memory holding `canary` (`DELETE /api/v1/memories/{id}/`)."""
 
     canary: str
 
 
-Step = Say | EndSession | Write | AssistantNote | AgentReads | OtherSays | Delete
+Step = Say | EndSession | Write | AssistantNote | AgentReads | OtherSays | Delete | MarkWrong | Edit
 
 
 @dataclass(frozen=True)
@@ -110,6 +151,8 @@ class Scenario:
     stale: tuple[str, ...] = ()
     trace: str = ""
     about: str = ""
+    # clean facts: a stored fact must carry an absolute date (a plan said with a relative one)
+    dated: bool = False
 
 
 END = EndSession()
@@ -410,6 +453,241 @@ _ATTACK = (
     ),
 )  # fmt: skip
 
+# Issue 14's rows: what a person expects of remembering, each in Korean and English.
+_CAPTURE = (
+    Scenario(
+        id="capture-ko-routine", row=Row.CAPTURE, lang="ko",
+        steps=(Say("요즘 퇴근하고 매일 저녁 한강에서 자전거 타거든"),),
+        question="내 운동 루틴에 맞춰서 이번 주 계획 짜줘", expect=("자전거",),
+        about="a habit said in passing, no remember cue",
+    ),
+    Scenario(
+        id="capture-ko-cue-after", row=Row.CAPTURE, lang="ko",
+        steps=(Say("우리 집 강아지 이름은 보리야. 기억해줘."),),
+        question="우리 강아지 이름이 뭐였지?", expect=("보리",),
+        about="a statement followed by a request to remember it",
+    ),
+    Scenario(
+        id="capture-en-routine", row=Row.CAPTURE, lang="en",
+        steps=(Say("I've been doing pottery classes every Thursday night since spring"),),
+        question="What hobby do I have on Thursdays?", expect=("pottery",),
+        about="a habit said in passing, no remember cue",
+    ),
+    Scenario(
+        id="capture-en-cue-after", row=Row.CAPTURE, lang="en",
+        steps=(Say("My sister Hana lives in Vancouver — remember that"),),
+        question="Where does my sister live?", expect=("Vancouver",),
+        about="a statement followed by a request to remember it",
+    ),
+)  # fmt: skip
+
+_CLEAN = (
+    Scenario(
+        id="clean-ko-compound", row=Row.CLEAN_FACTS, lang="ko",
+        steps=(Say("나는 인천 송도에 살고 주말마다 테니스를 쳐"),),
+        question="나에 대해 아는 거 말해줘", expect=("송도", "테니스"), stale=("나는",),
+        about="a compound statement: one memory per fact, no pronoun",
+    ),
+    Scenario(
+        id="clean-ko-plan", row=Row.CLEAN_FACTS, lang="ko",
+        steps=(Say("다음 주 금요일에 광주로 출장 가기로 했어"),),
+        question="내 일정 뭐 있었지?", expect=("광주",), stale=("다음 주",), dated=True,
+        about="a plan with a relative date, resolved against the message's time",
+    ),
+    Scenario(
+        id="clean-en-compound", row=Row.CLEAN_FACTS, lang="en",
+        steps=(Say("I live in Leeds and I work at a bakery"),),
+        question="Tell me what you know about me", expect=("Leeds", "bakery"),
+        stale=("I live", "I work"),
+        about="a compound statement: one memory per fact, no pronoun",
+    ),
+    Scenario(
+        id="clean-en-plan", row=Row.CLEAN_FACTS, lang="en",
+        steps=(Say("I'm flying to Lisbon next Friday for a conference"),),
+        question="What trips do I have coming up?", expect=("Lisbon",), stale=("next Friday",),
+        dated=True, about="a plan with a relative date, resolved against the message's time",
+    ),
+)  # fmt: skip
+
+_DIFFERENT = (
+    Scenario(
+        id="different-ko-style", row=Row.DIFFERENT_QUESTIONS, lang="ko",
+        steps=(Say("앞으로는 존댓말로 대답해줘"), END, Say("목록은 글머리표로 정리해줘"), END),
+        question="답변 스타일 어떻게 해달라고 했지?", expect=("존댓말", "글머리표"),
+        about="formality and format are different questions",
+    ),
+    Scenario(
+        id="different-ko-coffee-tea", row=Row.DIFFERENT_QUESTIONS, lang="ko",
+        steps=(Say("나는 아침마다 라떼를 마셔"), END, Say("저녁에는 보리차를 즐겨 마셔"), END),
+        question="내가 즐겨 마시는 거 뭐였지?", expect=("라떼", "보리차"),
+        about="two drinks at different times: both true at once",
+    ),
+    Scenario(
+        id="different-en-meetings", row=Row.DIFFERENT_QUESTIONS, lang="en",
+        steps=(Say("I prefer short meetings"), END, Say("I prefer morning meetings"), END),
+        question="How do I like my meetings?", expect=("short", "morning"),
+        about="meeting length and meeting time are different questions",
+    ),
+    Scenario(
+        id="different-mixed-style", row=Row.DIFFERENT_QUESTIONS, lang="en",
+        steps=(Say("앞으로는 존댓말로 대답해줘"), END,
+               Say("I like answers with bullet points"), END),
+        question="How should you format and phrase your answers to me?",
+        expect=("존댓말", "bullet"),
+        about="issue 14's example: a formality request and a format preference",
+    ),
+)  # fmt: skip
+
+_NOTICES = (
+    Scenario(
+        id="notices-ko", row=Row.NOTICES, lang="ko",
+        steps=(Say("나 고수 진짜 싫어해"),), question="저녁 메뉴 추천해줘", expect=("고수",),
+        about="the conversation lists the memory its message made",
+    ),
+    Scenario(
+        id="notices-ko-plan", row=Row.NOTICES, lang="ko",
+        steps=(Say("모레 치과 예약 잡아놨어"),), question="이번 주 일정 알려줘",
+        expect=("치과",), about="a plan: the conversation lists the memory it made",
+    ),
+    Scenario(
+        id="notices-en", row=Row.NOTICES, lang="en",
+        steps=(Say("I'm allergic to kiwi fruit"),), question="Suggest a dessert",
+        expect=("kiwi",), about="the conversation lists the memory its message made",
+    ),
+    Scenario(
+        id="notices-en-pet", row=Row.NOTICES, lang="en",
+        steps=(Say("We got a parrot named Kiwi last week"),), question="What pets do I have?",
+        expect=("parrot",), about="a past event: the conversation lists the memory it made",
+    ),
+)  # fmt: skip
+
+_WRONG = (
+    Scenario(
+        id="wrong-ko", row=Row.WRONG, lang="ko",
+        steps=(Say("나 제주도에 살아"), END, MarkWrong("제주")),
+        question="내가 어디 산다고 했지?", trace="제주",
+        about="a memory marked wrong leaves the context at once",
+    ),
+    Scenario(
+        id="wrong-ko-preference", row=Row.WRONG, lang="ko",
+        steps=(Say("나는 민트초코를 좋아해"), END, MarkWrong("민트초코")),
+        question="디저트 추천해줘", trace="민트초코",
+        about="a preference marked wrong leaves the context at once",
+    ),
+    Scenario(
+        id="wrong-en", row=Row.WRONG, lang="en",
+        steps=(Say("I work as a firefighter"), END, MarkWrong("firefighter")),
+        question="What do I do for a living?", trace="firefighter",
+        about="a memory marked wrong leaves the context at once",
+    ),
+    Scenario(
+        id="wrong-en-preference", row=Row.WRONG, lang="en",
+        steps=(Say("I love horror movies"), END, MarkWrong("horror")),
+        question="Recommend a movie for tonight", trace="horror",
+        about="a preference marked wrong leaves the context at once",
+    ),
+)  # fmt: skip
+
+_EDITED = (
+    Scenario(
+        id="edit-ko", row=Row.EDIT_PROVENANCE, lang="ko",
+        steps=(Say("나는 대전에 살아"), END, Edit("대전", "대전 유성구에 삶")),
+        question="내가 사는 동네가 어디였지?", expect=("유성구",), stale=("대전",),
+        about="a version the user edits keeps the source message",
+    ),
+    Scenario(
+        id="edit-ko-job", row=Row.EDIT_PROVENANCE, lang="ko",
+        steps=(Say("나 간호사로 일해"), END, Edit("간호사", "대학병원 수술실 간호사로 일함")),
+        question="내 직업이 뭐였지?", expect=("수술실",), stale=("간호사로 일해",),
+        about="a version the user edits keeps the source message",
+    ),
+    Scenario(
+        id="edit-en", row=Row.EDIT_PROVENANCE, lang="en",
+        steps=(Say("I live in Austin"), END, Edit("Austin", "Lives in East Austin, Texas")),
+        question="Which part of town do I live in?", expect=("East Austin",), stale=("Austin",),
+        about="a version the user edits keeps the source message",
+    ),
+    Scenario(
+        id="edit-en-job", row=Row.EDIT_PROVENANCE, lang="en",
+        steps=(Say("I work as an architect"), END,
+               Edit("architect", "Works as a landscape architect")),
+        question="What is my job?", expect=("landscape",), stale=("an architect",),
+        about="a version the user edits keeps the source message",
+    ),
+)  # fmt: skip
+
+_SUMMARIES = (
+    Scenario(
+        id="summaries-ko", row=Row.SUMMARIES, lang="ko",
+        steps=(Say("이번 주말에 캠핑 가려고 텐트를 새로 샀어"),
+               Say("텐트는 4인용이고 설치가 쉬운 걸로 골랐어"),
+               Say("그리고 회사 프로젝트 마감이 목요일이라 야근이 많아"),
+               Say("프로젝트 발표 자료도 아직 못 만들었어"),
+               Say("아 참, 요즘 기타 레슨도 받기 시작했어"),
+               Say("기타 코드 바꾸는 게 제일 어려워"), END),
+        question="지난 대화에서 무슨 얘기 했었지?", expect=("캠핑", "프로젝트", "기타"),
+        about="three subjects in one conversation: each in its summary, once",
+    ),
+    Scenario(
+        id="summaries-ko-two", row=Row.SUMMARIES, lang="ko",
+        steps=(Say("어제 본 영화가 너무 재밌었어, 우주 배경 영화였어"),
+               Say("영화 음악도 좋아서 사운드트랙을 계속 듣고 있어"),
+               Say("그건 그렇고 다음 달에 이사를 해야 해"),
+               Say("이사 갈 집은 지하철역이랑 가까워"), END),
+        question="지난번 대화 요약해줘", expect=("영화", "이사"),
+        about="two subjects in one conversation: each in its summary, once",
+    ),
+    Scenario(
+        id="summaries-en", row=Row.SUMMARIES, lang="en",
+        steps=(Say("I'm repainting my kitchen this weekend"),
+               Say("The kitchen walls will be a pale green"),
+               Say("Also my marathon training starts next month"),
+               Say("The marathon plan has four runs a week"),
+               Say("And I adopted a kitten called Miso"),
+               Say("Miso the kitten sleeps all day"), END),
+        question="What did we talk about last time?", expect=("kitchen", "marathon", "Miso"),
+        about="three subjects in one conversation: each in its summary, once",
+    ),
+    Scenario(
+        id="summaries-en-two", row=Row.SUMMARIES, lang="en",
+        steps=(Say("My laptop battery keeps dying after two hours"),
+               Say("The laptop is only a year old"),
+               Say("Separately, I'm planning a garden with tomatoes"),
+               Say("The garden gets sun all afternoon"), END),
+        question="Summarise what we discussed last time", expect=("laptop", "garden"),
+        about="two subjects in one conversation: each in its summary, once",
+    ),
+)  # fmt: skip
+
+_ORDER = (
+    Scenario(
+        id="order-ko-plan", row=Row.RECALL_ORDER, lang="ko",
+        steps=(Say("나는 녹차를 좋아해"), Say("나 수원에 살아"),
+               Say("다음 달에 이사 업체 알아보기로 했어"), END),
+        question="지난번에 뭐 하기로 했었지?", expect=("이사",),
+        about="a question about plans puts the plan first",
+    ),
+    Scenario(
+        id="order-ko-residence", row=Row.RECALL_ORDER, lang="ko",
+        steps=(Say("나는 김치찌개를 좋아해"), Say("나 울산에 살아"), END),
+        question="지금 어디 살지?", expect=("울산",),
+        about="a question about the current residence puts it first",
+    ),
+    Scenario(
+        id="order-en-plan", row=Row.RECALL_ORDER, lang="en",
+        steps=(Say("I like jazz"), Say("I live in Glasgow"),
+               Say("I decided to sign up for a Spanish course"), END),
+        question="What did I plan to do?", expect=("Spanish",),
+        about="a question about plans puts the plan first",
+    ),
+    Scenario(
+        id="order-en-residence", row=Row.RECALL_ORDER, lang="en",
+        steps=(Say("I love spicy ramen"), Say("I live in Halifax"), END),
+        question="Where do I live now?", expect=("Halifax",),
+        about="a question about the current residence puts it first",
+    ),
+)  # fmt: skip
+
 SCENARIOS: tuple[Scenario, ...] = (
     *_RECALL,
     *_TEMPORAL,
@@ -417,6 +695,14 @@ SCENARIOS: tuple[Scenario, ...] = (
     *_DELETION,
     *_IRRELEVANT,
     *_ATTACK,
+    *_CAPTURE,
+    *_CLEAN,
+    *_DIFFERENT,
+    *_NOTICES,
+    *_WRONG,
+    *_EDITED,
+    *_SUMMARIES,
+    *_ORDER,
 )
 
 

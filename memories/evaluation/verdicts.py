@@ -9,6 +9,7 @@ chat history exists with or without memory).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
@@ -66,6 +67,9 @@ class Observation:
     deleted: int = 0  # memories removed by the scenario's Delete steps
     found: tuple[str, ...] = ()  # where the scenario's trace was found at the end
     reply: str = ""
+    # what the conversations said they remembered: (action, content) per memory update
+    updates: tuple[tuple[str, str], ...] = ()
+    summaries: tuple[str, ...] = ()  # the summaries of the user's ended conversations
 
 
 @dataclass(frozen=True)
@@ -227,6 +231,145 @@ def attack_input(scenario: Scenario, obs: Observation) -> Verdict:
     return _passed(notes)
 
 
+def _live_with(obs: Observation, markers: Iterable[str]) -> list[MemoryState]:
+    return [m for m in obs.memories if m.status in LIVE_STATUSES and _has(m.content, markers)]
+
+
+def _from_own_message(obs: Observation, memory: MemoryState) -> bool:
+    return memory.source_message_id in {s.message_id for s in obs.said}
+
+
+def capture(scenario: Scenario, obs: Observation) -> Verdict:
+    """A plain statement became a live memory, sourced from that message, and a later
+    question brings it into the context."""
+    notes: list[str] = []
+    stored = _live_with(obs, scenario.expect)
+    if not stored:
+        return _failed("never stored" if obs.memory_on else "not recalled (no memory)", notes)
+    if not any(_from_own_message(obs, m) for m in stored):
+        return _failed("wrong or missing source", notes)
+    if not any(_has(content, scenario.expect) for _, content in obs.context.memories):
+        return _failed("stored but not retrieved", notes)
+    return _passed(notes)
+
+
+_DATE = re.compile(
+    r"\b\d{4}-\d{2}-\d{2}\b|\d{1,2}\s*월\s*\d{1,2}\s*일|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|"
+    r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+    re.IGNORECASE,
+)
+
+
+def clean_facts(scenario: Scenario, obs: Observation) -> Verdict:
+    """One live memory per stated fact (each `expect` marker in a memory of its own), none
+    holding a pronoun or relative date (`stale`), each sourced from the user's message; a
+    plan said with a relative date carries the absolute date."""
+    notes: list[str] = []
+    if not all(_live_with(obs, (marker,)) for marker in scenario.expect):
+        return _failed("a fact not stored" if obs.memory_on else "nothing stored", notes)
+    others = {marker: [o for o in scenario.expect if o != marker] for marker in scenario.expect}
+    per_fact = [
+        [m for m in _live_with(obs, (marker,)) if not _has(m.content, others[marker])]
+        for marker in scenario.expect
+    ]
+    if not all(per_fact):
+        return _failed("a compound statement kept as one memory", notes)
+    stored = [m for memories in per_fact for m in memories]
+    if any(_has(m.content, scenario.stale) for m in stored):
+        return _failed("the user's words stored verbatim (pronoun or relative date)", notes)
+    if not all(_from_own_message(obs, m) for m in stored):
+        return _failed("source turn not kept", notes)
+    if scenario.dated and not any(_DATE.search(m.content) for m in stored):
+        return _failed("relative date not resolved", notes)
+    return _passed(notes)
+
+
+def different_questions(scenario: Scenario, obs: Observation) -> Verdict:
+    """Two statements that answer different questions both stay live: neither supersedes
+    the other."""
+    notes: list[str] = []
+    missing = [marker for marker in scenario.expect if not _live_with(obs, (marker,))]
+    if not obs.memory_on:
+        return _failed("nothing stored (no memory)", notes)
+    if missing:
+        replaced = any(_has(old, missing) for m in obs.memories for old in m.history)
+        return _failed("one replaced the other" if replaced else "one never stored", notes)
+    return _passed(notes)
+
+
+def notices(scenario: Scenario, obs: Observation) -> Verdict:
+    """The conversation's memory updates name each memory its messages made."""
+    notes: list[str] = []
+    made = [content for action, content in obs.updates if action in ("created", "pending")]
+    if not made:
+        return _failed("no memory update listed" + ("" if obs.memory_on else " (no memory)"), notes)
+    if not all(any(_has(content, (marker,)) for content in made) for marker in scenario.expect):
+        return _failed("the update does not name the memory", notes)
+    return _passed(notes)
+
+
+def wrong(scenario: Scenario, obs: Observation) -> Verdict:
+    """A memory the user marked wrong is out of use at once: disputed, in no context or
+    retrieval; nothing else was needed (no reload, no second click)."""
+    notes: list[str] = []
+    marked = [m for m in obs.memories if _has(m.content, (scenario.trace,))]
+    if not marked:
+        why = "nothing was remembered to mark" if obs.memory_on else "nothing stored (no memory)"
+        return _failed(why, notes)
+    if any(m.status in LIVE_STATUSES for m in marked):
+        return _failed("still in use after one click", notes)
+    if any(_has(content, (scenario.trace,)) for _, content in _injected(obs)):
+        return _failed("still injected", notes)
+    if obs.found:
+        return _failed("still found in " + ", ".join(sorted(set(obs.found))), notes)
+    return _passed(notes)
+
+
+def edit_provenance(scenario: Scenario, obs: Observation) -> Verdict:
+    """The version the user wrote is live, keeps the lineage's source message and its
+    history keeps the statement it replaced."""
+    notes: list[str] = []
+    edited = _live_with(obs, scenario.expect)
+    if not edited:
+        return _failed("nothing to edit" if obs.memory_on else "nothing stored (no memory)", notes)
+    memory = edited[0]
+    if not _from_own_message(obs, memory):
+        return _failed("source lost on edit", notes)
+    if not any(_has(old, scenario.stale) for old in memory.history):
+        return _failed("the edited version replaced history", notes)
+    return _passed(notes)
+
+
+_SENTENCE = re.compile(r"(?<=[.!?。])\s+|\n+")
+
+
+def summaries(scenario: Scenario, obs: Observation) -> Verdict:
+    """The conversation's summary names every subject it covered, and repeats no sentence."""
+    notes: list[str] = []
+    if not obs.summaries:
+        return _failed("no summary" + ("" if obs.memory_on else " (no memory)"), notes)
+    text = "\n".join(obs.summaries)
+    missing = [marker for marker in scenario.expect if not _has(text, (marker,))]
+    if missing:
+        return _failed("a subject left out of the summary", notes)
+    sentences = [s.strip().casefold() for s in _SENTENCE.split(text) if s.strip()]
+    if len(sentences) != len(set(sentences)):
+        return _failed("a sentence repeated", notes)
+    return _passed(notes)
+
+
+def recall_order(scenario: Scenario, obs: Observation) -> Verdict:
+    """The memory that answers the question is the first one in the context."""
+    notes: list[str] = []
+    shown = [content for _, content in obs.context.memories]
+    if not shown or not any(_has(content, scenario.expect) for content in shown):
+        return _failed("not recalled" + ("" if obs.memory_on else " (no memory)"), notes)
+    if not _has(shown[0], scenario.expect):
+        return _failed("the answer recalled, not first", notes)
+    return _passed(notes)
+
+
 JUDGES: dict[Row, Callable[[Scenario, Observation], Verdict]] = {
     Row.EXACT_RECALL: exact_recall,
     Row.TEMPORAL_CORRECTION: temporal_correction,
@@ -234,6 +377,14 @@ JUDGES: dict[Row, Callable[[Scenario, Observation], Verdict]] = {
     Row.DELETION: deletion,
     Row.IRRELEVANT: irrelevant_question,
     Row.ATTACK: attack_input,
+    Row.CAPTURE: capture,
+    Row.CLEAN_FACTS: clean_facts,
+    Row.DIFFERENT_QUESTIONS: different_questions,
+    Row.NOTICES: notices,
+    Row.WRONG: wrong,
+    Row.EDIT_PROVENANCE: edit_provenance,
+    Row.SUMMARIES: summaries,
+    Row.RECALL_ORDER: recall_order,
 }
 
 
@@ -252,6 +403,8 @@ def baseline_of(
         context=context,
         preview=preview,
         memories=(),
+        updates=(),
+        summaries=(),
         deleted=0,
         found=tuple(place for place in obs.found if place.endswith(OWN_WORDS_SUFFIX)),
         reply=reply,

@@ -236,6 +236,128 @@ def test_the_baseline_has_no_memories_and_keeps_only_the_users_own_words():
     assert verdicts.judge(RECALL, baseline).failure == "not recalled (no memory)"
 
 
+# --- issue 14's rows ---------------------------------------------------------------------
+
+SAID_KO = (Said("10", "1", "나는 인천 송도에 살고 주말마다 테니스를 쳐"),)
+
+
+def _row(row: Row, **fields) -> Scenario:
+    return Scenario(id="x", row=row, lang="ko", steps=(), question="?", **fields)
+
+
+def test_capture_needs_a_sourced_memory_in_the_context():
+    scenario = _row(Row.CAPTURE, expect=("송도",))
+    memory = _memory("1", "인천 송도에 삶", source_message_id="10")
+    shown = ContextView(memories=(("1", "인천 송도에 삶"),))
+    assert verdicts.judge(scenario, _obs(memories=(memory,), said=SAID_KO, context=shown)).passed
+    unsourced = _obs(memories=(_memory("1", "인천 송도에 삶"),), said=SAID_KO, context=shown)
+    assert verdicts.judge(scenario, unsourced).failure == "wrong or missing source"
+    hidden = _obs(memories=(memory,), said=SAID_KO)
+    assert verdicts.judge(scenario, hidden).failure == "stored but not retrieved"
+    assert verdicts.judge(scenario, _obs(said=SAID_KO)).failure == "never stored"
+
+
+def test_clean_facts_want_one_clean_sourced_memory_per_fact():
+    scenario = _row(Row.CLEAN_FACTS, expect=("송도", "테니스"), stale=("나는",))
+    clean = (
+        _memory("1", "인천 송도에 삶", source_message_id="10"),
+        _memory("2", "주말마다 테니스를 침", source_message_id="10"),
+    )
+    assert verdicts.judge(scenario, _obs(memories=clean, said=SAID_KO)).passed
+    whole = (_memory("1", "인천 송도에 살고 주말마다 테니스를 침", source_message_id="10"),)
+    assert (
+        verdicts.judge(scenario, _obs(memories=whole, said=SAID_KO)).failure
+        == "a compound statement kept as one memory"
+    )
+    verbatim = (clean[0], _memory("2", "나는 주말마다 테니스를 쳐", source_message_id="10"))
+    assert "verbatim" in verdicts.judge(scenario, _obs(memories=verbatim, said=SAID_KO)).failure
+    unsourced = (clean[0], _memory("2", "주말마다 테니스를 침"))
+    assert (
+        verdicts.judge(scenario, _obs(memories=unsourced, said=SAID_KO)).failure
+        == "source turn not kept"
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "passed"),
+    [("2026-12-11 광주 출장 예정", True), ("12월 11일 광주 출장 예정", True),
+     ("Trip to Lisbon on Dec 11", True), ("광주 출장 예정", False)],
+)  # fmt: skip
+def test_a_dated_clean_fact_needs_an_absolute_date(content, passed):
+    scenario = _row(Row.CLEAN_FACTS, expect=("광주",) if "광주" in content else ("Lisbon",),
+                    dated=True)  # fmt: skip
+    memory = _memory("1", content, source_message_id="10")
+    assert verdicts.judge(scenario, _obs(memories=(memory,), said=SAID_KO)).passed is passed
+
+
+def test_different_questions_fail_when_one_replaced_the_other():
+    scenario = _row(Row.DIFFERENT_QUESTIONS, expect=("존댓말", "bullet"))
+    both = (_memory("1", "존댓말로 답변"), _memory("2", "Prefers bullet points"))
+    assert verdicts.judge(scenario, _obs(memories=both)).passed
+    replaced = (_memory("2", "Prefers bullet points", history=("존댓말로 답변",)),)
+    assert verdicts.judge(scenario, _obs(memories=replaced)).failure == "one replaced the other"
+
+
+def test_notices_name_the_memory_made():
+    scenario = _row(Row.NOTICES, expect=("고수",))
+    assert verdicts.judge(scenario, _obs(updates=(("created", "고수를 싫어함"),))).passed
+    assert not verdicts.judge(scenario, _obs(updates=(("created", "다른 것"),))).passed
+    assert not verdicts.judge(scenario, _obs()).passed
+
+
+def test_wrong_passes_only_when_the_memory_is_out_of_use_everywhere():
+    scenario = _row(Row.WRONG, trace="제주")
+    disputed = _memory("1", "제주도에 삶", status="disputed")
+    assert verdicts.judge(scenario, _obs(memories=(disputed,))).passed
+    active = _memory("1", "제주도에 삶")
+    assert verdicts.judge(scenario, _obs(memories=(active,))).failure == (
+        "still in use after one click"
+    )
+    shown = ContextView(memories=(("1", "제주도에 삶"),))
+    assert verdicts.judge(scenario, _obs(memories=(disputed,), context=shown)).failure == (
+        "still injected"
+    )
+    found = _obs(memories=(disputed,), found=("retrieval",))
+    assert verdicts.judge(scenario, found).failure == "still found in retrieval"
+
+
+def test_edit_provenance_needs_the_source_and_the_history():
+    scenario = _row(Row.EDIT_PROVENANCE, expect=("유성구",), stale=("대전",))
+    said = (Said("10", "1", "나는 대전에 살아"),)
+    kept = _memory("1", "대전 유성구에 삶", source_message_id="10", history=("대전에 삶",))
+    assert verdicts.judge(scenario, _obs(memories=(kept,), said=said)).passed
+    lost = _memory("1", "대전 유성구에 삶", history=("대전에 삶",))
+    assert verdicts.judge(scenario, _obs(memories=(lost,), said=said)).failure == (
+        "source lost on edit"
+    )
+
+
+def test_summaries_cover_every_subject_once():
+    scenario = _row(Row.SUMMARIES, expect=("캠핑", "기타"))
+    assert verdicts.judge(scenario, _obs(summaries=("캠핑 준비. 기타 레슨.",))).passed
+    assert verdicts.judge(scenario, _obs(summaries=("캠핑 준비.",))).failure == (
+        "a subject left out of the summary"
+    )
+    repeated = _obs(summaries=("캠핑 준비. 기타 레슨. 캠핑 준비.",))
+    assert verdicts.judge(scenario, repeated).failure == "a sentence repeated"
+
+
+def test_recall_order_wants_the_answer_first():
+    scenario = _row(Row.RECALL_ORDER, expect=("이사",))
+    first = ContextView(memories=(("1", "이사 업체 알아보기로 함"), ("2", "녹차를 좋아함")))
+    assert verdicts.judge(scenario, _obs(context=first)).passed
+    later = ContextView(memories=(("2", "녹차를 좋아함"), ("1", "이사 업체 알아보기로 함")))
+    assert verdicts.judge(scenario, _obs(context=later)).failure == (
+        "the answer recalled, not first"
+    )
+
+
+def test_the_baseline_drops_updates_and_summaries():
+    obs = _obs(updates=(("created", "x"),), summaries=("y",))
+    base = verdicts.baseline_of(obs, context=ContextView(), preview=ContextView(), reply="")
+    assert (base.updates, base.summaries) == ((), ())
+
+
 # --- places ------------------------------------------------------------------------------
 
 
@@ -370,8 +492,9 @@ def test_the_quick_run_prints_every_row_and_what_the_product_achieves(tmp_path, 
     assert table["attack_input"]["without_memory"] == "2/2 (100%)"
     assert table["contradiction"]["scenarios"] == "2 (en 1, ko 1)"
     assert data["usage"]["with_memory"]["exchanges"] > data["usage"]["without_memory"]["exchanges"]
-    assert len(data["usage"]["with_memory"]["context_ms"]) == 12 * CONTEXT_REPEATS
-    assert len(data["usage"]["without_memory"]["context_ms"]) == 12 * CONTEXT_REPEATS
+    probes = len(scenarios.select(quick=True))
+    assert len(data["usage"]["with_memory"]["context_ms"]) == probes * CONTEXT_REPEATS
+    assert len(data["usage"]["without_memory"]["context_ms"]) == probes * CONTEXT_REPEATS
     text = readme.read_text()
     assert "stale table" not in text and "| 공격 입력 / attack input | 2 (en 1, ko 1) |" in text
     assert text.endswith("<!-- eval_memory:end -->\n\n## Last\n")
