@@ -103,7 +103,7 @@ def _day_of_month(today: date, day: int) -> date | None:
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_KO_NEXT_WEEK + r"\s*([월화수목금토일])\s*요일"), "ko_next_week_day"),
     (re.compile(_KO_THIS_WEEK + r"\s*([월화수목금토일])\s*요일"), "ko_this_week_day"),
-    (re.compile(_KO_NEXT_WEEK + r"\s*주말"), "ko_next_weekend"),
+    (re.compile(_KO_NEXT_WEEK + r"\s*주말|다음\s*주말"), "ko_next_weekend"),
     (re.compile(_KO_THIS_WEEK + r"\s*주말|이번\s*주말"), "ko_this_weekend"),
     (re.compile(r"다음\s*달\s*(\d{1,2})\s*일"), "ko_next_month_day"),
     (
@@ -127,7 +127,15 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "ko_word",
     ),
     (re.compile(r"(?:그저께|그제|엊그제)"), "ko_two_days_ago"),
-    (re.compile(r"(?<![가-힣\d])(?<!매주\s)([월화수목금토일])요일(?!\s*마다|마다)"), "ko_weekday"),
+    # A bare weekday names a day when something happens on it ("금요일에 회식"); said as
+    # a topic ("분리수거는 수요일") it is a schedule.
+    (
+        re.compile(
+            r"(?<![가-힣\d])(?<!매주\s)([월화수목금토일])요일(?=\s*(?:에|날|까지|부터|오전|오후|"
+            r"저녁|아침|밤|점심))"
+        ),
+        "ko_weekday",
+    ),
     (re.compile(r"\bthe\s+day\s+after\s+tomorrow\b", re.I), "en_after_tomorrow"),
     (re.compile(r"\b(today|tonight|tomorrow|yesterday)\b", re.I), "en_word"),
     (re.compile(r"\bnext\s+" + _EN_WEEKDAY + r"\b", re.I), "en_next_day"),

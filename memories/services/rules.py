@@ -670,8 +670,10 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
     cued_alone = False
     parts: list[tuple[str, bool]] = []
     for sentence in sentences:
-        old = _remembered(sentence)
-        body, cued = (old, True) if old is not None else statements.remember_cue(sentence)
+        body, cued = statements.remember_cue(sentence)
+        old = _remembered(sentence) if body else None
+        if old is not None:
+            body, cued = old, True
         if cued and not body:
             cued_alone = True
             continue

@@ -74,7 +74,8 @@ _KO_SPEAKER = {"나", "저", "내", "제", "우리", "저희", "울"}
 _KO_YOU = {"너", "니", "네", "당신", "자기"}
 _KO_QUESTION_WORDS = {"뭐", "무엇", "뭣", "누구", "어디", "언제", "왜", "어떻게", "몇", "무슨",
                       "어느", "얼마나", "얼마", "어떤", "웬"}  # fmt: skip
-_KO_QUESTION_ENDINGS = ("니", "냐", "나", "나요", "까", "까요", "가", "가요", "는가", "던가",
+_KO_QUESTION_ENDINGS = ("니", "냐", "나", "나요", "까", "까요", "ᆯ까", "을까", "ᆯ까요", "을까요",
+                        "가", "가요", "는가", "던가",
                         "지요", "냐고", "려나")  # fmt: skip
 _KO_QUOTE_ENDINGS = ("대", "래", "대요", "래요", "다더라", "라더라", "다네", "단다", "란다", "다며",
                      "라며", "대더라", "다던데", "라던데", "다더라고", "라더라고")  # fmt: skip
@@ -94,7 +95,7 @@ _KO_MOMENTARY = {"배고프", "졸리", "피곤하", "우울하", "심심하", "
                  "설레", "떨리", "화나", "답답하", "외롭", "미치", "죽", "개웃기", "소름돋",
                  "좋", "최고", "짱", "쩔", "대박", "멋지", "재밌", "재미있", "고맙", "감사하",
                  "미안하", "죄송하"}  # fmt: skip
-_KO_NOW = {"방금", "아까", "오늘따라", "이따", "지금", "당장", "오늘", "어제"}
+_KO_NOW = {"방금", "아까", "오늘따라", "이따", "지금", "당장", "오늘"}
 _KO_LASTING = {"살", "다니", "일하", "근무하", "키우", "쓰", "타", "하", "배우", "있", "먹", "마시"}
 _KO_DECISION = {"결정하", "정하", "바꾸", "갈아타", "끊", "그만두", "가입하", "시작하"}
 _KO_PREFERENCE = {"좋아하", "싫어하", "선호하", "즐기", "최애", "사랑하", "못하", "싫"}
@@ -199,7 +200,7 @@ def _ko_tense(tokens: list[Any], text: str) -> str:
             and i + 1 < len(forms)
             and forms[i + 1][0] in ("거", "것", "예정", "계획")
         ):
-            return "future"
+            return "plan" if forms[i + 1][0] in ("예정", "계획") else "future"
         if tag == "EF" and form in ("ᆯ게", "을게", "ᆯ게요", "을게요", "겠다"):
             return "future"
     if any(_tag(t) == "EP" and t.form in ("었", "았", "였", "었었", "았었") for t in tokens):
@@ -949,10 +950,19 @@ _EN_REMEMBER_TRAILING = re.compile(
 )
 
 
+_EN_REMEMBER_ALONE = re.compile(
+    r"(?:please\s+)?(?:remember|don't\s+forget|keep\s+in\s+mind)(?:\s+(?:that|this|it))?"
+    r"(?:,?\s+please)?\s*[.!]*",
+    re.IGNORECASE,
+)
+
+
 def remember_cue(sentence: str) -> tuple[str, bool]:
     """The sentence without a request to remember it, and whether there was one:
     "...수영해. 기억해줘" / "기억해줘: ..." / "... — remember that" / "Remember that ..."."""
     text = sentence.strip()
+    if _EN_REMEMBER_ALONE.fullmatch(text):
+        return "", True
     stripped = _EN_REMEMBER_TRAILING.sub("", text)
     stripped = _EN_REMEMBER_LEADING.sub("", stripped)
     stripped = _KO_REMEMBER.sub(" ", stripped) if has_hangul(stripped) else stripped

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from memories import dates
 from memories.models import ExtractionRun, Memory, MemoryVersion
 from memories.selectors import memory_retrieve
 from memories.services import sources
@@ -56,6 +57,35 @@ def test_the_korean_and_english_rules_catch_explicit_statements(user, say):
         "Server runs on port 8080",
         "Hates cilantro",
     }
+
+
+def test_an_offline_plan_is_an_episode_with_its_date_that_expires_after_the_day(user, say):
+    said_at = datetime(2026, 12, 1, 9, tzinfo=UTC)  # a Tuesday
+
+    result = say("다음 주 금요일에 부산 출장 가기로 했어", at=said_at, message_id=31)
+
+    memory = Memory.objects.get(pk=result.memory_ids[0])
+    version = version_of(memory)
+    assert memory.type == "episode"
+    assert "2026-12-11" in version.content and "부산 출장" in version.content
+    assert version.source_message_id == 31  # the original turn stays the source
+    assert version.expires_at == dates.event_expiry(date(2026, 12, 11), tz=UTC)
+
+
+def test_an_offline_event_already_past_sets_no_expiry(user, say):
+    result = say("어제 운전면허 땄어", at=datetime(2026, 12, 1, 9, tzinfo=UTC))
+
+    assert version_of(Memory.objects.get(pk=result.memory_ids[0])).expires_at is None
+
+
+def test_an_offline_compound_statement_becomes_one_memory_per_fact(user, say):
+    say("나는 서울 강남에 살고 매일 아침 핸드드립 커피를 마셔")
+
+    contents = set(_live(user).values_list("current_version__content", flat=True))
+    assert contents == {"서울 강남에 삶", "매일 아침 핸드드립 커피를 마심"}
+    assert Memory.objects.get(user=user, slot="residence").current_version.content == (
+        "서울 강남에 삶"
+    )
 
 
 def test_small_talk_creates_no_memory(user, say):
@@ -235,6 +265,60 @@ def test_valid_model_json_is_validated_and_stored(user, anthropic, say):
     assert request["model"] == "claude-haiku-4-5"
     assert "<exchange>" in request["messages"][0]["content"]
     assert LLMCall.objects.filter(task="memory_extract").count() == 1
+
+
+def test_the_prompt_gives_the_message_date_and_asks_for_clean_dated_items(user, anthropic, say):
+    fake = anthropic([_answer()])
+
+    say("다음 주 금요일에 부산 출장 가", at=datetime(2026, 12, 1, 9, tzinfo=UTC))
+
+    prompt = fake.requests[0]["messages"][0]["content"]
+    assert "written on 2026-12-01 (Tuesday)" in prompt
+    assert '"happens_on"' in prompt and '"expires_at"' in prompt
+    assert "One item per fact" in prompt
+    assert "서울 강남에 삶" in prompt and "Lives in Gangnam, Seoul" in prompt
+
+
+def test_the_models_dated_episode_is_stored_with_its_expiry(user, anthropic, say):
+    anthropic(
+        [
+            _answer(
+                {
+                    **_item("2026-12-11 부산 출장 예정", type="episode"),
+                    "happens_on": "2026-12-11",
+                    "expires_at": "2026-12-14T00:00:00+00:00",
+                }
+            )
+        ]
+    )
+
+    result = say("다음 주 금요일에 부산 출장 가", at=datetime(2026, 12, 1, 9, tzinfo=UTC))
+
+    version = version_of(Memory.objects.get(pk=result.memory_ids[0]))
+    assert version.content == "2026-12-11 부산 출장 예정"
+    assert version.expires_at == datetime(2026, 12, 14, tzinfo=UTC)
+
+
+def test_a_dated_episode_without_an_expiry_from_the_model_expires_after_its_day(
+    user, anthropic, say
+):
+    anthropic([_answer({**_item("Flies to Osaka", type="episode"), "happens_on": "2026-12-08"})])
+
+    result = say("Next Tuesday I fly to Osaka.", at=datetime(2026, 12, 1, 9, tzinfo=UTC))
+
+    version = version_of(Memory.objects.get(pk=result.memory_ids[0]))
+    assert version.expires_at == dates.event_expiry(date(2026, 12, 8), tz=UTC)
+
+
+def test_a_model_answer_with_a_bad_date_is_retried_then_dropped(user, anthropic, say):
+    bad = _answer({**_item("Flies to Osaka", type="episode"), "happens_on": "next Tuesday"})
+    fake = anthropic([bad, bad])
+
+    result = say("Next Tuesday I fly to Osaka.")
+
+    assert result.status == "failed"
+    assert "happens_on" in fake.requests[1]["messages"][0]["content"]
+    assert not Memory.objects.filter(user=user).exists()
 
 
 def test_what_the_model_inferred_is_pending_until_approved(user, anthropic, say):
