@@ -1,9 +1,12 @@
 """Memories from one exchange (a user message and the reply), after each exchange and on import.
 
 With Anthropic the light model returns seed 002's JSON (validated; an invalid answer is retried
-once, then dropped and recorded as a failed `ExtractionRun`, never half-stored). Offline, rules
-catch explicit statements (`rules.extract_statements`). Each candidate then passes the write
-policy, the duplicate check and the slot check:
+once, then dropped and recorded as a failed `ExtractionRun`, never half-stored). Offline,
+`rules.extract_statements` reads the user's statements clause by clause (`statements`) and
+keeps standing requests. Either way an item is a clean note, one per fact, relative dates
+resolved against the message's date; a planned event expires a few days after its day
+(`dates.event_expiry`). Each candidate then passes the write policy, the duplicate check and
+the slot check:
 
 - a paraphrase of a live memory creates nothing (a user's restatement approves a pending one);
 - a later statement for the same slot (residence, name, likes of X, ...) by the same kind of
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 
 import numpy as np
 from django.conf import settings
@@ -27,7 +30,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
-from memories import scoring
+from memories import dates, scoring
 from memories.models import (
     LIVE_STATUSES,
     CreatedBy,
@@ -69,16 +72,29 @@ PROMPT_TEMPLATE = """<exchange>
 <assistant>{assistant}</assistant>
 </exchange>
 
-Return a JSON array (empty when there is nothing worth remembering). Each item:
+The message was written on {today} ({weekday}).
+
+Return a JSON array (empty when there is nothing worth remembering). Remember what the user
+states about themselves or their own people (family, partner, pets, team): not questions,
+hypotheticals ("if I were ..."), what others said, trivia, passing states ("I'm tired right
+now") or one-off tasks for you. A request to remember ("기억해줘", "remember that") makes the
+statement it is attached to worth remembering. One item per fact: "I live in X and work at Y"
+is two items. Each item:
 {{"type": "preference" | "decision" | "procedure" | "fact" | "episode",
- "content": "one self-contained sentence in the user's language",
+ "content": "a short, clean, self-contained note in the user's language, without the pronoun:
+             Korean as a nominalised phrase ("서울 강남에 삶"), English in the third person
+             without a subject ("Lives in Gangnam, Seoul"); relative dates written as the
+             absolute date (YYYY-MM-DD) they name, counted from the message's date",
  "importance": 0.0-1.0,
  "tags": ["tag", ...],
  "stated_by_user": true if the user said it about themselves, false if you inferred it,
  "confidence": 0.0-1.0,
  "updates": one of {slots} or "likes:<subject>" when the item sets or changes that slot of the
-            user's profile, else null}}
-The user's current memories by slot: {known}"""
+            user's profile, else null,
+ "happens_on": "YYYY-MM-DD" the day a dated event or plan takes place, else null,
+ "expires_at": "YYYY-MM-DDTHH:MM:SS+00:00" when the memory stops being useful (a plan: a few
+               days after its day), else null}}
+A plan or a one-off dated event is an "episode". The user's current memories by slot: {known}"""
 
 REPAIR_PROMPT = (
     "Your previous answer was not valid ({error}). Answer again with only the JSON array "
@@ -133,12 +149,17 @@ def memory_extract_from_exchange(
     # Offline rules once the user's daily token budget is spent: memory keeps working.
     provider = llm.OfflineProvider() if offline else llm.provider_for(user_id=user_id)
     attempts = 1
+    today = timezone.localtime(observed).date()
     if provider.offline:
-        items = rules.extract_statements(user_text)
+        items = rules.extract_statements(user_text, today=today)
     else:
         try:
             items, attempts = _ask_model(
-                provider, user_id=user_id, user_text=user_text, assistant_text=assistant_text
+                provider,
+                user_id=user_id,
+                user_text=user_text,
+                assistant_text=assistant_text,
+                today=today,
             )
         except InvalidExtraction as exc:
             return _record_failure(
@@ -148,7 +169,9 @@ def memory_extract_from_exchange(
                 source_session_id=source_session_id,
                 error=str(exc),
             )
-    prepared = [_prepare(item, source_text=user_text) for item in items]
+    prepared = [
+        _prepare(_with_expiry(item, observed_at=observed), source_text=user_text) for item in items
+    ]
     return _store_all(
         user_id=user_id,
         provider=provider.name,
@@ -158,6 +181,20 @@ def memory_extract_from_exchange(
         source_message_id=source_message_id,
         source_session_id=source_session_id,
     )
+
+
+def _with_expiry(item: ExtractedItem, *, observed_at: datetime) -> ExtractedItem:
+    """A planned event is remembered until a little after its day (`dates.event_expiry`); an
+    expiry already past (or a day already gone) sets none: what happened stays a memory."""
+    if item.expires_at is not None:
+        return item if item.expires_at > observed_at else replace(item, expires_at=None)
+    if item.type != "episode" or item.happens_on is None:
+        return item
+    local = timezone.localtime(observed_at)
+    if item.happens_on < local.date():
+        return item
+    zone = local.tzinfo or timezone.get_current_timezone()
+    return replace(item, expires_at=dates.event_expiry(item.happens_on, tz=zone))
 
 
 def _already_extracted(user_id: int, source_message_id: int) -> bool:
@@ -177,11 +214,13 @@ def _known_slots(user_id: int) -> str:
 
 
 def _ask_model(
-    provider: llm.Provider, *, user_id: int, user_text: str, assistant_text: str
+    provider: llm.Provider, *, user_id: int, user_text: str, assistant_text: str, today: date
 ) -> tuple[list[ExtractedItem], int]:
     prompt = PROMPT_TEMPLATE.format(
         user=user_text,
         assistant=assistant_text,
+        today=today.isoformat(),
+        weekday=today.strftime("%A"),
         slots=", ".join(f'"{s}"' for s in SLOT_NAMES),
         known=_known_slots(user_id),
     )
@@ -370,6 +409,7 @@ def _store_one(
         confidence=item.confidence,
         importance=item.importance,
         observed_at=observed_at,
+        expires_at=item.expires_at,
         tags=item.tags,
         source_message_id=source_message_id,
         source_session_id=source_session_id,

@@ -1,8 +1,10 @@
 """The shape of an extracted memory candidate, and validation of the model's JSON: pure.
 
 The light model answers with seed 002's list, extended:
-`[{"type", "content", "importance", "tags", "stated_by_user", "confidence", "updates"}]`
-where `updates` names the slot the item changes (e.g. "residence") or is null. Output that
+`[{"type", "content", "importance", "tags", "stated_by_user", "confidence", "updates",
+"happens_on", "expires_at"}]` where `updates` names the slot the item changes (e.g.
+"residence") or is null, `happens_on` is the day of a dated event (YYYY-MM-DD) or null and
+`expires_at` when the memory stops being useful (ISO 8601) or null. Output that
 does not match is rejected as a whole: a half-valid answer is never half-stored.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time
 from typing import Any
 
 TYPES = ("preference", "decision", "procedure", "fact", "episode")
@@ -32,6 +35,7 @@ MAX_ITEMS = 10
 MAX_CONTENT_CHARS = 500
 MAX_TAGS = 8
 
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 
 
@@ -48,6 +52,10 @@ class ExtractedItem:
     stated_by_user: bool = True
     confidence: float = 0.9
     slot: str = ""
+    # The day an episode happens (a plan's date, resolved against the message's date).
+    happens_on: date | None = None
+    # When the memory stops being useful (a plan: after its day), else None.
+    expires_at: datetime | None = None
 
 
 def _number(item: dict[str, Any], key: str, default: float, index: int) -> float:
@@ -99,7 +107,41 @@ def _item(raw: Any, index: int) -> ExtractedItem:
         stated_by_user=stated,
         confidence=_number(raw, "confidence", 0.8, index),
         slot=slot,
+        happens_on=_day(raw, index),
+        expires_at=_moment(raw, index),
     )
+
+
+def _day(raw: dict[str, Any], index: int) -> date | None:
+    value = raw.get("happens_on")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not _ISO_DAY.fullmatch(value.strip()):
+        raise InvalidExtraction(f"item {index}: happens_on must be a YYYY-MM-DD date or null")
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError as exc:
+        raise InvalidExtraction(f"item {index}: happens_on is no real date") from exc
+
+
+def _moment(raw: dict[str, Any], index: int) -> datetime | None:
+    value = raw.get("expires_at")
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 40:
+        raise InvalidExtraction(f"item {index}: expires_at must be an ISO 8601 time or null")
+    text = value.strip().replace("Z", "+00:00")
+    try:
+        moment = datetime.fromisoformat(text) if "T" in text else None
+    except ValueError as exc:
+        raise InvalidExtraction(f"item {index}: expires_at is no ISO 8601 time") from exc
+    if moment is None:
+        day = _day({"happens_on": text}, index)  # a bare date: the end of that day, UTC
+        assert day is not None
+        return datetime.combine(day, time.max, tzinfo=UTC)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)  # the prompt asks for an offset; UTC when missing
+    return moment
 
 
 def parse_extraction(text: str) -> list[ExtractedItem]:

@@ -14,9 +14,11 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import date
 
+from memories.services import statements
 from memories.services.extraction_schema import ExtractedItem
-from memoryhub.text import stem_english
+from memoryhub.text import REDACTION_MARKER, has_hangul, stem_english
 
 # --- normalisation ------------------------------------------------------------------------
 
@@ -392,7 +394,7 @@ _EN_ASKS = re.compile(
     r"save|store|remember|record|forget|bring\s+up|ask|remind|get|sign|list|quote|check|"
     r"link|refer|point|label|mark|highlight|bold|italici[sz]e|"
     r"talk|speak|address|translate|break|number|spell|round|default|tone\s+down|go\s+easy)\b|"
-    r"^(?:please\s+)?(?:when(?:ever)?|if|unless|any\s*time|each\s+time|every\s+time)\b[^,]{2,80},"
+    r"^(?:please\s+)?(?:when(?:ever)?|if|unless|any\s*time|each\s+time|every\s+time|for|in)\b[^,]{2,80},"
     r"\s*(?:please\s+)?(?:always\s+|just\s+)?\w+|"
     r"^(?:I'd|I\s+would)\s+(?:like|prefer|love|rather)\b|^I\s+want\s+(?:you|your|answers|replies|"
     r"responses|shorter|longer)\b",
@@ -542,40 +544,177 @@ def _match(sentence: str) -> _Match | None:
     return None
 
 
-def extract_statements(text: str) -> list[ExtractedItem]:
-    """What the user explicitly stated about themselves in `text`, one item per statement."""
-    items: list[ExtractedItem] = []
+_REQUEST_RULES = ("_standing", "_procedure", "_reminder")
+
+
+def _match_rule(sentence: str) -> tuple[_Match, str] | None:
+    for pattern, fn in _RULES:
+        found = pattern.search(sentence)
+        if found:
+            result = fn(found, sentence)
+            if result is not None:
+                return result, fn.__name__
+    return None
+
+
+_MATERIAL = re.compile(r"^(?P<ask>[^:]{2,80}?):\s*\S")
+
+
+def _statement_not_request(sentence: str) -> bool:
+    """A sentence the standing-request reading took for a request that is a wish or a plain
+    statement about oneself ("회사에서는 주로 파이썬으로 개발해요": "-해요" is both a
+    statement and a polite request; nothing in it is about answers)."""
+    if statements.is_hypothetical(sentence):
+        return True
+    if _ANSWER_CUES.search(sentence) or _LANGUAGE_CUES.search(sentence):
+        return False
+    analysed = statements.analyse(sentence)
+    return bool(analysed) and all(
+        s.memorable and s.clause.subject in ("speaker", "circle") and s.clause.lang == "ko"
+        for s in analysed
+    )
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences, Korean ones also where no punctuation ends them (Kiwi's splitter). What
+    follows a task's colon ("이 메일 좀 다듬어줘: ...", "Translate this: ...") is the task's
+    material, not something the user says about themselves."""
+    out: list[str] = []
     for sentence in split_sentences(text):
+        material = _MATERIAL.match(sentence)
+        if material and statements.remember_cue(material.group("ask"))[1]:
+            material = None  # "기억해줘: ..." asks to keep what follows
+        if material and any(
+            s.clause.mood == "request" for s in statements.analyse(material.group("ask"))
+        ):
+            out.append(material.group("ask"))
+            continue
+        if has_hangul(sentence) and len(sentence) > 12:
+            out.extend(p for p in statements.korean_sentences(sentence) if p.strip())
+        else:
+            out.append(sentence)
+    return out
+
+
+def _item(statement: statements.Statement, *, slot: str, kind: str, importance: float,
+          confidence: float) -> ExtractedItem:  # fmt: skip
+    return ExtractedItem(
+        type=kind,
+        content=statement.content,
+        importance=importance,
+        stated_by_user=True,
+        confidence=confidence,
+        slot=slot,
+        happens_on=statement.happens_on,
+    )
+
+
+def _statement_items(
+    sentence: str, *, today: date | None, forced: bool, message: str, task: bool
+) -> list[ExtractedItem]:
+    """Items from one sentence that is not a request: the analyser's clean facts, typed and
+    slotted as the rules type and slot the sentence (name, residence, job, likes)."""
+    if REDACTION_MARKER.search(sentence):
+        # A statement around a redacted secret ("내 비밀번호는 [redacted: password]야") is
+        # passed on as it is, for the write policy to refuse: it is never rebuilt without it.
+        return [ExtractedItem(type="fact", content=sentence, stated_by_user=True, confidence=0.9)]
+    rule = _match_rule(sentence)
+    found = rule[0] if rule else None
+    analysed = statements.analyse(sentence, today=today)
+    if forced:
+        analysed = [statements.force(s) for s in analysed]
+    kept = [s for s in analysed if s.memorable]
+    if statements.serves_a_task(message) and not forced:
+        kept = [
+            s for s in kept if not s.clause.negated and not statements.serves_a_task(s.clause.text)
+        ]
+    if task and not forced:
+        # Next to a task ("목차 좀 짜줘"), a bare phrase is the task's material.
+        kept = [s for s in kept if not s.clause.verbless]
+    if statements.is_sarcasm(sentence) and not forced:
+        kept = []
+    if not kept and found is not None and analysed and not forced:
+        # An explicit statement the rules know ("나 부산으로 이사했어") is kept even when the
+        # clause reading doubts it, unless it is a question, hypothetical or quotation.
+        first = analysed[0]
+        if first.clause.mood in ("statement", "request", "exclamation") and first.clause.content:
+            kept = [statements.force(first)]
+    items = []
+    for statement in kept:
+        slot = slot_of(statement.clause.plain) or slot_of(statement.clause.text)
+        kind = statement.type
+        importance = 0.6
+        if found is not None and len(kept) == 1:
+            slot = slot or found.slot
+            if statement.happens_on is None:
+                kind = found.type
+            importance = found.importance
+        if forced:
+            importance = max(importance, 0.7)
+            if kind == "fact":
+                kind = guess_type(statement.clause.text)
+        items.append(_item(statement, slot=slot, kind=kind, importance=importance, confidence=0.9))
+    return items
+
+
+def extract_statements(text: str, *, today: date | None = None) -> list[ExtractedItem]:
+    """What the user stated about themselves in `text`: one clean item per fact.
+
+    Requests that hold for later answers ("앞으로 존댓말로 해줘", "use bullet points") are kept
+    as said; statements are read clause by clause (`statements.analyse`) and rewritten as
+    clean phrases, relative dates resolved against `today` (the message's date). A request to
+    remember ("기억해줘", "remember that") makes the statement it is attached to memorable; a
+    cue standing alone does so for the other sentences of the message.
+    """
+    sentences = _sentences(text)
+    cued_alone = False
+    parts: list[tuple[str, bool]] = []
+    for sentence in sentences:
+        body, cued = statements.remember_cue(sentence)
+        old = _remembered(sentence) if body else None
+        if old is not None:
+            body, cued = old, True
+        if cued and not body:
+            cued_alone = True
+            continue
+        parts.append((body, cued))
+    aside = statements.is_aside(text)
+    task = any(
+        s.clause.mood == "request" for sentence, _ in parts for s in statements.analyse(sentence)
+    ) or _is_question(text)
+    items: list[ExtractedItem] = []
+    for sentence, cued in parts:
         if _is_question(sentence) or len(sentence) > 300:
             continue
-        body = _remembered(sentence)
-        if body is not None:
-            inner = _match(body)
-            kind = inner.type if inner else guess_type(body)
-            items.append(
-                ExtractedItem(
-                    type=kind,
-                    content=body,
-                    importance=max(0.7, inner.importance if inner else 0.0),
-                    stated_by_user=True,
-                    confidence=0.9,
-                    slot=inner.slot if inner else "",
-                )
-            )
-            continue
-        found = _match(sentence)
-        if found is not None:
+        rule = _match_rule(sentence)
+        if cued and rule is not None and rule[1] not in _REQUEST_RULES:
+            rule = None  # "기억해줘: ..." before a statement: the statement is read below
+        if rule is not None and rule[1] == "_standing" and _statement_not_request(sentence):
+            rule = None
+        if rule is not None and rule[1] in _REQUEST_RULES:
+            found = rule[0]
             items.append(
                 ExtractedItem(
                     type=found.type,
                     content=found.content.strip(),
-                    importance=found.importance,
+                    importance=max(found.importance, 0.7) if cued else found.importance,
                     stated_by_user=True,
                     confidence=0.9,
                     slot=found.slot,
                 )
             )
-    return items
+            continue
+        if aside and not cued:
+            continue
+        items.extend(
+            _statement_items(
+                sentence, today=today, forced=cued or cued_alone, message=text, task=task
+            )
+        )
+    unique: dict[str, ExtractedItem] = {}
+    for item in items:
+        unique.setdefault(normalise_text(item.content), item)
+    return [item for key, item in unique.items() if key]
 
 
 def slot_of(text: str) -> str:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from memories import dates
 from memories.models import ExtractionRun, Memory, MemoryVersion
 from memories.selectors import memory_retrieve
 from memories.services import sources
@@ -45,16 +46,46 @@ def test_the_korean_and_english_rules_catch_explicit_statements(user, say):
     )
     say("I prefer dark mode. Remember that my server runs on port 8080. I hate cilantro.")
 
+    # Statements are stored as clean notes (issue 14 line 2); requests stay as said.
     contents = set(_live(user).values_list("current_version__content", flat=True))
     assert contents == {
-        "내 이름은 민지야.",
-        "나 서울 강남에 살아.",
+        "이름은 민지야",
+        "서울 강남에 삶",
         "앞으로 답변은 짧게 해줘.",
-        "내 생일은 5월 3일이야",
-        "I prefer dark mode.",
-        "my server runs on port 8080",
-        "I hate cilantro.",
+        "생일은 5월 3일임",
+        "Prefers dark mode",
+        "Server runs on port 8080",
+        "Hates cilantro",
     }
+
+
+def test_an_offline_plan_is_an_episode_with_its_date_that_expires_after_the_day(user, say):
+    said_at = datetime(2026, 12, 1, 9, tzinfo=UTC)  # a Tuesday
+
+    result = say("다음 주 금요일에 부산 출장 가기로 했어", at=said_at, message_id=31)
+
+    memory = Memory.objects.get(pk=result.memory_ids[0])
+    version = version_of(memory)
+    assert memory.type == "episode"
+    assert "2026-12-11" in version.content and "부산 출장" in version.content
+    assert version.source_message_id == 31  # the original turn stays the source
+    assert version.expires_at == dates.event_expiry(date(2026, 12, 11), tz=UTC)
+
+
+def test_an_offline_event_already_past_sets_no_expiry(user, say):
+    result = say("어제 운전면허 땄어", at=datetime(2026, 12, 1, 9, tzinfo=UTC))
+
+    assert version_of(Memory.objects.get(pk=result.memory_ids[0])).expires_at is None
+
+
+def test_an_offline_compound_statement_becomes_one_memory_per_fact(user, say):
+    say("나는 서울 강남에 살고 매일 아침 핸드드립 커피를 마셔")
+
+    contents = set(_live(user).values_list("current_version__content", flat=True))
+    assert contents == {"서울 강남에 삶", "매일 아침 핸드드립 커피를 마심"}
+    assert Memory.objects.get(user=user, slot="residence").current_version.content == (
+        "서울 강남에 삶"
+    )
 
 
 def test_small_talk_creates_no_memory(user, say):
@@ -71,16 +102,16 @@ def test_gangnam_then_busan_is_a_new_version_that_supersedes_the_old(user, say):
     residence = Memory.objects.get(user=user, slot="residence")
     assert residence.status == "active"
     assert version_of(residence).version == 2
-    assert version_of(residence).content == "나 부산으로 이사했어"
+    assert version_of(residence).content == "부산으로 이사함"
     old = MemoryVersion.objects.get(memory=residence, version=1)
-    assert old.content == "나 서울 강남에 살아"
+    assert old.content == "서울 강남에 삶"
     assert version_of(residence).supersedes_id == old.pk
     assert _live(user).count() == 1
 
     found = memory_retrieve(user=user, reader="assistant", query="나 어디 살지?")
     contents = [m.content for m in found]
-    assert "나 부산으로 이사했어" in contents
-    assert "나 서울 강남에 살아" not in contents
+    assert "부산으로 이사함" in contents
+    assert "서울 강남에 삶" not in contents
 
 
 def test_boston_then_denver_is_corrected_the_same_way(user, say):
@@ -88,7 +119,7 @@ def test_boston_then_denver_is_corrected_the_same_way(user, say):
     say("I moved to Denver last month.")
 
     residence = Memory.objects.get(user=user, slot="residence")
-    assert version_of(residence).content == "I moved to Denver last month."
+    assert version_of(residence).content == "Moved to Denver last month"
     assert list(residence.versions.values_list("version", flat=True)) == [2, 1]
 
 
@@ -97,7 +128,7 @@ def test_a_changed_preference_supersedes_the_old_one(user, say):
     say("나는 고양이를 싫어해")
 
     memory = Memory.objects.get(user=user, slot="likes:고양")
-    assert version_of(memory).content == "나는 고양이를 싫어해"
+    assert version_of(memory).content == "고양이를 싫어함"
     assert version_of(memory).version == 2
 
 
@@ -189,7 +220,7 @@ def test_another_users_memories_are_neither_duplicates_nor_corrected(user, other
     say("나 서울 강남에 살아", owner=other_user, at=WEEKS_AGO)
     say("나 부산으로 이사했어")
 
-    assert version_of(Memory.objects.get(user=other_user)).content == "나 서울 강남에 살아"
+    assert version_of(Memory.objects.get(user=other_user)).content == "서울 강남에 삶"
     assert version_of(Memory.objects.get(user=user)).version == 1
 
 
@@ -234,6 +265,60 @@ def test_valid_model_json_is_validated_and_stored(user, anthropic, say):
     assert request["model"] == "claude-haiku-4-5"
     assert "<exchange>" in request["messages"][0]["content"]
     assert LLMCall.objects.filter(task="memory_extract").count() == 1
+
+
+def test_the_prompt_gives_the_message_date_and_asks_for_clean_dated_items(user, anthropic, say):
+    fake = anthropic([_answer()])
+
+    say("다음 주 금요일에 부산 출장 가", at=datetime(2026, 12, 1, 9, tzinfo=UTC))
+
+    prompt = fake.requests[0]["messages"][0]["content"]
+    assert "written on 2026-12-01 (Tuesday)" in prompt
+    assert '"happens_on"' in prompt and '"expires_at"' in prompt
+    assert "One item per fact" in prompt
+    assert "서울 강남에 삶" in prompt and "Lives in Gangnam, Seoul" in prompt
+
+
+def test_the_models_dated_episode_is_stored_with_its_expiry(user, anthropic, say):
+    anthropic(
+        [
+            _answer(
+                {
+                    **_item("2026-12-11 부산 출장 예정", type="episode"),
+                    "happens_on": "2026-12-11",
+                    "expires_at": "2026-12-14T00:00:00+00:00",
+                }
+            )
+        ]
+    )
+
+    result = say("다음 주 금요일에 부산 출장 가", at=datetime(2026, 12, 1, 9, tzinfo=UTC))
+
+    version = version_of(Memory.objects.get(pk=result.memory_ids[0]))
+    assert version.content == "2026-12-11 부산 출장 예정"
+    assert version.expires_at == datetime(2026, 12, 14, tzinfo=UTC)
+
+
+def test_a_dated_episode_without_an_expiry_from_the_model_expires_after_its_day(
+    user, anthropic, say
+):
+    anthropic([_answer({**_item("Flies to Osaka", type="episode"), "happens_on": "2026-12-08"})])
+
+    result = say("Next Tuesday I fly to Osaka.", at=datetime(2026, 12, 1, 9, tzinfo=UTC))
+
+    version = version_of(Memory.objects.get(pk=result.memory_ids[0]))
+    assert version.expires_at == dates.event_expiry(date(2026, 12, 8), tz=UTC)
+
+
+def test_a_model_answer_with_a_bad_date_is_retried_then_dropped(user, anthropic, say):
+    bad = _answer({**_item("Flies to Osaka", type="episode"), "happens_on": "next Tuesday"})
+    fake = anthropic([bad, bad])
+
+    result = say("Next Tuesday I fly to Osaka.")
+
+    assert result.status == "failed"
+    assert "happens_on" in fake.requests[1]["messages"][0]["content"]
+    assert not Memory.objects.filter(user=user).exists()
 
 
 def test_what_the_model_inferred_is_pending_until_approved(user, anthropic, say):
@@ -369,14 +454,14 @@ def test_a_source_message_reported_gone_gives_no_memory_and_no_run(user, say, mo
 
 
 @pytest.mark.parametrize(
-    ("note", "statement"),
+    ("note", "statement", "stored"),
     [
-        ("사용자는 커피를 좋아한다.", "나는 커피 안 좋아해."),
-        ("The user likes jazz.", "I don't like jazz."),
+        ("사용자는 커피를 좋아한다.", "나는 커피 안 좋아해.", "커피 안 좋아함"),
+        ("The user likes jazz.", "I don't like jazz.", "Doesn't like jazz"),
     ],
 )
 def test_a_user_statement_against_the_assistants_inference_is_kept_as_a_conflict(
-    user, say, note, statement
+    user, say, note, statement, stored
 ):
     from memories.services.memory_tool import memory_tool_execute
 
@@ -388,7 +473,7 @@ def test_a_user_statement_against_the_assistants_inference_is_kept_as_a_conflict
 
     assert result.outcome == {"conflict": 1}
     inferred = Memory.objects.get(user=user, current_version__content=note)
-    stated = Memory.objects.get(user=user, current_version__content=statement)
+    stated = Memory.objects.get(user=user, current_version__content=stored)
     assert list(stated.conflicts.all()) == [inferred]
     assert stated.status == "active" and inferred.status == "pending"
 
@@ -403,7 +488,7 @@ def test_an_inference_turning_the_users_comparison_around_is_a_conflict_not_a_du
     )  # fmt: skip
 
     assert _live(user).count() == 2
-    stated = Memory.objects.get(user=user, current_version__content="나는 고양이보다 개를 좋아해.")
+    stated = Memory.objects.get(user=user, current_version__content="고양이보다 개를 좋아함")
     assert stated.conflicts.count() == 1
 
 
@@ -414,7 +499,7 @@ def test_a_memory_typed_in_beside_a_chat_statement_of_the_same_slot_is_flagged_n
 
     written = remember("I live in Dallas.")
 
-    chat = Memory.objects.get(user=user, current_version__content="I live in Austin.")
+    chat = Memory.objects.get(user=user, current_version__content="Lives in Austin")
     assert list(written.conflicts.all()) == [chat]
     assert chat.status == "active" and version_of(chat).version == 1
     assert remember("I live in Dallas.").conflicts.count() == 1  # the same text: no new conflict

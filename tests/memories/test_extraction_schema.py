@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, date, datetime
 
 import pytest
 
@@ -31,6 +32,25 @@ def test_a_valid_answer_is_parsed_into_items():
     assert items[0].stated_by_user is True
 
 
+def test_the_day_of_an_event_and_the_expiry_are_parsed_when_given():
+    (item,) = parse_extraction(
+        json.dumps(
+            [_item(type="episode", happens_on="2026-12-11", expires_at="2026-12-15T00:00:00Z")]
+        )
+    )
+    (undated,) = parse_extraction(json.dumps([_item()]))
+
+    assert item.happens_on == date(2026, 12, 11)
+    assert item.expires_at == datetime(2026, 12, 15, tzinfo=UTC)
+    assert undated.happens_on is None and undated.expires_at is None
+
+
+def test_an_expiry_without_an_offset_is_read_as_utc():
+    (item,) = parse_extraction(json.dumps([_item(expires_at="2026-12-15T09:30:00")]))
+
+    assert item.expires_at == datetime(2026, 12, 15, 9, 30, tzinfo=UTC)
+
+
 def test_seed_002_type_names_are_accepted():
     items = parse_extraction(json.dumps([_item(type="semantic"), _item(type="episodic")]))
 
@@ -56,6 +76,11 @@ def test_a_fenced_answer_and_an_object_wrapper_are_accepted():
         json.dumps([_item(updates="favourite_colour")]),
         json.dumps([_item(), "second item is a string"]),
         json.dumps([_item()] * 11),
+        json.dumps([_item(happens_on="next Friday")]),
+        json.dumps([_item(happens_on="2026-02-30")]),
+        json.dumps([_item(happens_on=20261211)]),
+        json.dumps([_item(expires_at="soon")]),
+        json.dumps([_item(expires_at=1765500000)]),
     ],
 )
 def test_anything_off_schema_is_rejected_as_a_whole(answer):

@@ -50,10 +50,9 @@ def test_explicit_statements_become_memories_with_their_slot(text, type, slot):
 
 
 def test_the_remember_request_itself_is_not_part_of_the_memory():
-    assert _one("내 생일은 5월 3일이야, 기억해줘").content == "내 생일은 5월 3일이야"
-    assert (
-        _one("Remember that my server runs on port 8080").content == "my server runs on port 8080"
-    )
+    # The note is the clean statement (issue 14 line 2), without the request or the pronoun.
+    assert _one("내 생일은 5월 3일이야, 기억해줘").content == "생일은 5월 3일임"
+    assert _one("Remember that my server runs on port 8080").content == "Server runs on port 8080"
 
 
 @pytest.mark.parametrize(

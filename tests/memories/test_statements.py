@@ -1,0 +1,248 @@
+"""The offline statement analyser: clauses read by grammar, clean notes; no database.
+
+Every sentence here was written for these tests.
+"""
+
+from datetime import date
+
+import pytest
+
+from memories.services import rules, statements
+
+# A Tuesday.
+TODAY = date(2026, 12, 1)
+
+
+def _notes(text: str) -> list[str]:
+    return [item.content for item in rules.extract_statements(text, today=TODAY)]
+
+
+def _clause(text: str) -> statements.Clause:
+    found = statements.analyse(text, today=TODAY)
+    assert len(found) == 1, found
+    return found[0].clause
+
+
+# --- what is memorable ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("나는 대구 수성구에 살아", "수성구"),
+        ("요즘 주말마다 배드민턴 쳐", "배드민턴"),
+        ("저희 아들이 우유 알레르기가 있어요", "우유"),
+        ("우리 강아지 이름은 콩떡이야", "콩떡"),
+        ("작년에 회사를 그만두고 카페를 차렸어", "카페"),
+        ("저 다음 달부터 야간 근무해요", "야간"),
+        ("운전은 못 해요", "운전"),
+        ("I teach piano to kids on weekends.", "piano"),
+        ("My daughter plays violin in the school orchestra.", "violin"),
+        ("I've been learning Japanese for two years.", "Japanese"),
+        ("We keep bees in the garden.", "bees"),
+        ("im lactose intolerant btw", "lactose"),
+    ],
+)
+def test_a_statement_about_oneself_or_ones_own_people_is_memorable(text, word):
+    assert any(word in note for note in _notes(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # questions, with and without a question mark
+        "주말에 어디 갈까",
+        "이 코드 왜 안 돌아가니",
+        "점심 먹었나요",
+        "How long does rice take to cook?",
+        # hypotheticals
+        "만약 내가 복권 당첨되면 바로 은퇴할 거야",
+        "내가 새였으면 날아다녔겠지",
+        "If I were taller I'd play basketball.",
+        # quotations and other people's news
+        "친구가 그러는데 그 영화 재밌대",
+        "팀장님이 내일 휴가래",
+        "옆집 아저씨가 차를 바꿨대",
+        "My roommate says the landlord is selling.",
+        "My friend's brother just moved to Chile.",
+        # trivia
+        "Venus spins the other way round.",
+        "펭귄은 무릎이 있대",
+        # passing states
+        "아 너무 피곤하다",
+        "지금 너무 추워",
+        "I'm so bored right now.",
+        # tasks for the assistant
+        "이 글 세 줄로 요약해줘",
+        "회의록 초안 좀 써 줄래?",
+        "Can you check my grammar here?",
+        "Translate this sentence into Japanese.",
+        # asides and retractions
+        "나 고양이 안 키워 그냥 궁금해서",
+        "Just kidding, I never went skydiving.",
+        # about the assistant
+        "너 오늘 대답 진짜 빠르다",
+    ],
+)
+def test_questions_hypotheticals_quotes_states_tasks_and_asides_are_not_memorable(text):
+    assert _notes(text) == []
+
+
+def test_a_negated_fact_given_as_the_reason_for_a_task_is_not_remembered():
+    assert _notes("저 운동 안 해요, 친구 선물 고르는 데 필요해서요") == []
+    assert _notes("I'm not a runner, I just need a gift idea for one.") == []
+
+
+def test_a_negated_fact_on_its_own_is_remembered():
+    assert _notes("나는 술을 안 마셔") == ["술을 안 마심"]
+    assert _notes("I don't eat pork.") == ["Doesn't eat pork"]
+
+
+# --- clause reading ---------------------------------------------------------------------
+
+
+def test_an_omitted_korean_subject_is_the_speaker():
+    assert _clause("매일 아침 스트레칭해").subject == "speaker"
+
+
+def test_a_family_member_is_the_speakers_circle_and_a_friend_is_someone_else():
+    assert _clause("남편이 요리를 잘해").subject == "circle"
+    assert _clause("친구가 요리를 잘해").subject == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "tense"),
+    [
+        ("부산으로 이사했어", "past"),
+        ("부산에 살아", "present"),
+        ("부산으로 이사할 거야", "future"),
+        ("부산으로 이사하기로 했어", "plan"),
+        ("부산으로 이사하려고", "plan"),
+        ("부산으로 이사 갈 예정이야", "plan"),
+    ],
+)
+def test_the_korean_tense_comes_from_the_endings(text, tense):
+    assert _clause(text).tense == tense
+
+
+@pytest.mark.parametrize(
+    ("text", "mood"),
+    [
+        ("밥 먹었니", "question"),
+        ("내일 와?", "question"),
+        ("같이 갈까", "question"),
+        ("부자라면 좋겠다", "hypothetical"),
+        ("그 가게 문 닫았대", "quotation"),
+        ("이 표 정리해 줘", "request"),
+    ],
+)
+def test_the_korean_sentence_type_comes_from_the_endings(text, mood):
+    assert _clause(text).mood == mood
+
+
+def test_negation_is_read_but_does_not_by_itself_reject():
+    clause = _clause("회를 못 먹어")
+
+    assert clause.negated
+    assert statements.analyse("회를 못 먹어", today=TODAY)[0].memorable
+
+
+# --- clean notes ------------------------------------------------------------------------
+
+
+def test_a_korean_statement_becomes_a_nominalised_note_without_the_pronoun():
+    assert _notes("나는 광주에 살아") == ["광주에 삶"]
+    assert _notes("나 대전으로 이사했어") == ["대전으로 이사함"]
+    assert _notes("저는 아침마다 달리기를 해요") == ["아침마다 달리기를 함"]
+
+
+def test_an_english_statement_becomes_a_subject_less_third_person_note():
+    assert _notes("I live in Incheon.") == ["Lives in Incheon"]
+    assert _notes("I'm a nurse.") == ["Is a nurse"]
+    assert _notes("I have two cats.") == ["Has two cats"]
+    assert _notes("I fix my own bike.") == ["Fixes their own bike"]
+
+
+def test_a_compound_statement_becomes_one_note_per_fact():
+    assert _notes("나는 울산에 살고 주말마다 낚시를 해") == ["울산에 삶", "주말마다 낚시를 함"]
+    assert _notes("I live in Busan and work at a shipyard.") == [
+        "Lives in Busan",
+        "Works at a shipyard",
+    ]
+
+
+def test_a_plan_covering_two_verbs_stays_one_note():
+    assert _notes("차 팔고 자전거 타기로 했어") == ["차 팔고 자전거 타기로 함"]
+
+
+def test_words_keep_their_spelling_in_the_note():
+    assert _notes("집에 건조기 새로 들였어") == ["집에 건조기 새로 들임"]
+
+
+def test_a_plan_carries_its_absolute_date_and_becomes_an_episode():
+    (item,) = rules.extract_statements("다음 주 수요일에 제주 출장 가기로 했어", today=TODAY)
+
+    assert item.type == "episode"
+    assert item.happens_on == date(2026, 12, 9)
+    assert item.content.startswith("2026-12-09(수)에 제주 출장")
+
+
+def test_an_english_plan_carries_its_absolute_date():
+    (item,) = rules.extract_statements("Next Tuesday I fly to Osaka.", today=TODAY)
+
+    assert item.type == "episode"
+    assert item.happens_on == date(2026, 12, 8)
+    assert item.content == "Flies to Osaka on 2026-12-08 (Tue)"
+
+
+def test_a_birthday_or_a_habit_keeps_its_date_as_said():
+    assert _notes("아내 생일은 4월 2일이야") == ["아내 생일은 4월 2일임"]
+    (item,) = rules.extract_statements("매주 금요일에 수영 가", today=TODAY)
+    assert item.happens_on is None and item.type == "procedure"
+
+
+def test_a_habit_is_a_procedure_and_a_like_a_preference():
+    (habit,) = rules.extract_statements("I walk the dog every evening.", today=TODAY)
+    (like,) = rules.extract_statements("I love spicy ramen.", today=TODAY)
+
+    assert habit.type == "procedure"
+    assert like.type == "preference"
+
+
+# --- requests to remember ---------------------------------------------------------------
+
+
+def test_a_request_to_remember_after_a_statement_makes_it_memorable_and_is_left_out():
+    assert _notes("토요일마다 도서관 봉사해. 기억해줘.") == ["토요일마다 도서관 봉사함"]
+    assert _notes("My locker is number 42 — remember that") == ["Locker is number 42"]
+    assert _notes("잊지 마: 분리수거는 수요일") == ["분리수거는 수요일"]
+
+
+def test_a_request_to_remember_alone_is_no_memory():
+    assert _notes("기억해줘") == []
+    assert _notes("remember that") == []
+
+
+# --- standing requests stay as they were -------------------------------------------------
+
+
+def test_answer_style_requests_are_still_procedures_kept_as_said():
+    (korean,) = rules.extract_statements("앞으로 존댓말로 대답해줘", today=TODAY)
+    (english,) = rules.extract_statements("Use bullet points in your answers.", today=TODAY)
+
+    assert (korean.type, korean.content) == ("procedure", "앞으로 존댓말로 대답해줘")
+    assert (english.type, english.content) == ("procedure", "Use bullet points in your answers.")
+
+
+def test_slots_are_kept_so_a_move_still_corrects_the_residence():
+    (lives,) = rules.extract_statements("나는 수원에 살아", today=TODAY)
+    (moved,) = rules.extract_statements("I moved to Ulsan.", today=TODAY)
+
+    assert lives.slot == "residence" and moved.slot == "residence"
+
+
+def test_a_redaction_marker_is_never_rebuilt_into_a_note():
+    (item,) = rules.extract_statements("내 PIN은 [redacted: pin]이야", today=TODAY)
+
+    # passed on whole, for the write policy to refuse; never a note without the marker
+    assert "[redacted: pin]" in item.content
