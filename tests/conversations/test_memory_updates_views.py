@@ -111,26 +111,6 @@ def test_a_suggestion_shows_approve_and_reject_in_place(logged_in, user, session
     assert "Undo" not in content
 
 
-def test_a_notice_shows_redaction_markers_in_the_readers_language(logged_in, user, session, say):
-    message = say(session, "Writing down where the spare key is.")
-    proposed = extraction.memory_store_candidate(
-        user_id=user.pk,
-        item=ExtractedItem(
-            type="fact",
-            content="The door code is [redacted: password]",
-            stated_by_user=False,
-        ),
-        source_message_id=message.pk,
-        source_session_id=session.pk,
-    ).memory
-    assert proposed is not None and "[redacted: password]" in proposed.current_version.content
-
-    content = _html(_notices(logged_in, message, language="ko"))
-
-    assert "[가려짐: 비밀번호]" in content
-    assert "[redacted: password]" not in content
-
-
 def test_the_reply_stream_ends_with_a_poller_for_the_turns_notices(logged_in, session):
     message, _topic = chat.message_add_user(session=session, content="I like hiking")
 
