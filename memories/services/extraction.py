@@ -36,7 +36,7 @@ from memories.models import (
     MemoryStatus,
     MemoryVersion,
 )
-from memories.services import revision, rules, sources
+from memories.services import revision, rules, slots, sources
 from memories.services.extraction_schema import (
     SLOT_NAMES,
     ExtractedItem,
@@ -76,9 +76,17 @@ Return a JSON array (empty when there is nothing worth remembering). Each item:
  "tags": ["tag", ...],
  "stated_by_user": true if the user said it about themselves, false if you inferred it,
  "confidence": 0.0-1.0,
- "updates": one of {slots} or "likes:<subject>" when the item sets or changes that slot of the
-            user's profile, else null}}
+ "updates": the question about the user the item answers, when a later answer should replace
+            it: one of {slots}, or {keyed} (subjects as short English nouns), else null}}
 The user's current memories by slot: {known}"""
+
+_KEYED_SLOT_FORMS = (
+    "likes:<subject>",
+    "prefers:<thing>:<" + "|".join(slots.DIMENSIONS) + ">",
+    "favourite:<category>",
+    "allergy:<subject>",
+    "name:<relation>",
+)
 
 REPAIR_PROMPT = (
     "Your previous answer was not valid ({error}). Answer again with only the JSON array "
@@ -183,6 +191,7 @@ def _ask_model(
         user=user_text,
         assistant=assistant_text,
         slots=", ".join(f'"{s}"' for s in SLOT_NAMES),
+        keyed=", ".join(f'"{p}"' for p in _KEYED_SLOT_FORMS),
         known=_known_slots(user_id),
     )
     for attempt in (1, 2):
@@ -281,9 +290,13 @@ def memory_store_candidate(
 
 def _prepare(item: ExtractedItem, *, source_text: str = "") -> _Prepared:
     # The content goes through the write policy (a secret or a marker is refused); a slot
-    # a model named is kept only when it holds neither (tags: `revision._version_write`).
-    if has_marker(item.slot) or text_intake(item.slot).found:
-        item = replace(item, slot="")
+    # a model named is kept only when it holds neither (tags: `revision._version_write`) and
+    # names a question `slots` knows; otherwise the content says which question it answers.
+    slot = item.slot
+    if has_marker(slot) or text_intake(slot).found:
+        slot = ""
+    slot = slots.normalise_slot(slot)
+    item = replace(item, slot=slot or slots.question_of(item.content))
     origin = Origin.USER if item.stated_by_user else Origin.ASSISTANT
     policy = revision.policy_decide(
         content=item.content,

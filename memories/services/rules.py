@@ -2,9 +2,9 @@
 
 Without a language model, explicit statements still become memories: "기억해줘", "나는 ...를
 좋아해", "앞으로 ...해줘", "내 이름은 ...", "나 ...에 살아", "I prefer ...", "I like/hate ...",
-"remember that ...", "from now on ...", "my name is ...", "I live in ...". Each statement may
-fill a *slot* (residence, name, job, likes of a subject, language, answer style): a later
-statement for the same slot corrects the earlier one instead of sitting beside it.
+"remember that ...", "from now on ...", "my name is ...", "I live in ...". Each statement's
+slot is the question about the user it answers (`slots.question_of`): a later statement for
+the same slot corrects the earlier one instead of sitting beside it.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from memories.services.extraction_schema import ExtractedItem
+from memories.services.slots import question_of
 from memoryhub.text import stem_english
 
 # --- normalisation ------------------------------------------------------------------------
@@ -559,7 +560,7 @@ def extract_statements(text: str) -> list[ExtractedItem]:
                     importance=max(0.7, inner.importance if inner else 0.0),
                     stated_by_user=True,
                     confidence=0.9,
-                    slot=inner.slot if inner else "",
+                    slot=question_of(body),
                 )
             )
             continue
@@ -572,7 +573,7 @@ def extract_statements(text: str) -> list[ExtractedItem]:
                     importance=found.importance,
                     stated_by_user=True,
                     confidence=0.9,
-                    slot=found.slot,
+                    slot=question_of(found.content),
                 )
             )
     return items
@@ -580,8 +581,7 @@ def extract_statements(text: str) -> list[ExtractedItem]:
 
 def slot_of(text: str) -> str:
     """The slot a free-form memory fills ("" if none), for memories typed in by hand."""
-    found = _match(text.strip())
-    return found.slot if found else ""
+    return question_of(text)
 
 
 # --- paraphrases --------------------------------------------------------------------------
