@@ -57,7 +57,33 @@ MAX_KEY_CHARS = 60
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     # things one likes or chooses
     "coffee": ("커피",),
-    "tea": ("tea", "녹차", "홍차"),
+    "tea": ("티", "tea"),
+    "green tea": ("녹차",),
+    "black tea": ("홍차",),
+    "chicken": ("치킨", "닭고기", "닭"),
+    "beef": ("소고기", "쇠고기"),
+    "pork": ("돼지고기", "삼겹살"),
+    "kimchi": ("김치",),
+    "tofu": ("두부",),
+    "cheese": ("치즈",),
+    "salad": ("샐러드",),
+    "pasta": ("파스타",),
+    "burger": ("햄버거", "버거", "hamburger"),
+    "steak": ("스테이크",),
+    "curry": ("카레", "커리"),
+    "ice cream": ("아이스크림",),
+    "cake": ("케이크",),
+    "cola": ("콜라", "coke"),
+    "whisky": ("위스키", "whiskey"),
+    "makgeolli": ("막걸리",),
+    "tteokbokki": ("떡볶이",),
+    "mushroom": ("버섯",),
+    "onion": ("양파",),
+    "garlic": ("마늘",),
+    "tomato": ("토마토", "tomatoes"),
+    "carrot": ("당근",),
+    "seafood": ("해산물",),
+    "raw fish": ("날생선",),
     "americano": ("아메리카노",),
     "latte": ("라떼", "라테"),
     "beer": ("맥주",),
@@ -95,7 +121,6 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "movie": ("영화", "movies", "film", "films"),
     "music": ("음악",),
     "song": ("노래",),
-    "book": ("책", "도서"),
     "novel": ("소설",),
     "drama": ("드라마",),
     "show": ("shows", "예능"),
@@ -140,7 +165,24 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "mountain": ("산", "mountains"),
     "city": ("도시",),
     "meeting": ("회의", "미팅", "meetings"),
-    "seat": ("자리", "좌석", "seats", "seating"),
+    "table": ("표", "테이블", "tables"),
+    "mode": ("모드", "modes", "theme", "테마"),
+    "pineapple": ("파인애플",),
+    "apple": ("사과",),
+    "banana": ("바나나",),
+    "strawberry": ("딸기", "strawberries"),
+    "grape": ("포도",),
+    "peach": ("복숭아", "peaches"),
+    "watermelon": ("수박",),
+    "mango": ("망고", "mangoes"),
+    "lemon": ("레몬",),
+    "book": ("책", "도서", "books"),
+    "paper book": ("종이책",),
+    "digital book": ("전자책", "ebook", "e-book", "ebooks", "e-books"),
+    "audio book": ("오디오북", "audiobook", "audiobooks"),
+    "party": ("파티", "parties"),
+    "shift": ("근무", "교대", "shifts"),
+    "seat": ("자리", "좌석", "seats", "seating", "sit", "sitting"),
     "flight": ("비행기", "항공편", "비행", "flights"),
     "class": ("수업", "강의", "lecture", "classes"),
     "call": ("통화", "전화", "calls", "phone call"),
@@ -178,6 +220,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "evening": ("저녁", "evenings"),
     "night": ("밤", "야간", "nights", "late-night"),
     "dawn": ("새벽",),
+    "daytime": ("주간", "낮", "day"),
     "weekend": ("주말", "weekends"),
     "weekday": ("평일", "weekdays"),
     "early": ("이르다", "일찍", "이른"),
@@ -194,8 +237,9 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "in-person": ("대면", "오프라인", "offline", "face-to-face", "in person"),
     "indoor": ("실내", "indoors"),
     "outdoor": ("야외", "실외", "outdoors"),
-    "hot": ("뜨겁다", "따뜻", "따뜻하다", "핫", "warm"),
-    "iced": ("아이스", "차갑다", "시원하다", "cold", "ice"),
+    "hot": ("뜨겁다", "따뜻", "따뜻하다", "핫", "warm", "온수"),
+    "iced": ("아이스", "차갑다", "시원하다", "cold", "ice", "찬물", "냉수", "차다"),
+    "bitter": ("bitter",),
     "spicy": ("맵다", "매콤", "매콤하다"),
     "mild": ("순하다", "안 맵다"),
     "sweet": ("달다", "달콤하다", "달달하다"),
@@ -207,27 +251,34 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "fast": ("빠르다", "faster", "quicker"),
     "slow": ("느리다", "slower"),
     "paper": ("종이", "print", "printed", "physical"),
-    "digital": ("전자", "ebook", "e-book", "ebooks", "e-books", "electronic"),
-    "audio": ("오디오", "audiobook", "audiobooks"),
+    "digital": ("전자", "electronic"),
+    "audio": ("오디오",),
+    "dark": ("다크", "어두운", "어둡다"),
+    "light": ("라이트", "밝다", "밝은"),
 }
 # The kind of modifier a preference chooses along ("morning" and "evening" are both `time`).
 _DIMENSIONS: dict[str, tuple[str, ...]] = {
-    "time": (
-        "morning", "afternoon", "evening", "night", "dawn", "weekend", "weekday", "early",
-        "late", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-        "월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일", "lunchtime",
-    ),
-    "size": ("short", "long", "small", "big"),
-    "place": ("window", "aisle", "front", "back", "online", "in-person", "indoor", "outdoor"),
-    "temperature": ("hot", "iced"),
-    "taste": ("spicy", "mild", "sweet", "salty"),
-    "noise": ("quiet", "noisy"),
-    "company": ("alone", "group"),
-    "speed": ("fast", "slow"),
-    "medium": ("paper", "digital", "audio"),
-}  # fmt: skip
+    dimension: tuple(words.split())
+    for dimension, words in {
+        "time": """morning afternoon evening night dawn daytime weekend weekday early late
+            lunchtime monday tuesday wednesday thursday friday saturday sunday
+            월요일 화요일 수요일 목요일 금요일 토요일 일요일""",
+        "size": "short long small big",
+        "place": "window aisle front back online in-person indoor outdoor",
+        "temperature": "hot iced",
+        "taste": "spicy mild sweet salty bitter",
+        "noise": "quiet noisy",
+        "company": "alone group",
+        "speed": "fast slow",
+        "medium": "paper digital audio",
+        "brightness": "dark light",
+    }.items()
+}
 DIMENSIONS = tuple(_DIMENSIONS)
 _DIMENSION_OF = {word: dim for dim, words in _DIMENSIONS.items() for word in words}
+
+# Korean adjectives whose stem is also a verb's: Kiwi tells them apart by tag.
+_ADJECTIVE_SENSES = {"쓰다": "bitter"}
 
 _CANON: dict[str, str] = {}
 for _word, _forms in _SYNONYMS.items():
@@ -304,7 +355,7 @@ _ANSWER_WORDS = re.compile(
     re.IGNORECASE,
 )
 _REQUEST = re.compile(
-    r"(?:해|써|줘|말해|불러|달아|붙여)\s*(?:줘|주세요|줘요|주라|줄래|주면|줬으면)|(?:하지|쓰지|붙이지|달지)\s*"
+    r"[가-힣]\s*(?:줘|주세요|줘요|주라|줄래|주면|줬으면)(?=$|[\s.!~,])|(?:하지|쓰지|붙이지|달지)\s*"
     r"(?:마|말아)|^(?:앞으로|이제부터|지금부터|항상|늘)|"
     r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|answer|reply|respond|write|keep|give|"
     r"be|format|talk|speak|address|stick|avoid|don't|do\s+not|stop)\b|"
@@ -345,8 +396,8 @@ _FACETS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         "answer_format",
         re.compile(
             r"글머리|불릿|블릿|목록|리스트|번호\s*(?:매|붙)|표로|표\s*형식|표를|테이블|마크다운|문단|단락|"
-            r"줄글|산문|서술형|\b(?:bullets?|bullet[-\s]points?|bulleted|lists?|numbered|tables?|"
-            r"tabular|prose|paragraphs?|markdown|headings?|plain\s+text)\b",
+            r"줄글|산문|서술형|\b(?:bullet[-\s]points?|bullets?|bulleted|lists?|numbered|tables?|"
+            r"tabular|prose|plain|paragraphs?|markdown|headings?)\b",
             re.IGNORECASE,
         ),
         False,
@@ -371,6 +422,15 @@ _FACETS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             re.IGNORECASE,
         ),
         True,
+    ),
+    (
+        "units",
+        re.compile(
+            r"킬로미터|마일|킬로그램|파운드|피트|인치|미터|\b(?:km|kms|kilomet(?:er|re)s?|miles?|kg|kgs|"
+            r"kilograms?|pounds?|lbs?|feet|foot|inch(?:es)?|met(?:er|re)s?)\b",
+            re.IGNORECASE,
+        ),
+        False,
     ),
 )
 
@@ -425,9 +485,9 @@ _EN_HOMETOWN = re.compile(
 )
 _KO_HOMETOWN = re.compile(r"고향|출신|태어났|태어난|태어나|자랐")
 _AGE = re.compile(
-    r"(?<!\d)\d{1,3}\s*(?:살|세)(?:이|야|예요|입니다|임|\s|$)|나이|"
+    r"(?<!\d)\d{1,3}\s*(?:살|세)(?:이야|야|예요|이에요|입니다|임|이다|다|요)?(?![가-힣])|나이|"
     r"\b\d{1,3}\s*(?:years?\s+old|yo|y/o)\b|\baged?\s+\d{1,3}\b|\bturn(?:ed|ing)?\s+\d{1,3}\b|"
-    r"\bi'?m\s+\d{1,3}(?:\s+now)?\s*[.!]*$|\bborn\s+in\s+[12]\d{3}\b|[12]\d{3}\s*년생|"
+    r"\bi(?:'?m|\s+am)\s+\d{1,3}(?:\s+now)?\s*[.!]*$|\bborn\s+in\s+[12]\d{3}\b|[12]\d{3}\s*년생|"
     r"[1-9]0\s*대|\bin\s+(?:my|their)\s+[1-9]0s\b",
     re.IGNORECASE,
 )
@@ -457,11 +517,11 @@ _EN_SCHOOL = re.compile(
 )
 _KO_SCHOOL = re.compile(
     r"재학|입학|휴학|복학|편입|졸업(?:했|함|생)|\d\s*학년|"
-    r"(?:학교|대학|대학교|대학원)(?:에|을|를)?\s*(?:다니|다녀|다님|가|졸업|생)"
+    r"(?:학교|대학|대학교|대학원)(?:에|을|를)?\s*(?:다니|다녀|다님|가|졸업)"
 )
 _EN_JOB_TITLE = re.compile(r"\b(?:" + _EN_JOBS + r")\b", re.IGNORECASE)
 _EN_JOB = re.compile(
-    r"\bwork(?:s|ing|ed)?\s+as\b|\b(?:job|profession|occupation|career|job\s+title)\b|"
+    r"\bwork(?:s|ing|ed)?\s+as\b|\b(?:job(?!\s+(?:at|with|in)\b)|profession|occupation|career)\b|"
     r"\b(?:became|become|becoming)\s+(?:a|an)\b|\bpromoted\s+to\b|\bquit\s+(?:my|their)\s+job\b|"
     r"\b(?:retired|unemployed|jobless|self-employed|between\s+jobs)\b|"
     r"\b(?:i'm|i\s+am|is|am|now)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:" + _EN_JOBS + r")s?\b|"
@@ -495,6 +555,12 @@ _EN_FAVOURITE_CATEGORY = re.compile(
     r"\bfavou?rite\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)\s*(?:is|are|was|:|would|=|$|,|\.)",
     re.IGNORECASE,
 )
+_KO_FAVOURITE_CATEGORY = re.compile(
+    r"(?:(?P<before>[가-힣a-z]+)\s+)?최애(?:는|은|가)\s|최애\s*(?P<after>[가-힣a-z]+?)(?:은|는|이|가)\s"
+)
+_NOT_A_CATEGORY = frozenset("my the a an all-time all time most very user user's".split())  # noqa: SIM905
+# One category under two names: "운동" is both sport and exercise.
+_SAME_CATEGORY = {"exercise": "sport", "tune": "song", "film": "movie"}
 _EN_FAVOURITE_AFTER = re.compile(r"\b(?:is|are)\s+(?:my|the\s+user'?s|their)\s+favou?rite\s+(\w+)")
 
 _MOMENTARY = re.compile(
@@ -532,7 +598,8 @@ _EN_FILLER = frozenset(
     doesn't didn't not no never anymore any longer always usually generally kind sort bit quite
     pretty absolutely truly totally definitely actually honestly still now currently these days
     prefer prefers preferred preferring preference like likes liked liking love loves loved loving
-    remember note fyi please
+    remember note fyi please use using give keep make show tell let stop start put me full
+    proper simple clear whole complete nice good fewer
     enjoy enjoys enjoyed enjoying hate hates hated hating dislike dislikes disliked detest detests
     adore adores can't cannot stand fan fans into would sooner have has had get getting go going
     eat eating eats drink drinking drinks listen listening listens watch watching watches play
@@ -546,7 +613,7 @@ _KO_FILLER = frozenset(
     더 덜 많이 항상 늘 요즘 최근 지금 현재 그냥 원래 보통 평소 선호 좋아하다 싫어하다 좋다 싫다
     사랑하다 즐기다 즐겨 하다 되다 있다 없다 먹다 마시다 듣다 보다 치다 타다 가다 오다 별로 질색
     기억 기억하다 참고 무조건 절대 잘 못 안
-    이다 아니다 편이다 쪽 종류 때 경우 대신 보다는 차라리 이상 앞 앞으로""".split()  # noqa: SIM905
+    이다 아니다 편이다 쪽 종류 때 경우 대신 보다는 차라리 이상 앞 앞으로 날""".split()  # noqa: SIM905
 )
 _KO_CONTENT_TAGS = frozenset({"NNG", "NNP", "XR", "SL", "NR"})
 _KO_PREDICATE_TAGS = frozenset({"VA", "VA-I", "VA-R", "VV", "VV-I", "VV-R"})
@@ -572,14 +639,23 @@ class _Statement:
     def words(self) -> list[str]:
         """Subject words in order: nouns, roots, adjectives and English content words."""
         found = []
-        for token in self.tokens:
-            if token.tag == "EN":
+        for index, token in enumerate(self.tokens):
+            following = self.tokens[index + 1] if index + 1 < len(self.tokens) else None
+            if (
+                token.tag.startswith("VV")
+                and following
+                and (following.tag, following.raw) == ("ETN", "기")
+                and token.raw not in _KO_FILLER
+            ):
+                # "달리기", "걷기": a verb made a noun names an activity.
+                found.append(_canon(token.raw.removesuffix("다") + "기"))
+            elif token.tag == "EN":
                 if token.raw not in _EN_FILLER and token.form not in _EN_FILLER:
-                    found.append(token.form)
+                    found.extend(token.form.split())
             elif (token.tag in _KO_CONTENT_TAGS or token.tag.startswith("VA")) and not (
                 token.form in _KO_FILLER or token.raw in _KO_FILLER
             ):
-                found.append(token.form)
+                found.extend(token.form.split())
         return found
 
 
@@ -610,6 +686,8 @@ def _analyse(text: str) -> _Statement:
             raw = token.form
             if token.tag in _KO_PREDICATE_TAGS:
                 raw = raw + "다"
+            if token.tag.startswith("VA") and raw in _ADJECTIVE_SENSES:
+                raw = _ADJECTIVE_SENSES[raw]  # "쓴 커피" is bitter; "쓰다" the verb is write
             end = token.start + token.len
             if token.tag == "SL":
                 tokens.append(_Token(_canon(raw), "EN", raw.lower(), token.start, end))
@@ -677,7 +755,8 @@ def _is_question(statement: _Statement) -> bool:
 
 
 def _key(words: list[str], *, ordered: bool = False) -> str:
-    unique = list(dict.fromkeys(w for w in words if w))
+    # "mint chocolate" (one Korean word's meaning) and "mint", "chocolate" give one key.
+    unique = list(dict.fromkeys(part for w in words for part in w.split()))
     return " ".join(unique if ordered else sorted(unique))[:MAX_KEY_CHARS].strip()
 
 
@@ -688,17 +767,26 @@ def _answer_facet(statement: _Statement) -> str:
     text = statement.text
     # "I speak Korean", "I write short stories": about the user, not about the answers.
     about_answers = bool(_ANSWER_WORDS.search(_SELF_DOES.sub(" ", text)))
+    # "Prefers plain prose": a preference for a way of writing, with nothing else named.
     asks = bool(_REQUEST.search(text))
-    # "Keep meetings short": a request about something other than the answers themselves.
-    other_thing = any(
-        token.form in _SYNONYMS and token.form not in _DIMENSION_OF for token in statement.tokens
+    # A request or a liking that names nothing but a way of writing is about the answers:
+    # "자세히 알려줘", "표로 보여주는 거 좋아해", "Prefers plain prose"; "Keep meetings short",
+    # "파이썬 리스트 정렬하는 법 알려줘" and "I like short hair" name something else.
+    words = statement.words()
+    leftover = " ".join(words)
+    for _, cue, _ in _FACETS:
+        leftover = cue.sub(" ", leftover)
+    only_manner = not leftover.strip()
+    likes_a_manner = (
+        bool(words) and only_manner and bool(_PREFER.search(text) or _LIKE.search(text))
     )
+    canonical = " ".join(words)  # "표" is "table"
     for slot, cue, intrinsic in _FACETS:
-        if not cue.search(text):
+        if not (cue.search(text) or cue.search(canonical)):
             continue
         if slot == "answer_language" and _CODE_WORDS.search(text):
             continue  # the language of code comments is another question
-        if intrinsic or about_answers or (asks and not other_thing):
+        if intrinsic or about_answers or (asks and only_manner) or likes_a_manner:
             return slot
     return ""
 
@@ -800,17 +888,30 @@ def _works_there(statement: _Statement) -> bool:
     found = _EN_JOB_TITLE.search(statement.text)
     if (found and found.group(0).lower() != "student") or _TEACHES.search(statement.text):
         return True
-    return any(t.raw in _KO_JOBS and t.raw not in _STUDENTS for t in statement.tokens)
+    return any(noun not in _STUDENTS for noun in _korean_jobs(statement))
+
+
+def _korean_jobs(statement: _Statement) -> list[str]:
+    """Job nouns, with a suffix Kiwi split off put back ("대학원" + "생")."""
+    tokens = statement.tokens
+    found = []
+    for index, token in enumerate(tokens):
+        noun = token.raw.upper() if token.tag == "EN" else token.raw
+        if index + 1 < len(tokens) and tokens[index + 1].tag == "XSN":
+            noun += tokens[index + 1].raw
+        if noun in _KO_JOBS:
+            found.append(noun)
+    return found
 
 
 def _has_korean_job(statement: _Statement) -> bool:
-    return any(t.tag != "EN" and t.raw in _KO_JOBS for t in statement.tokens) or any(
-        t.tag == "EN" and t.raw.upper() in _KO_JOBS for t in statement.tokens
-    )
+    return bool(_korean_jobs(statement))
 
 
 def _job_or_workplace(statement: _Statement) -> str:
     text = statement.text
+    if _PREFER.search(text):
+        return ""  # "주간 근무 선호", "I'd prefer to work as a designer": not the job itself
     if _EN_WORK_MODE.search(text):
         return "work_mode"
     lemmas = _lemmas(statement)
@@ -900,29 +1001,26 @@ def _favourite(statement: _Statement) -> str:
         return ""
     found = _EN_FAVOURITE_CATEGORY.search(text) or _EN_FAVOURITE_AFTER.search(text)
     if found:
-        words = [_canon(w) for w in found.group(1).split() if w not in _EN_FILLER]
-        key = _key(words, ordered=True)
+        words = [_canon(w) for w in found.group(1).split() if w not in _NOT_A_CATEGORY]
+        key = _key([_SAME_CATEGORY.get(w, w) for w in words], ordered=True)
         if key and key not in _CATEGORY_OF:
             return f"favourite:{key}"
     categories = [_CATEGORY_OF[w] for w in statement.words() if w in _CATEGORY_OF]
     if categories:
         return f"favourite:{categories[0]}"
+    # "최애 가수는 ...": the category follows; "세븐틴 최애는 ...": the favourite among what
+    # comes before. (Kiwi splits "최애" now and then, so this reads the text.)
+    found = _KO_FAVOURITE_CATEGORY.search(text)
+    if found:
+        category = _canon(found.group("after") or found.group("before") or "")
+        return f"favourite:{_SAME_CATEGORY.get(category, category)}" if category else ""
     tokens = statement.tokens
     for index, token in enumerate(tokens):
         # "제일 좋아하는 색은 ...": the noun the liking verb modifies is the category.
-        if token.raw == "최애" and index + 1 < len(tokens) and tokens[index + 1].tag == "JX":
-            # "세븐틴 최애는 ...": the favourite among what comes before.
-            before = tokens[index - 1] if index else None
-            if before is not None and before.tag in ("NNG", "NNP", "EN"):
-                return f"favourite:{before.form}"
-            return ""
-        if token.raw in ("좋아하다", "최애"):
-            rest = tokens[index + 1 :]
-            if token.raw == "좋아하다" and not (rest and rest[0].tag == "ETM"):
-                continue
-            for noun in rest:
+        if token.raw == "좋아하다" and index + 1 < len(tokens) and tokens[index + 1].tag == "ETM":
+            for noun in tokens[index + 1 :]:
                 if noun.tag in ("NNG", "NNP") and noun.raw not in _KO_FILLER:
-                    return f"favourite:{noun.form}"
+                    return f"favourite:{_SAME_CATEGORY.get(noun.form, noun.form)}"
                 if noun.tag.startswith("J") and noun.raw not in ("은", "는"):
                     break
     return ""
@@ -968,10 +1066,8 @@ def _preference(whole: _Statement) -> str:
     dimensions = [_DIMENSION_OF[w] for w in words if w in _DIMENSION_OF]
     things = [w for w in words if w not in _DIMENSION_OF]
     # "회의는 아침이 좋아", "I like my coffee iced": a choice, said with a liking verb.
-    topic_choice = any(
-        t.tag == "JX" and t.raw in ("은", "는") and i > 0 and _is_thing(statement, i - 1)
-        for i, t in enumerate(statement.tokens)
-    ) and any(t.raw == "좋다" for t in statement.tokens)
+    # "아침 회의가 좋아" (is good) judges one choice; "좋아하다" (likes) does not compare.
+    topic_choice = any(t.raw == "좋다" and t.tag.startswith("VA") for t in statement.tokens)
     if _EN_LIKE_MY_X.search(text) and dimensions:
         topic_choice = True
     if (prefers or topic_choice) and dimensions and things:
@@ -994,11 +1090,6 @@ def _head(statement: _Statement, things: list[str]) -> str:
         if token.form in things:
             before.append(token.form)
     return things[-1]
-
-
-def _is_thing(statement: _Statement, index: int) -> bool:
-    token = statement.tokens[index]
-    return token.tag in ("NNG", "NNP") and token.form not in _DIMENSION_OF
 
 
 def _about_someone_else(statement: _Statement) -> bool:
