@@ -23,9 +23,15 @@ ANSWER_WORDS = re.compile(
     re.IGNORECASE,
 )
 
+FIRST_PERSON = re.compile(
+    r"\b(?:i|i'm|i've|i'd|my|me|user)\b|(?:^|\s)(?:나는|난|저는|전|내가|제가|나|저|내|제)(?:\s|$)",
+    re.IGNORECASE,
+)
+IN_A_LANGUAGE = re.compile(r"(?:로|으로)(?:\s|$|[.!~])|\bin\s+[a-z]+", re.IGNORECASE)
+
 REQUEST = re.compile(
     r"[가-힣]\s*(?:줘|주세요|줘요|주라|줄래|주면|줬으면)(?=$|[\s.!~,])|(?:하지|쓰지|붙이지|달지)\s*"
-    r"(?:마|말아)|^(?:앞으로|이제부터|지금부터|항상|늘)|"
+    r"(?:마|말아)|^(?:앞으로|이제부터|지금부터|항상|늘)|(?:해|하세요|해요|써|말해)\s*[.!~]*$|"
     r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|answer|reply|respond|write|keep|give|"
     r"be|format|talk|speak|address|stick|avoid|don't|do\s+not|stop)\b|"
     r"\b(?:from\s+now\s+on|going\s+forward|by\s+default|please)\b",
@@ -52,7 +58,9 @@ FACETS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ),
     (
         "answer_formality",
-        re.compile(r"존댓말|존대|반말|높임말|경어|말\s*(?:을\s*)?(?:놓|높여)|\bhonorifics?\b"),
+        re.compile(
+            r"존댓말|존대|반말|높임말|경어|말\s*(?:을\s*)?(?:놓|높여|편하게|편히)|\bhonorifics?\b"
+        ),
         True,
     ),
     (
@@ -81,7 +89,8 @@ FACETS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             r"\b(?:short(?:er)?|brief(?:ly)?|concise(?:ly)?|succinct(?:ly)?|detailed|long(?:er)?|"
             r"lengthy|verbose|in[-\s]depth|thorough(?:ly)?|one[-\s]line(?:rs?)?|to\s+the\s+point|"
             r"tl;?dr|length|\d+\s*(?:words?|sentences?|lines?|paragraphs?))\b|"
-            r"\d+\s*(?:단어|줄|문장|글자|자)\s*(?:이내|이하|안|정도|로|만)",
+            r"(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*(?:단어|줄|문장|글자|자)\s*"
+            r"(?:이내|이하|안|정도|로|만)",
             re.IGNORECASE,
         ),
         False,
@@ -98,8 +107,9 @@ FACETS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     (
         "units",
         re.compile(
-            r"킬로미터|마일|킬로그램|파운드|피트|인치|미터|\b(?:km|kms|kilomet(?:er|re)s?|miles?|kg|kgs|"
-            r"kilograms?|pounds?|lbs?|feet|foot|inch(?:es)?|met(?:er|re)s?)\b",
+            r"킬로미터|마일|킬로그램|파운드|피트|인치|미터|거리|온도|무게|길이|"
+            r"\b(?:km|kms|kilomet(?:er|re)s?|miles?|kg|kgs|kilograms?|pounds?|lbs?|feet|foot|"
+            r"inch(?:es)?|met(?:er|re)s?|distances?|temperatures?|weights?|heights?)\b",
             re.IGNORECASE,
         ),
         False,
@@ -156,7 +166,12 @@ AGE = re.compile(
     r"(?<!\d)\d{1,3}\s*(?:살|세)(?:이야|야|예요|이에요|입니다|임|이다|다|요)?(?![가-힣])|나이|"
     r"\b\d{1,3}\s*(?:years?\s+old|yo|y/o)\b|\baged?\s+\d{1,3}\b|\bturn(?:ed|ing)?\s+\d{1,3}\b|"
     r"\bi(?:'?m|\s+am)\s+\d{1,3}(?:\s+now)?\s*[.!]*$|\bborn\s+in\s+[12]\d{3}\b|[12]\d{3}\s*년생|"
-    r"[1-9]0\s*대|\bin\s+(?:my|their)\s+[1-9]0s\b",
+    r"[1-9]0\s*대|\bin\s+(?:my|their)\s+(?:[1-9]0s|twenties|thirties|forties|fifties|sixties|"
+    r"seventies|eighties)\b|"
+    # Korean native numbers ("스물다섯 살") and English number words ("twenty-five years old").
+    r"(?:열|스물|서른|마흔|쉰|예순|일흔|여든|아흔)\s*(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉)?\s*살|"
+    r"\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s][a-z]+)?|ten|eleven|"
+    r"twelve|[a-z]+teen)\s+years?\s+old\b",
     re.IGNORECASE,
 )
 
@@ -176,7 +191,8 @@ DIET = re.compile(
 ALLERGY = re.compile(r"알레르기|알러지|\ballerg(?:y|ies|ic)\b", re.IGNORECASE)
 
 EN_WORK_MODE = re.compile(
-    r"\bwork(?:s|ing)?\s+(?:from\s+home|remotely|remote|hybrid|in\s+the\s+office|on[-\s]site)\b|"
+    r"\bwork(?:s|ing)?\s+(?:from\s+home|remotely|remote|hybrid|(?:in|at|from)\s+(?:the\s+)?office|"
+    r"on[-\s]site)\b|"
     r"\b(?:remote|hybrid)\s+work\b|재택|원격\s*근무|하이브리드\s*근무|사무실\s*(?:로\s*)?출근",
     re.IGNORECASE,
 )

@@ -9,6 +9,7 @@ from memories.services.slots.names import relation_slot, valid
 from memories.services.slots.statement import (
     KO_CONTENT_TAGS,
     Statement,
+    Token,
     analyse,
     clause_with,
     is_question,
@@ -23,15 +24,14 @@ def _answer_facet(statement: Statement) -> str:
     # A request or a liking that names nothing but a way of writing is about the answers:
     # "자세히 알려줘", "표로 보여주는 거 좋아해", "Prefers plain prose"; "Keep meetings short",
     # "파이썬 리스트 정렬하는 법 알려줘" and "I like short hair" name something else.
-    words = statement.words()
-    leftover = " ".join(words)
-    for _, cue, _ in cues.FACETS:
-        leftover = cue.sub(" ", leftover)
-    only_manner = not leftover.strip()
+    tokens = statement.content_tokens()
+    only_manner = _only_manner(statement, tokens)
     likes_a_manner = (
-        bool(words) and only_manner and bool(cues.PREFER.search(text) or cues.LIKE.search(text))
+        bool(tokens) and only_manner and bool(cues.PREFER.search(text) or cues.LIKE.search(text))
     )
-    canonical = " ".join(words)  # "표" is "table"
+    # "표 말고 줄글로", "Numbered lists": a way of writing named on its own, by nobody.
+    elliptical = bool(tokens) and only_manner and not cues.FIRST_PERSON.search(text)
+    canonical = " ".join(statement.words())  # "표" is "table"
     for slot, cue, intrinsic in cues.FACETS:
         if not (cue.search(text) or cue.search(canonical)):
             continue
@@ -39,7 +39,21 @@ def _answer_facet(statement: Statement) -> str:
             continue  # the language of code comments is another question
         if intrinsic or about_answers or (asks and only_manner) or likes_a_manner:
             return slot
+        if elliptical and (slot != "answer_language" or cues.IN_A_LANGUAGE.search(text)):
+            return slot  # "Korean" alone is no request; "영어로" is
     return ""
+
+
+def _only_manner(statement: Statement, tokens: list[Token]) -> bool:
+    """True when every content word is a word for a way of answering: inside a cue's match
+    in the text ("bullet points", "줄글" that Kiwi splits) or a cue in the vocabulary's word
+    ("표" is "table")."""
+    spans = [m.span() for _, cue, _ in cues.FACETS for m in cue.finditer(statement.text)]
+    return all(
+        any(start <= token.start and token.end <= end for start, end in spans)
+        or any(cue.search(token.form) for _, cue, _ in cues.FACETS)
+        for token in tokens
+    )
 
 
 def _name(statement: Statement) -> str:
@@ -64,10 +78,19 @@ def _lemmas(statement: Statement) -> set[str]:
     return {t.raw for t in statement.tokens if t.tag != "EN"}
 
 
+# "혼자 살아", "부모님이랑 살아": who the user lives with.
+_TOGETHER = frozenset("혼자 같이 함께 이랑 랑 와 과 하고".split())  # noqa: SIM905
+
+
 def _korean_lives_somewhere(statement: Statement) -> str:
     """'residence' for "서울에 살아", 'household' for "혼자 살아", '' otherwise."""
     tokens = statement.tokens
     for index, token in enumerate(tokens):
+        # "부산에서 지내" (stays) says where as well as "부산에 살아"; "잘 지내" says how.
+        if token.raw == "지내다" and token.tag.startswith("VV"):
+            if any(t.tag == "JKB" and t.raw == "에서" for t in tokens[:index]):
+                return "residence"
+            continue
         if token.raw == "살다" and token.tag.startswith("VV"):
             after = tokens[index + 1 : index + 3]
             past = any(t.tag == "EP" and t.raw in ("었", "았") for t in after)
@@ -76,8 +99,7 @@ def _korean_lives_somewhere(statement: Statement) -> str:
             before = tokens[:index]
             if any(t.tag == "JKB" and t.raw in ("에", "에서") for t in before):
                 return "residence"
-            if any(t.raw in ("혼자", "같이", "함께") or t.raw in ("이랑", "랑", "와", "과", "하고")
-                   for t in before):  # fmt: skip
+            if any(t.raw in _TOGETHER for t in before):
                 return "household"
             return "residence" if before else ""
     return ""

@@ -51,8 +51,9 @@ class Statement:
     text: str  # folded: NFKC, lower case, straight quotes, single spaces
     tokens: tuple[Token, ...]
 
-    def words(self) -> list[str]:
-        """Subject words in order: nouns, roots, adjectives and English content words."""
+    def content_tokens(self) -> list[Token]:
+        """The tokens that carry meaning: nouns, roots, adjectives, English content words and
+        Korean verbs made nouns ("달리기": its form is the activity's word)."""
         found = []
         for index, token in enumerate(self.tokens):
             following = self.tokens[index + 1] if index + 1 < len(self.tokens) else None
@@ -62,16 +63,20 @@ class Statement:
                 and (following.tag, following.raw) == ("ETN", "기")
                 and token.raw not in KO_FILLER
             ):
-                # "달리기", "걷기": a verb made a noun names an activity.
-                found.append(canon(token.raw.removesuffix("다") + "기"))
+                activity = canon(token.raw.removesuffix("다") + "기")
+                found.append(Token(activity, token.tag, token.raw, token.start, token.end))
             elif token.tag == "EN":
                 if token.raw not in EN_FILLER and token.form not in EN_FILLER:
-                    found.extend(token.form.split())
+                    found.append(token)
             elif (token.tag in KO_CONTENT_TAGS or token.tag.startswith("VA")) and not (
                 token.form in KO_FILLER or token.raw in KO_FILLER
             ):
-                found.extend(token.form.split())
+                found.append(token)
         return found
+
+    def words(self) -> list[str]:
+        """Subject words in order, in the vocabulary's words ("mint chocolate" is two)."""
+        return [part for token in self.content_tokens() for part in token.form.split()]
 
 
 def fold(text: str) -> str:
