@@ -39,7 +39,7 @@ from memories.models import (
     MemoryStatus,
     MemoryVersion,
 )
-from memories.services import revision, rules, sources
+from memories.services import revision, rules, slots, sources
 from memories.services.extraction_schema import (
     SLOT_NAMES,
     ExtractedItem,
@@ -89,12 +89,20 @@ is two items. Each item:
  "tags": ["tag", ...],
  "stated_by_user": true if the user said it about themselves, false if you inferred it,
  "confidence": 0.0-1.0,
- "updates": one of {slots} or "likes:<subject>" when the item sets or changes that slot of the
-            user's profile, else null,
+ "updates": the question about the user the item answers, when a later answer should replace
+            it: one of {slots}, or {keyed} (subjects as short English nouns), else null,
  "happens_on": "YYYY-MM-DD" the day a dated event or plan takes place, else null,
  "expires_at": "YYYY-MM-DDTHH:MM:SS+00:00" when the memory stops being useful (a plan: a few
                days after its day), else null}}
 A plan or a one-off dated event is an "episode". The user's current memories by slot: {known}"""
+
+_KEYED_SLOT_FORMS = (
+    "likes:<subject>",
+    "prefers:<thing>:<" + "|".join(slots.DIMENSIONS) + ">",
+    "favourite:<category>",
+    "allergy:<subject>",
+    "name:<relation>",
+)
 
 REPAIR_PROMPT = (
     "Your previous answer was not valid ({error}). Answer again with only the JSON array "
@@ -222,6 +230,7 @@ def _ask_model(
         today=today.isoformat(),
         weekday=today.strftime("%A"),
         slots=", ".join(f'"{s}"' for s in SLOT_NAMES),
+        keyed=", ".join(f'"{p}"' for p in _KEYED_SLOT_FORMS),
         known=_known_slots(user_id),
     )
     for attempt in (1, 2):
@@ -320,9 +329,13 @@ def memory_store_candidate(
 
 def _prepare(item: ExtractedItem, *, source_text: str = "") -> _Prepared:
     # The content goes through the write policy (a secret or a marker is refused); a slot
-    # a model named is kept only when it holds neither (tags: `revision._version_write`).
-    if has_marker(item.slot) or text_intake(item.slot).found:
-        item = replace(item, slot="")
+    # a model named is kept only when it holds neither (tags: `revision._version_write`) and
+    # names a question `slots` knows; otherwise the content says which question it answers.
+    slot = item.slot
+    if has_marker(slot) or text_intake(slot).found:
+        slot = ""
+    slot = slots.normalise_slot(slot)
+    item = replace(item, slot=slot or slots.question_of(item.content))
     origin = Origin.USER if item.stated_by_user else Origin.ASSISTANT
     policy = revision.policy_decide(
         content=item.content,

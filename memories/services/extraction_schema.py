@@ -4,8 +4,10 @@ The light model answers with seed 002's list, extended:
 `[{"type", "content", "importance", "tags", "stated_by_user", "confidence", "updates",
 "happens_on", "expires_at"}]` where `updates` names the slot the item changes (e.g.
 "residence") or is null, `happens_on` is the day of a dated event (YYYY-MM-DD) or null and
-`expires_at` when the memory stops being useful (ISO 8601) or null. Output that
-does not match is rejected as a whole: a half-valid answer is never half-stored.
+`expires_at` when the memory stops being useful (ISO 8601) or null. Output that does not
+match is rejected as a whole: a half-valid answer is never half-stored. A slot name outside
+`slots.valid` is only a hint gone wrong: it is dropped and extraction works out the slot from
+the content itself (`slots.question_of`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
 from typing import Any
+
+from memories.services import slots
 
 TYPES = ("preference", "decision", "procedure", "fact", "episode")
 # Seed 002 names the types by memory kind; map them onto ours.
@@ -28,9 +32,11 @@ TYPE_ALIASES = {
     "decisions": "decision",
     "procedures": "procedure",
 }
-# Slots the model may name in `updates`; `likes:<subject>` for a like or dislike of a subject.
-SLOT_NAMES = ("residence", "name", "job", "language", "answer_style")
-SLOT_PREFIXES = ("likes:",)
+# Slots the model may name in `updates` (one per question about the user, memories.services.
+# slots); keyed ones are `likes:<subject>`, `prefers:<thing>:<dimension>`, `favourite:<category>`,
+# `allergy:<subject>` and `name:<relation>`.
+SLOT_NAMES = slots.SINGLE_SLOTS
+SLOT_PREFIXES = slots.KEYED_PREFIXES
 MAX_ITEMS = 10
 MAX_CONTENT_CHARS = 500
 MAX_TAGS = 8
@@ -68,9 +74,7 @@ def _number(item: dict[str, Any], key: str, default: float, index: int) -> float
 
 
 def valid_slot(slot: str) -> bool:
-    if slot in SLOT_NAMES:
-        return True
-    return any(slot.startswith(p) and 0 < len(slot) - len(p) <= 60 for p in SLOT_PREFIXES)
+    return slots.valid(slot)
 
 
 def _item(raw: Any, index: int) -> ExtractedItem:
@@ -97,8 +101,8 @@ def _item(raw: Any, index: int) -> ExtractedItem:
     if updates is not None and not isinstance(updates, str):
         raise InvalidExtraction(f"item {index}: updates must be a slot name or null")
     slot = (updates or "").strip().lower()
-    if slot and not valid_slot(slot):
-        raise InvalidExtraction(f"item {index}: unknown slot {slot!r}")
+    if not valid_slot(slot):
+        slot = ""
     return ExtractedItem(
         type=kind,
         content=content.strip(),

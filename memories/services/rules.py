@@ -2,9 +2,9 @@
 
 Without a language model, explicit statements still become memories: "기억해줘", "나는 ...를
 좋아해", "앞으로 ...해줘", "내 이름은 ...", "나 ...에 살아", "I prefer ...", "I like/hate ...",
-"remember that ...", "from now on ...", "my name is ...", "I live in ...". Each statement may
-fill a *slot* (residence, name, job, likes of a subject, language, answer style): a later
-statement for the same slot corrects the earlier one instead of sitting beside it.
+"remember that ...", "from now on ...", "my name is ...", "I live in ...". Each statement's
+slot is the question about the user it answers (`slots.question_of`): a later statement for
+the same slot corrects the earlier one instead of sitting beside it.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from datetime import date
 
 from memories.services import statements
 from memories.services.extraction_schema import ExtractedItem
+from memories.services.slots import question_of
 from memoryhub.text import REDACTION_MARKER, has_hangul, stem_english
 
 # --- normalisation ------------------------------------------------------------------------
@@ -641,11 +642,14 @@ def _statement_items(
             kept = [statements.force(first)]
     items = []
     for statement in kept:
-        slot = slot_of(statement.clause.plain) or slot_of(statement.clause.text)
+        slot = (
+            question_of(statement.content)
+            or question_of(statement.clause.plain)
+            or question_of(statement.clause.text)
+        )
         kind = statement.type
         importance = 0.6
         if found is not None and len(kept) == 1:
-            slot = slot or found.slot
             if statement.happens_on is None:
                 kind = found.type
             importance = found.importance
@@ -700,7 +704,7 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
                     importance=max(found.importance, 0.7) if cued else found.importance,
                     stated_by_user=True,
                     confidence=0.9,
-                    slot=found.slot,
+                    slot=question_of(found.content),
                 )
             )
             continue
@@ -719,8 +723,7 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
 
 def slot_of(text: str) -> str:
     """The slot a free-form memory fills ("" if none), for memories typed in by hand."""
-    found = _match(text.strip())
-    return found.slot if found else ""
+    return question_of(text)
 
 
 # --- paraphrases --------------------------------------------------------------------------

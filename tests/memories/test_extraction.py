@@ -127,7 +127,7 @@ def test_a_changed_preference_supersedes_the_old_one(user, say):
     say("나는 고양이를 좋아해", at=WEEKS_AGO)
     say("나는 고양이를 싫어해")
 
-    memory = Memory.objects.get(user=user, slot="likes:고양")
+    memory = Memory.objects.get(user=user, slot="likes:cat")
     assert version_of(memory).content == "고양이를 싫어함"
     assert version_of(memory).version == 2
 
@@ -158,7 +158,7 @@ def test_paraphrases_of_an_existing_memory_create_nothing(user, say):
 
     assert result.outcome == {"duplicate": 1}
     assert _live(user).count() == 2
-    coffee = Memory.objects.get(user=user, slot="likes:커피")
+    coffee = Memory.objects.get(user=user, slot="likes:coffee")
     assert version_of(coffee).version == 1
 
 

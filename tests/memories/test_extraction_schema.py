@@ -18,7 +18,7 @@ def _item(**overrides: object) -> dict[str, object]:
         "tags": ["style"],
         "stated_by_user": True,
         "confidence": 0.9,
-        "updates": "answer_style",
+        "updates": "answer_length",
     }
     item.update(overrides)
     return item
@@ -28,7 +28,7 @@ def test_a_valid_answer_is_parsed_into_items():
     items = parse_extraction(json.dumps([_item()]))
 
     assert items[0].type == "preference"
-    assert items[0].slot == "answer_style"
+    assert items[0].slot == "answer_length"
     assert items[0].stated_by_user is True
 
 
@@ -73,7 +73,6 @@ def test_a_fenced_answer_and_an_object_wrapper_are_accepted():
         json.dumps([_item(importance="high")]),
         json.dumps([_item(stated_by_user="yes")]),
         json.dumps([_item(tags="style")]),
-        json.dumps([_item(updates="favourite_colour")]),
         json.dumps([_item(), "second item is a string"]),
         json.dumps([_item()] * 11),
         json.dumps([_item(happens_on="next Friday")]),
@@ -86,3 +85,16 @@ def test_a_fenced_answer_and_an_object_wrapper_are_accepted():
 def test_anything_off_schema_is_rejected_as_a_whole(answer):
     with pytest.raises(InvalidExtraction):
         parse_extraction(answer)
+
+
+@pytest.mark.parametrize("updates", ["favourite_colour", "answer_style", "prefers:meeting:mood"])
+def test_a_slot_name_outside_the_known_questions_is_dropped_not_the_answer(updates):
+    items = parse_extraction(json.dumps([_item(updates=updates)]))
+
+    assert items[0].content == "The user prefers short answers"
+    assert items[0].slot == ""
+
+
+def test_a_slot_that_is_not_a_string_still_rejects_the_answer():
+    with pytest.raises(InvalidExtraction):
+        parse_extraction(json.dumps([_item(updates=["residence"])]))

@@ -17,23 +17,23 @@ def _one(text: str) -> ExtractedItem:
 @pytest.mark.parametrize(
     ("text", "type", "slot"),
     [
-        ("내 생일은 5월 3일이야, 기억해줘", "fact", ""),
-        ("기억해 둬: 나는 채식주의자야", "preference", ""),  # diets shape suggestions
-        ("나는 커피를 좋아해", "preference", "likes:커피"),
-        ("나는 고양이를 싫어해", "preference", "likes:고양"),
-        ("나는 오이를 안 좋아해", "preference", "likes:오"),  # a stem: "오이 좋아해" agrees
-        ("앞으로 답변은 짧게 해줘", "procedure", "answer_style"),
-        ("앞으로는 영어로 대답해 줘", "procedure", "language"),
+        ("내 생일은 5월 3일이야, 기억해줘", "fact", "birthday"),
+        ("기억해 둬: 나는 채식주의자야", "preference", "diet"),  # diets shape suggestions
+        ("나는 커피를 좋아해", "preference", "likes:coffee"),
+        ("나는 고양이를 싫어해", "preference", "likes:cat"),
+        ("나는 오이를 안 좋아해", "preference", "likes:cucumber"),
+        ("앞으로 답변은 짧게 해줘", "procedure", "answer_length"),
+        ("앞으로는 영어로 대답해 줘", "procedure", "answer_language"),
         ("내 이름은 민지야", "fact", "name"),
         ("나 서울 강남에 살아", "fact", "residence"),
         ("나 부산으로 이사했어", "fact", "residence"),
         ("나는 백엔드 개발자야", "fact", "job"),
         ("Next.js로 마이그레이션하기로 결정했어", "decision", ""),
-        ("I prefer short answers", "preference", "answer_style"),
+        ("I prefer short answers", "preference", "answer_length"),
         ("I like spicy food", "preference", "likes:food spicy"),  # words sorted: order-free
         ("I hate cilantro", "preference", "likes:cilantro"),
         ("Remember that my server runs on port 8080", "fact", ""),
-        ("From now on, answer in English", "procedure", "language"),
+        ("From now on, answer in English", "procedure", "answer_language"),
         ("My name is Minji.", "fact", "name"),
         ("I live in Boston", "fact", "residence"),
         ("I moved to Denver last month.", "fact", "residence"),
@@ -75,7 +75,7 @@ def test_questions_and_small_talk_are_not_statements(text):
 def test_several_statements_in_one_message_are_each_found():
     items = extract_statements("내 이름은 민지야. 나 서울 강남에 살아. 나는 커피를 좋아해.")
 
-    assert [i.slot for i in items] == ["name", "residence", "likes:커피"]
+    assert [i.slot for i in items] == ["name", "residence", "likes:coffee"]
 
 
 def test_a_like_and_a_dislike_of_the_same_thing_fill_the_same_slot():

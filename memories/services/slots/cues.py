@@ -1,0 +1,283 @@
+"""The cues of each question about the user, as patterns over the folded text."""
+
+from __future__ import annotations
+
+import re
+
+from memories.services.slots.vocab import EN_JOBS
+
+EN_OTHER_SUBJECT = re.compile(
+    r"^(?:and\s+|also\s+|oh\s+)?(?:(?:my|our)\s+(?:\w+\s+)?(?:wife|husband|partner|girlfriend|"
+    r"boyfriend|son|daughter|kids?|children|mom|mum|mother|dad|father|parents|brother|sister|"
+    r"friend|friends|colleague|coworker|co-worker|boss|manager|roommate|family|cousin|uncle|aunt|"
+    r"grandma|grandpa|grandmother|grandfather|neighbou?r)|he|she|they|his|her)\b(?!'s\s+name)",
+    re.IGNORECASE,
+)
+
+ANSWER_WORDS = re.compile(
+    r"답변|대답|응답|답장|답을|답은|답해|답할|설명|말투|어조|톤|말해|말할|말하|얘기해|글을|써\s*줘|"
+    r"작성|정리해|\b(?:answers?|responses?|repl(?:y|ies)|respond|responding|explanations?|explain|"
+    r"talk|talking|speak|speaking|speech|tone|write|writing|formatt?(?:ed|ing)?|chat|"
+    r"messages?\s+to\s+me|"
+    r"to\s+me|with\s+me)\b",
+    re.IGNORECASE,
+)
+
+FIRST_PERSON = re.compile(
+    r"\b(?:i|i'm|i've|i'd|my|me|user)\b|(?:^|\s)(?:나는|난|저는|전|내가|제가|나|저|내|제)(?:\s|$)",
+    re.IGNORECASE,
+)
+IN_A_LANGUAGE = re.compile(r"(?:로|으로)(?:\s|$|[.!~])|\bin\s+[a-z]+", re.IGNORECASE)
+
+REQUEST = re.compile(
+    r"[가-힣]\s*(?:줘|주세요|줘요|주라|줄래|주면|줬으면)(?=$|[\s.!~,])|(?:하지|쓰지|붙이지|달지)\s*"
+    r"(?:마|말아)|^(?:앞으로|이제부터|지금부터|항상|늘)|(?:해|하세요|해요|써|말해)\s*[.!~]*$|"
+    r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|answer|reply|respond|write|keep|give|"
+    r"be|format|talk|speak|address|stick|avoid|don't|do\s+not|stop)\b|"
+    r"\b(?:from\s+now\s+on|going\s+forward|by\s+default|please)\b",
+    re.IGNORECASE,
+)
+
+SELF_DOES = re.compile(
+    r"\b(?:i|user)\s+(?:can\s+|also\s+|mostly\s+)?(?:speak|talk|write|explain|chat)\b|"
+    r"(?:나는|난|저는|전)\s+\S*(?:를|을)?\s*(?:할\s*줄|말할\s*줄)"
+)
+
+CODE_WORDS = re.compile(r"코드|주석|변수명|커밋|\b(?:code|comments?|variable|commit)\b", re.I)
+
+FACETS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
+    # (slot, cue, whether the cue alone says it is about answers)
+    (
+        "answer_language",
+        re.compile(
+            r"(?:한국어|영어|일본어|중국어|한글|스페인어|프랑스어|독일어|베트남어|모국어)|"
+            r"\b(?:english|korean|japanese|chinese|spanish|french|german|vietnamese)\b",
+            re.IGNORECASE,
+        ),
+        False,
+    ),
+    (
+        "answer_formality",
+        re.compile(
+            r"존댓말|존대|반말|높임말|경어|말\s*(?:을\s*)?(?:놓|높여|편하게|편히)|\bhonorifics?\b"
+        ),
+        True,
+    ),
+    (
+        "answer_formality",
+        re.compile(
+            r"편하게|격식|친근하게|정중하게|공손하게|\b(?:formal(?:ly)?|informal(?:ly)?|casual(?:ly)?|"
+            r"polite(?:ly)?|politeness|friendly)\b",
+            re.IGNORECASE,
+        ),
+        False,
+    ),
+    (
+        "answer_format",
+        re.compile(
+            r"글머리|불릿|블릿|목록|리스트|번호\s*(?:매|붙)|표로|표\s*형식|표를|테이블|마크다운|문단|단락|"
+            r"줄글|산문|서술형|\b(?:bullet[-\s]points?|bullets?|bulleted|lists?|numbered|tables?|"
+            r"tabular|prose|plain|paragraphs?|markdown|headings?)\b",
+            re.IGNORECASE,
+        ),
+        False,
+    ),
+    (
+        "answer_length",
+        re.compile(
+            r"짧게|짧은|짧았|간결|간단|간략|길게|긴\s|자세|상세|한\s*줄|요약|핵심만|장황|"
+            r"\b(?:short(?:er)?|brief(?:ly)?|concise(?:ly)?|succinct(?:ly)?|detailed|long(?:er)?|"
+            r"lengthy|verbose|in[-\s]depth|thorough(?:ly)?|one[-\s]line(?:rs?)?|to\s+the\s+point|"
+            r"tl;?dr|length|\d+\s*(?:words?|sentences?|lines?|paragraphs?))\b|"
+            r"(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*(?:단어|줄|문장|글자|자)\s*"
+            r"(?:이내|이하|안|정도|로|만)",
+            re.IGNORECASE,
+        ),
+        False,
+    ),
+    ("emoji", re.compile(r"이모지|이모티콘|\bemojis?\b|\bemoticons?\b", re.IGNORECASE), True),
+    (
+        "units",
+        re.compile(
+            r"미터법|야드파운드|섭씨|화씨|단위|\b(?:metric|imperial|celsius|fahrenheit|units?)\b",
+            re.IGNORECASE,
+        ),
+        True,
+    ),
+    (
+        "units",
+        re.compile(
+            r"킬로미터|마일|킬로그램|파운드|피트|인치|미터|거리|온도|무게|길이|"
+            r"\b(?:km|kms|kilomet(?:er|re)s?|miles?|kg|kgs|kilograms?|pounds?|lbs?|feet|foot|"
+            r"inch(?:es)?|met(?:er|re)s?|distances?|temperatures?|weights?|heights?)\b",
+            re.IGNORECASE,
+        ),
+        False,
+    ),
+)
+
+FUTURE = re.compile(
+    r"예정|계획|할\s*거|갈\s*거|할지도|하려고|려고|싶어|싶다|다음\s*(?:주|달|해)|담주|내년|다다음|"
+    r"\b(?:will|going\s+to|plan(?:ning)?\s+to|might|may|want\s+to|hope\s+to|"
+    r"thinking\s+(?:of|about)|next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|"
+    r"moving)\b",
+    re.IGNORECASE,
+)
+
+PAST_ONLY = re.compile(
+    r"예전에|옛날에|전에는|어릴\s*때|때는|\b(?:used\s+to|previously|formerly|once|as\s+a\s+kid|"
+    r"when\s+i\s+was)\b",
+    re.IGNORECASE,
+)
+
+NAME = re.compile(
+    r"\bcall\s+me\b|\bgo(?:es)?\s+by\b|\bbe\s+called\b|\baddress\s+me\s+as\b|\bnick\s*name\b|"
+    r"라고\s*(?:불러|부르|불리)|(?:으로|로)\s*(?:불러|불리)|호칭|닉네임|별명",
+    re.IGNORECASE,
+)
+
+EN_OWN_NAME = re.compile(r"(?:^|\b(?:my|user'?s)\s+)(?:full\s+|first\s+)?name\b")
+
+EN_RELATION_NAME = re.compile(r"\bmy\s+([a-z]+(?:\s+[a-z]+)?)'s\s+name\b")
+
+KO_NAME = re.compile(r"(?:^|(\S+?)\s*)이름")
+
+EN_RESIDENCE = re.compile(
+    r"\b(?:live|lives|living|reside|resides|residing|based|stay(?:s|ing)?)\s+(?:in|at|near)\b|"
+    r"\b(?:moved|relocated|move|moves|relocate)\s+(?:back\s+)?(?:(?:from|out\s+of)\s+[\w\s,.-]{1,40}?\s+)?"
+    r"(?:to|into)\b|\b(?:rent|renting|rents|own|owns)\s+(?:a|an|my|our)\s+[\w\s-]{1,30}?\s+in\b|"
+    r"\b(?:home|address|apartment|flat)\s+is\s+in\b|\bresidence\b",
+    re.IGNORECASE,
+)
+
+EN_HOUSEHOLD = re.compile(
+    r"\b(?:live|lives|living)\s+(?:alone|by\s+myself|on\s+my\s+own|with)\b", re.IGNORECASE
+)
+
+EN_HOMETOWN = re.compile(
+    r"\b(?:i'm|i\s+am|user\s+is|come|comes|originally)\s+from\b|^(?:originally\s+)?from\s|"
+    r"\bhometown\b|\bborn\s+(?:and\s+raised\s+)?in\s+(?![12]\d{3})|\bgrew\s+up\s+in\b",
+    re.IGNORECASE,
+)
+
+KO_HOMETOWN = re.compile(r"고향|출신|태어났|태어난|태어나|자랐")
+
+AGE = re.compile(
+    r"(?<!\d)\d{1,3}\s*(?:살|세)(?:이야|야|예요|이에요|입니다|임|이다|다|요)?(?![가-힣])|나이|"
+    r"\b\d{1,3}\s*(?:years?\s+old|yo|y/o)\b|\baged?\s+\d{1,3}\b|\bturn(?:ed|ing)?\s+\d{1,3}\b|"
+    r"\bi(?:'?m|\s+am)\s+\d{1,3}(?:\s+now)?\s*[.!]*$|\bborn\s+in\s+[12]\d{3}\b|[12]\d{3}\s*년생|"
+    r"[1-9]0\s*대|\bin\s+(?:my|their)\s+(?:[1-9]0s|twenties|thirties|forties|fifties|sixties|"
+    r"seventies|eighties)\b|"
+    # Korean native numbers ("스물다섯 살") and English number words ("twenty-five years old").
+    r"(?:열|스물|서른|마흔|쉰|예순|일흔|여든|아흔)\s*(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉)?\s*살|"
+    r"\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s][a-z]+)?|ten|eleven|"
+    r"twelve|[a-z]+teen)\s+years?\s+old\b",
+    re.IGNORECASE,
+)
+
+BIRTHDAY = re.compile(
+    r"(?:^|내|제|나의|저의|사용자의?)\s*생일|생일(?:은|이)\s|생년월일|"
+    r"(?:^|\bmy\s+|user'?s\s+)birthday\b|\bbirthday\s+is\b|\bborn\s+on\b|\bdate\s+of\s+birth\b",
+    re.IGNORECASE,
+)
+
+DIET = re.compile(
+    r"채식|비건|페스코|락토|오보|육식|\b(?:vegan|vegetarian|pescatarian|pescetarian|"
+    r"plant-based|carnivore|keto)\b|고기를?\s*안\s*먹|\b(?:don't|do\s+not|doesn't|no\s+longer)\s+"
+    r"eat\s+meat\b|\beats?\s+meat\b",
+    re.IGNORECASE,
+)
+
+ALLERGY = re.compile(r"알레르기|알러지|\ballerg(?:y|ies|ic)\b", re.IGNORECASE)
+
+EN_WORK_MODE = re.compile(
+    r"\bwork(?:s|ing)?\s+(?:from\s+home|remotely|remote|hybrid|(?:in|at|from)\s+(?:the\s+)?office|"
+    r"on[-\s]site)\b|"
+    r"\b(?:remote|hybrid)\s+work\b|재택|원격\s*근무|하이브리드\s*근무|사무실\s*(?:로\s*)?출근",
+    re.IGNORECASE,
+)
+
+EN_MAJOR = re.compile(r"\bmajor(?:s|ed|ing)?\s+in\b|\bmy\s+major\b|\bmajor\s+is\b|전공", re.I)
+
+EN_SCHOOL = re.compile(
+    r"\b(?:university|college|school|grad\s+school|academy|campus|alma\s+mater)\b|"
+    r"\bstud(?:y|ies|ying)\s+at\b|\battend(?:s|ing)?\b|\bgraduated?\s+from\b|\benrolled\b|"
+    r"\bstudent\s+at\b|\b(?:freshman|sophomore|junior|senior)\s+at\b",
+    re.IGNORECASE,
+)
+
+KO_SCHOOL = re.compile(
+    r"재학|입학|휴학|복학|편입|졸업(?:했|함|생)|\d\s*학년|"
+    r"(?:학교|대학|대학교|대학원)(?:에|을|를)?\s*(?:다니|다녀|다님|가|졸업)"
+)
+
+EN_JOB_TITLE = re.compile(r"\b(?:" + EN_JOBS + r")\b", re.IGNORECASE)
+
+EN_JOB = re.compile(
+    r"\bwork(?:s|ing|ed)?\s+as\b|\b(?:job(?!\s+(?:at|with|in)\b)|profession|occupation|career)\b|"
+    r"\b(?:became|become|becoming)\s+(?:a|an)\b|\bpromoted\s+to\b|\bquit\s+(?:my|their)\s+job\b|"
+    r"\b(?:retired|unemployed|jobless|self-employed|between\s+jobs)\b|"
+    r"\b(?:i'm|i\s+am|is|am|now)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:" + EN_JOBS + r")s?\b|"
+    r"^(?:a|an)?\s*(?:[\w-]+\s+){0,3}?(?:" + EN_JOBS + r")s?\s+(?:by\s+profession|at\b|for\b)",
+    re.IGNORECASE,
+)
+
+EN_WORKPLACE = re.compile(
+    r"\b(?:work|teach)(?:s|es|ing|ed)?\s+(?:at|for)\b|\bemployed\s+(?:at|by)\b|\bstarted\s+(?:working\s+)?at\b|"
+    r"\b(?:employer|company|workplace|firm|startup)\b|\bhired\s+(?:at|by)\b|\bjob\s+at\b",
+    re.IGNORECASE,
+)
+
+KO_JOB_CUE = re.compile(r"직업|승진|퇴사|은퇴|백수|취준|무직|일을?\s*그만")
+
+KO_WORKPLACE_CUE = re.compile(
+    r"입사|재직|취직|취업|이직|근무지|(?:회사|직장)(?:은|는|이|가)\s|(?:회사|직장)(?:를|을)?\s*(?:옮|바꿨|바꿈)"
+)
+
+FAVOURITE = re.compile(
+    r"(?:제일|가장)\s*좋아|최애|\bfavou?rites?\b|\bfav\b|\bthe\s+most\b|\bmost\s+of\s+all\b", re.I
+)
+
+EN_FAVOURITE_CATEGORY = re.compile(
+    r"\bfavou?rite\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)\s*(?:is|are|was|:|would|=|$|,|\.)",
+    re.IGNORECASE,
+)
+
+KO_FAVOURITE_CATEGORY = re.compile(
+    r"(?:(?P<before>[가-힣a-z]+)\s+)?최애(?:는|은|가)\s|최애\s*(?P<after>[가-힣a-z]+?)(?:은|는|이|가)\s"
+)
+
+EN_FAVOURITE_AFTER = re.compile(r"\b(?:is|are)\s+(?:my|the\s+user'?s|their)\s+favou?rite\s+(\w+)")
+
+MOMENTARY = re.compile(
+    r"오늘|어제|방금|지금\s*(?:이|막)|이번\s*(?:주|에)|\b(?:today|tonight|yesterday|right\s+now|"
+    r"this\s+(?:morning|evening|time|one))\b",
+    re.IGNORECASE,
+)
+
+PREFER = re.compile(
+    r"선호|더\s*좋|\b(?:prefer(?:s|red|ring)?|preference|rather|would\s+sooner)\b", re.IGNORECASE
+)
+
+# "like" is a verb after its subject or at the start ("Likes tea"), a preposition elsewhere
+# ("answer like a pirate").
+LIKE = re.compile(
+    r"좋아|좋다|좋음|좋아요|싫|별로|질색|못\s*먹|사랑|즐겨|즐기|"
+    r"(?:^|\b(?:i|user|we|really|also|still|not|don't|doesn't|to|would|'d|and|but|always|"
+    r"genuinely|kinda|actually)\s+)like[sd]?\b|\b(?:liking|love[sd]?|"
+    r"loving|enjoy(?:s|ed|ing)?|hate[sd]?|hating|dislike[sd]?|detest(?:s|ed)?|adore[sd]?|"
+    r"can't\s+stand|cannot\s+stand|fan\s+of|(?:'m|am|is|really)\s+into)\b",
+    re.IGNORECASE,
+)
+
+EN_COMPARISON = re.compile(
+    r"\b([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:over|more\s+than|rather\s+than|than|to|instead\s+of)"
+    r"\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b",
+    re.IGNORECASE,
+)
+
+EN_LIKE_MY_X = re.compile(
+    r"\b(?:like|likes|love|loves|want|wants)\s+(?:my|their|his|her|the)\s+(\w+)\s+(\w+)\b", re.I
+)
+
+TEACHES = re.compile(r"\bteach(?:es|ing)?\b|가르치|가르쳐|가르침")

@@ -1,0 +1,399 @@
+"""Which question about the user a statement answers: `question_of`."""
+
+from __future__ import annotations
+
+import re
+
+from memories.services.slots import cues, vocab
+from memories.services.slots.names import relation_slot, valid
+from memories.services.slots.statement import (
+    KO_CONTENT_TAGS,
+    Statement,
+    Token,
+    analyse,
+    clause_with,
+    is_question,
+)
+
+
+def _answer_facet(statement: Statement) -> str:
+    text = statement.text
+    # "I speak Korean", "I write short stories": about the user, not about the answers.
+    about_answers = bool(cues.ANSWER_WORDS.search(cues.SELF_DOES.sub(" ", text)))
+    asks = bool(cues.REQUEST.search(text))
+    # A request or a liking that names nothing but a way of writing is about the answers:
+    # "자세히 알려줘", "표로 보여주는 거 좋아해", "Prefers plain prose"; "Keep meetings short",
+    # "파이썬 리스트 정렬하는 법 알려줘" and "I like short hair" name something else.
+    tokens = statement.content_tokens()
+    only_manner = _only_manner(statement, tokens)
+    likes_a_manner = (
+        bool(tokens) and only_manner and bool(cues.PREFER.search(text) or cues.LIKE.search(text))
+    )
+    # "표 말고 줄글로", "Numbered lists": a way of writing named on its own, by nobody.
+    elliptical = bool(tokens) and only_manner and not cues.FIRST_PERSON.search(text)
+    canonical = " ".join(statement.words())  # "표" is "table"
+    for slot, cue, intrinsic in cues.FACETS:
+        if not (cue.search(text) or cue.search(canonical)):
+            continue
+        if slot == "answer_language" and cues.CODE_WORDS.search(text):
+            continue  # the language of code comments is another question
+        if intrinsic or about_answers or (asks and only_manner) or likes_a_manner:
+            return slot
+        if elliptical and (slot != "answer_language" or cues.IN_A_LANGUAGE.search(text)):
+            return slot  # "Korean" alone is no request; "영어로" is
+    return ""
+
+
+def _only_manner(statement: Statement, tokens: list[Token]) -> bool:
+    """True when every content word is a word for a way of answering: inside a cue's match
+    in the text ("bullet points", "줄글" that Kiwi splits) or a cue in the vocabulary's word
+    ("표" is "table")."""
+    spans = [m.span() for _, cue, _ in cues.FACETS for m in cue.finditer(statement.text)]
+    return all(
+        any(start <= token.start and token.end <= end for start, end in spans)
+        or any(cue.search(token.form) for _, cue, _ in cues.FACETS)
+        for token in tokens
+    )
+
+
+def _name(statement: Statement) -> str:
+    text = statement.text
+    relation = cues.EN_RELATION_NAME.search(text)
+    if relation:
+        return relation_slot(relation.group(1).split()[-1])
+    if cues.EN_OWN_NAME.search(text) and not re.search(r"\b(?:name\s+(?:the|a|my)|named)\b", text):
+        return "name"
+    if cues.NAME.search(text):
+        return "name"
+    for match in cues.KO_NAME.finditer(text):
+        owner = (match.group(1) or "").strip()
+        owner = re.sub(r"(?:의|는|은)$", "", owner) if owner not in vocab.KO_SELF else owner
+        if not owner or owner in vocab.KO_SELF:
+            return "name"
+        return relation_slot(owner)
+    return ""
+
+
+def _lemmas(statement: Statement) -> set[str]:
+    return {t.raw for t in statement.tokens if t.tag != "EN"}
+
+
+# "혼자 살아", "부모님이랑 살아": who the user lives with.
+_TOGETHER = frozenset("혼자 같이 함께 이랑 랑 와 과 하고".split())  # noqa: SIM905
+
+
+def _korean_lives_somewhere(statement: Statement) -> str:
+    """'residence' for "서울에 살아", 'household' for "혼자 살아", '' otherwise."""
+    tokens = statement.tokens
+    for index, token in enumerate(tokens):
+        # "부산에서 지내" (stays) says where as well as "부산에 살아"; "잘 지내" says how.
+        if token.raw == "지내다" and token.tag.startswith("VV"):
+            if any(t.tag == "JKB" and t.raw == "에서" for t in tokens[:index]):
+                return "residence"
+            continue
+        if token.raw == "살다" and token.tag.startswith("VV"):
+            after = tokens[index + 1 : index + 3]
+            past = any(t.tag == "EP" and t.raw in ("었", "았") for t in after)
+            if past and not re.search(r"지금|현재|아직", statement.text):
+                return ""  # "부산에 살았어": where I lived, not where I live
+            before = tokens[:index]
+            if any(t.tag == "JKB" and t.raw in ("에", "에서") for t in before):
+                return "residence"
+            if any(t.raw in _TOGETHER for t in before):
+                return "household"
+            return "residence" if before else ""
+    return ""
+
+
+def _residence(statement: Statement) -> str:
+    text = statement.text
+    lemmas = _lemmas(statement)
+    if cues.PAST_ONLY.search(text):
+        return ""
+    if cues.EN_HOUSEHOLD.search(text) and not re.search(r"\blive[s]?\s+in\b", text):
+        return "household"
+    if cues.EN_RESIDENCE.search(text):
+        if re.search(r"\blived\s+in\b", text) and not re.search(r"\bnow\b", text):
+            return ""
+        return "" if cues.FUTURE.search(text) else "residence"
+    if "거주" in lemmas or "이사" in lemmas:
+        return "" if cues.FUTURE.search(text) else "residence"
+    found = _korean_lives_somewhere(statement)
+    if found == "residence" and cues.FUTURE.search(text):
+        return ""
+    return found
+
+
+def _hometown(statement: Statement) -> str:
+    text = statement.text
+    if cues.EN_HOMETOWN.search(text) or cues.KO_HOMETOWN.search(text):
+        return "hometown"
+    return ""
+
+
+def _school_or_major(statement: Statement) -> str:
+    text = statement.text
+    if cues.EN_MAJOR.search(text):
+        return "major"
+    if _works_there(statement):
+        return ""  # "I'm a high school teacher": a school is where the user works
+    if cues.EN_SCHOOL.search(text) or cues.KO_SCHOOL.search(text + " "):
+        return "school"
+    # "연세대 다녀", "고려대 학생이야": a university's short name ends in 대.
+    if _lemmas(statement) & {"다니다", "학생", "대학생", "대학원생", "신입생"} and any(
+        t.tag == "NNP" and t.raw.endswith("대") for t in statement.tokens
+    ):
+        return "school"
+    return ""
+
+
+def _works_there(statement: Statement) -> bool:
+    """True when the statement names a job other than student."""
+    found = cues.EN_JOB_TITLE.search(statement.text)
+    if (found and found.group(0).lower() != "student") or cues.TEACHES.search(statement.text):
+        return True
+    return any(noun not in vocab.STUDENTS for noun in _korean_jobs(statement))
+
+
+def _korean_jobs(statement: Statement) -> list[str]:
+    """Job nouns, with a suffix Kiwi split off put back ("대학원" + "생")."""
+    tokens = statement.tokens
+    found = []
+    for index, token in enumerate(tokens):
+        noun = token.raw.upper() if token.tag == "EN" else token.raw
+        if index + 1 < len(tokens) and tokens[index + 1].tag == "XSN":
+            noun += tokens[index + 1].raw
+        if noun in vocab.KO_JOBS:
+            found.append(noun)
+    return found
+
+
+def _has_korean_job(statement: Statement) -> bool:
+    return bool(_korean_jobs(statement))
+
+
+def _job_or_workplace(statement: Statement) -> str:
+    text = statement.text
+    if cues.PREFER.search(text):
+        return ""  # "주간 근무 선호", "I'd prefer to work as a designer": not the job itself
+    if cues.EN_WORK_MODE.search(text):
+        return "work_mode"
+    lemmas = _lemmas(statement)
+    works = bool(re.search(r"(?:으로|로|에서)\s*(?:일|근무|가르)|근무|일하|일함|일해", text))
+    korean_job = _has_korean_job(statement)
+    if cues.EN_JOB.search(text) or cues.KO_JOB_CUE.search(text):
+        return "job"
+    if korean_job and (
+        works
+        or "되다" in lemmas
+        or any(t.tag == "VCP" for t in statement.tokens)
+        or re.search(r"(?:임|입니다|이에요|예요|야)\s*[.!~]*$", text)
+        or text.rstrip(" .!~").endswith(tuple(vocab.KO_JOBS))
+    ):
+        return "job"
+    if (
+        cues.EN_WORKPLACE.search(text)
+        or cues.KO_WORKPLACE_CUE.search(text)
+        or _goes_to_an_organisation(statement)
+        or (works and "에서" in text)
+    ):
+        return "workplace"
+    if works and lemmas:
+        return "job"
+    return ""
+
+
+def _goes_to_an_organisation(statement: Statement) -> bool:
+    """ "네이버에 다녀", "스타트업 다녀": an employer; "헬스 다녀" (a gym) is no employer."""
+    tokens = statement.tokens
+    for index, token in enumerate(tokens):
+        if token.raw != "다니다" or index == 0:
+            continue
+        before = tokens[index - 1]
+        if before.tag == "JKB" and before.raw == "에" and index > 1:
+            before = tokens[index - 2]
+        if before.tag == "NNP" or before.raw in vocab.ORGANISATIONS:
+            return True
+    return False
+
+
+def _age_or_birthday(statement: Statement) -> str:
+    text = statement.text
+    if cues.BIRTHDAY.search(text):
+        return "birthday"
+    others = any(t.form in vocab.RELATION_OF for t in statement.tokens) or re.search(
+        r"\b(?:he|she|they|his|her|my\s+\w+)\s+(?:is|turned)\b", text
+    )
+    if cues.AGE.search(text) and not others:
+        return "age"
+    return ""
+
+
+def _diet_or_allergy(statement: Statement) -> str:
+    text = statement.text
+    if cues.ALLERGY.search(text):
+        # The allergen: named right before "알레르기" / "allergy", or after "allergic to".
+        clause = clause_with(statement, cues.ALLERGY)
+        found = re.search(r"\ballergic\s+to\s+((?:[a-z-]+\s+)?[a-z-]+)", clause.text)
+        if found:
+            words = [vocab.canon(w) for w in found.group(1).split() if w not in vocab.EN_FILLER]
+            return f"allergy:{words[-1]}" if words else ""
+        tokens = clause.tokens
+        for index, token in enumerate(tokens):
+            if cues.ALLERGY.search(token.raw) and index > 0:
+                before = index - 1
+                while before > 0 and tokens[before].tag == "XSN":  # "갑각/류"
+                    before -= 1
+                allergen = tokens[before]
+                if allergen.tag in KO_CONTENT_TAGS or allergen.tag == "EN":
+                    return f"allergy:{allergen.form}"
+        return ""
+    if cues.DIET.search(text):
+        return "diet"
+    return ""
+
+
+def _favourite(statement: Statement) -> str:
+    text = statement.text
+    if not cues.FAVOURITE.search(text):
+        return ""
+    found = cues.EN_FAVOURITE_CATEGORY.search(text) or cues.EN_FAVOURITE_AFTER.search(text)
+    if found:
+        words = [vocab.canon(w) for w in found.group(1).split() if w not in vocab.NOT_A_CATEGORY]
+        key = vocab.subject_key([vocab.SAME_CATEGORY.get(w, w) for w in words], ordered=True)
+        if key and key not in vocab.CATEGORY_OF:
+            return f"favourite:{key}"
+    categories = [vocab.CATEGORY_OF[w] for w in statement.words() if w in vocab.CATEGORY_OF]
+    if categories:
+        return f"favourite:{categories[0]}"
+    # "최애 가수는 ...": the category follows; "세븐틴 최애는 ...": the favourite among what
+    # comes before. (Kiwi splits "최애" now and then, so this reads the text.)
+    found = cues.KO_FAVOURITE_CATEGORY.search(text)
+    if found:
+        category = vocab.canon(found.group("after") or found.group("before") or "")
+        return f"favourite:{vocab.SAME_CATEGORY.get(category, category)}" if category else ""
+    tokens = statement.tokens
+    for index, token in enumerate(tokens):
+        # "제일 좋아하는 색은 ...": the noun the liking verb modifies is the category.
+        if token.raw == "좋아하다" and index + 1 < len(tokens) and tokens[index + 1].tag == "ETM":
+            for noun in tokens[index + 1 :]:
+                if noun.tag in ("NNG", "NNP") and noun.raw not in vocab.KO_FILLER:
+                    return f"favourite:{vocab.SAME_CATEGORY.get(noun.form, noun.form)}"
+                if noun.tag.startswith("J") and noun.raw not in ("은", "는"):
+                    break
+    return ""
+
+
+def _comparison_key(statement: Statement) -> str:
+    """`likes:<a b>` for "A보다 B" / "B over A": one question, which of the two."""
+    tokens = statement.tokens
+    for index, token in enumerate(tokens):
+        if token.tag == "JKB" and token.raw == "보다" and index > 0:
+            lesser = tokens[index - 1].form
+            greater = next((t.form for t in tokens[index + 1 :] if t.tag in KO_CONTENT_TAGS), "")
+            if lesser and greater:
+                return f"likes:{vocab.subject_key([lesser, greater])}"
+    found = cues.EN_COMPARISON.search(statement.text)
+    if found and (cues.PREFER.search(statement.text) or "than" in found.group(0)):
+        sides = []
+        for side in found.groups():
+            words = [vocab.canon(w) for w in side.split() if w not in vocab.EN_FILLER]
+            if words:
+                sides.append(words[-1])
+        if len(sides) == 2:
+            return f"likes:{vocab.subject_key(sides)}"
+    return ""
+
+
+def _preference(whole: Statement) -> str:
+    if cues.MOMENTARY.search(whole.text):
+        return ""  # "오늘 커피 좋다": how things are now, not a lasting taste
+    if not cues.PREFER.search(whole.text) and not cues.LIKE.search(whole.text):
+        return ""
+    statement = clause_with(whole, cues.PREFER) if cues.PREFER.search(whole.text) else whole
+    if statement is whole:
+        statement = clause_with(whole, cues.LIKE)
+    text = statement.text
+    prefers = bool(cues.PREFER.search(text))
+    compared = _comparison_key(statement)
+    if compared:
+        return compared
+    words = [w for w in statement.words() if w not in ("preference",)]
+    if not words:
+        return ""
+    dimensions = [vocab.DIMENSION_OF[w] for w in words if w in vocab.DIMENSION_OF]
+    things = [w for w in words if w not in vocab.DIMENSION_OF]
+    # "회의는 아침이 좋아", "I like my coffee iced": a choice, said with a liking verb.
+    # "아침 회의가 좋아" (is good) judges one choice; "좋아하다" (likes) does not compare.
+    topic_choice = any(t.raw == "좋다" and t.tag.startswith("VA") for t in statement.tokens)
+    if cues.EN_LIKE_MY_X.search(text) and dimensions:
+        topic_choice = True
+    if (prefers or topic_choice) and dimensions and things:
+        return f"prefers:{_head(statement, things)}:{dimensions[0]}"
+    key = vocab.subject_key(words)
+    return f"likes:{key}" if key else ""
+
+
+def _head(statement: Statement, things: list[str]) -> str:
+    """The thing a preference is about: the last noun before an English preposition
+    ("window seats on long flights" is about seats), else the last one (Korean is head-final:
+    "장거리 비행에서는 창가 자리 선호")."""
+    before: list[str] = []
+    for token in statement.tokens:
+        if token.tag == "EN" and token.raw in vocab.EN_PREPOSITIONS and before:
+            return before[-1]
+        if token.form in things:
+            before.append(token.form)
+    return things[-1]
+
+
+def _about_someone_else(statement: Statement) -> bool:
+    """True when the statement's subject is another person ("my wife works at ...",
+    "동생이 서울에 살아"): it answers nothing about the user."""
+    if cues.EN_OTHER_SUBJECT.search(statement.text) and not re.search(
+        r"\b(?:and|&)\s+i\b|\bi\s+and\b|\bwe\b", statement.text
+    ):
+        return True
+    tokens = statement.tokens
+    for index, token in enumerate(tokens):
+        if token.raw not in vocab.PEOPLE:
+            continue
+        # "누나가", "누나 서연이", "딸 하윤이가": the person, maybe named, as the subject.
+        following = [t for t in tokens[index + 1 : index + 4] if t.tag not in ("NNP", "VCP")]
+        subject = bool(following) and following[0].tag in ("JX", "JKS")
+        if subject and not any(t.tag == "NP" and t.raw in ("저", "나") for t in tokens[index:]):
+            return True
+        # "우리 누나 서연이 지금 밴쿠버 살아": a particle left out in speech.
+        ours = index > 0 and tokens[index - 1].raw in ("우리", "저희", "울")
+        if ours and not subject and any(t.tag == "NNP" for t in tokens[index + 1 : index + 2]):
+            return True
+    return False
+
+
+_ABOUT_THE_USER = (
+    _diet_or_allergy,
+    _favourite,
+    _residence,
+    _hometown,
+    _school_or_major,
+    _job_or_workplace,
+    _age_or_birthday,
+    _preference,
+)
+
+
+def question_of(text: str) -> str:
+    """The question about the user that `text` answers, as a slot name; "" for none.
+
+    Two statements get the same slot exactly when a later one should replace the earlier
+    one; statements that can both be true get different slots (or "").
+    """
+    if not text or not text.strip():
+        return ""
+    statement = analyse(text.strip()[:500])
+    if is_question(statement):
+        return ""
+    slot = _answer_facet(statement) or _name(statement)
+    if not slot and not _about_someone_else(statement):
+        slot = next((s for s in (q(statement) for q in _ABOUT_THE_USER) if s), "")
+    return slot if valid(slot) else ""

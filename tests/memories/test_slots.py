@@ -1,0 +1,222 @@
+"""Which question about the user a statement answers (issue 14 line 3): pure, no database."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.services.slots import normalise_slot, question_of, valid
+
+# Pairs that answer the same question: the later one replaces the earlier one, whichever came
+# first. Raw chat, clean fact phrasing, third-person notes, Korean, English and mixed.
+SAME_QUESTION = [
+    # where I live
+    ("나 부산으로 이사했어", "나는 서울 마포구에 살고 있어"),
+    ("서울 강남에 삶", "Lives in Gangnam, Seoul"),
+    ("부산으로 이사함", "I live in Incheon"),
+    ("I just moved to Daejeon", "The user lives in Gwangju."),
+    ("사용자는 수원에 산다", "We relocated to Jeju last spring"),
+    ("I rent a studio in Mapo", "인천에 거주 중이야"),
+    # my name, what to call me
+    ("내 이름은 지훈이야", "Call me Jay"),
+    ("Name is Hana Park", "서윤이라고 불러줘"),
+    ("Prefers to be called Dan", "이름은 박도윤"),
+    # job
+    ("나는 간호사야", "Works as a nurse"),
+    ("I'm a high school teacher", "이제 프리랜서 디자이너로 일해"),
+    ("간호사로 일함", "I work as a pharmacist now"),
+    ("I quit my job and I'm a full-time writer now", "백엔드 개발자임"),
+    # workplace
+    ("I work at a bank in Yeouido", "카카오에서 일해"),
+    ("Works at Naver", "토스로 이직했어"),
+    ("삼성전자 재직 중", "I started working at Coupang"),
+    # school
+    ("연세대 다니고 있어", "I study at Korea University"),
+    ("고려대 학생이야", "Studies at Seoul National University"),
+    # how formally to speak
+    ("앞으로는 존댓말로 대답해줘", "앞으로 반말로 해줘"),
+    ("존댓말로 답변 선호", "Be more casual with me"),
+    ("반말 사용 요청", "Please talk to me formally"),
+    # which format
+    ("I like answers with bullet points", "Write in prose, not lists"),
+    ("답변은 표로 정리해줘", "Prefers bullet-point answers"),
+    ("마크다운 쓰지 마", "Use numbered lists in your answers"),
+    # how long
+    ("답변은 짧게 해줘", "Give me detailed answers"),
+    ("Prefers concise answers", "자세하게 설명해줘"),
+    ("짧은 답변 선호", "Keep your answers under 50 words"),
+    # which language
+    ("Answer in English from now on", "앞으로 한국어로 대답해줘"),
+    ("영어 답변 선호", "Prefers answers in Korean"),
+    # units, emoji
+    ("Use metric units", "온도는 화씨로 알려줘"),
+    ("이모지 쓰지 마", "Use emojis in answers"),
+    # the same choice along one kind of modifier
+    ("I prefer morning meetings", "I prefer evening meetings"),
+    ("Prefers morning meetings", "저녁 회의를 선호해"),
+    ("짧은 회의 선호", "I prefer long meetings"),
+    ("I prefer window seats on flights", "통로 자리를 선호해"),
+    ("따뜻한 아메리카노 선호", "I prefer iced americano"),
+    ("회의는 오전에 하는 게 좋아", "I'd rather have meetings in the afternoon"),
+    # liking and disliking one subject
+    ("나는 커피를 좋아해", "I hate coffee"),
+    ("고양이를 싫어함", "I love cats"),
+    ("Dislikes cilantro", "고수 좋아해"),
+    ("I enjoy swimming", "수영하는 거 별로 안 좋아해"),
+    ("매운 음식 좋아해", "I can't stand spicy food"),
+    ("고양이보다 개를 더 좋아해", "I prefer cats to dogs"),
+    # favourites, allergies, diet, age, birthday, hometown, pets' names
+    ("My favourite colour is green", "내가 제일 좋아하는 색은 보라색이야"),
+    ("가장 좋아하는 음식은 떡볶이야", "Favorite food: ramen"),
+    ("I'm allergic to peanuts", "땅콩 알레르기 있음"),
+    ("나는 채식주의자야", "I'm vegan now"),
+    ("나 스물아홉 살이야, 29살", "I'm 30 years old"),
+    ("내 생일은 7월 2일이야", "My birthday is on March 14"),
+    ("I'm from Daegu originally", "고향은 광주야"),
+    ("우리 강아지 이름은 보리야", "My dog's name is Max"),
+]
+
+# Pairs that can both be true: neither replaces the other.
+DIFFERENT_QUESTIONS = [
+    ("앞으로는 존댓말로 대답해줘", "I like answers with bullet points"),
+    ("I prefer short meetings", "I prefer morning meetings"),
+    ("짧은 회의 선호", "아침 회의 선호"),
+    ("I like coffee", "I like tea"),
+    ("커피 좋아함", "Likes tea"),
+    ("존댓말로 답변 선호", "짧은 답변 선호"),
+    ("Answer in English", "Prefers concise answers"),
+    ("Use bullet points", "Use emojis in answers"),
+    ("Use metric units", "Answer in Korean"),
+    ("I live in Busan", "I'm from Busan"),
+    ("서울에 살아", "혼자 살아"),
+    ("I'm a nurse", "I work at Severance Hospital"),
+    ("연세대 다니고 있어", "전공은 경영학이야"),
+    ("I work from home", "I work at Naver"),
+    ("I'm allergic to peanuts", "I'm allergic to shellfish"),
+    ("I prefer window seats", "I prefer morning flights"),
+    ("고양이를 좋아해", "강아지를 좋아해"),
+    ("My favourite colour is blue", "My favourite food is pizza"),
+    ("My dog's name is Max", "My name is Minji"),
+    ("I prefer iced coffee", "I prefer morning coffee"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), SAME_QUESTION)
+def test_two_answers_to_the_same_question_share_a_slot(a, b):
+    assert question_of(a) == question_of(b) != ""
+
+
+@pytest.mark.parametrize(("a", "b"), DIFFERENT_QUESTIONS)
+def test_two_statements_that_can_both_be_true_never_share_a_slot(a, b):
+    slot_a, slot_b = question_of(a), question_of(b)
+
+    assert slot_a and slot_b
+    assert slot_a != slot_b
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("나 부산으로 이사했어", "residence"),
+        ("Lives in Gangnam, Seoul", "residence"),
+        ("Works as a nurse", "job"),
+        ("앞으로는 존댓말로 대답해줘", "answer_formality"),
+        ("Prefers bullet-point answers", "answer_format"),
+        ("I prefer short answers", "answer_length"),
+        ("영어로 답변해줘", "answer_language"),
+        ("I prefer short meetings", "prefers:meeting:size"),
+        ("Prefers morning meetings", "prefers:meeting:time"),
+        ("나는 커피를 좋아해", "likes:coffee"),
+        ("Favourite colour: blue", "favourite:color"),
+        ("나 혼자 살아", "household"),
+    ],
+)
+def test_the_slot_names_the_question(text, slot):
+    assert question_of(text) == slot
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "지금 어디 살지?",
+        "Where do I live?",
+        "다음 주 금요일에 대전 출장 가기로 했어",
+        "프로젝트 마감은 목요일",
+        "Next.js로 옮기기로 결정했어",
+        "오늘 날씨 좋다",
+        "If I moved to Busan, would I like it?",
+        "예전에 대구에 살았어",
+        "I used to live in Paris",
+        "다음 달에 제주로 이사할 예정이야",
+        "",
+        "   ",
+    ],
+)
+def test_questions_plans_and_passing_remarks_answer_no_question(text):
+    assert question_of(text) == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister is a nurse",
+        "동생이 서울에 살아",
+        "우리 엄마는 간호사야",
+        "My husband works at Hyundai",
+        "She loves coffee",
+    ],
+)
+def test_a_fact_about_someone_else_is_no_answer_about_the_user(text):
+    assert question_of(text) == ""
+
+
+def test_the_user_and_someone_else_together_still_answer_for_the_user():
+    assert question_of("My wife and I moved to Busan") == "residence"
+
+
+def test_the_language_of_code_comments_is_not_the_language_of_answers():
+    assert question_of("코드 주석은 영어로 달아줘") != "answer_language"
+
+
+def test_one_clause_of_a_longer_statement_names_the_subject():
+    assert question_of("I can't stand cilantro, it tastes like soap") == "likes:cilantro"
+    assert question_of("나 땅콩 알레르기 있어. 먹으면 두드러기 나") == "allergy:peanut"
+
+
+@pytest.mark.parametrize(
+    "slot",
+    [
+        "residence",
+        "answer_formality",
+        "likes:coffee",
+        "prefers:meeting:time",
+        "favourite:color",
+        "allergy:peanut",
+        "name:dog",
+    ],
+)
+def test_every_slot_question_of_gives_is_valid(slot):
+    assert valid(slot)
+
+
+@pytest.mark.parametrize(
+    "slot",
+    [
+        "answer_style",
+        "language",
+        "likes:",
+        "prefers:meeting",
+        "prefers:meeting:mood",
+        "favourite:a:b",
+        "likes:" + "x" * 61,
+        "hobby",
+    ],
+)
+def test_old_coarse_and_malformed_slots_are_not_valid(slot):
+    assert not valid(slot)
+
+
+def test_a_models_slot_is_put_in_the_same_words_as_question_of():
+    assert normalise_slot("likes:커피") == question_of("I like coffee")
+    assert normalise_slot("prefers:meetings:time") == question_of("I prefer morning meetings")
+    assert normalise_slot("favourite:colour") == question_of("My favorite color is red")
+    assert normalise_slot("answer_style") == ""
