@@ -75,13 +75,13 @@ _PLANS = re.compile(
     r"기로\s*(?:했|하|한|정했|정한|결정)|[려러]고\s*(?:했|하던|한)|(?:ㄹ|할|갈|볼|올)\s*(?:거|예정)|"
     r"계획|예정|일정|약속|결정|정했|할\s*일|해야\s*(?:하|할|돼|되)|"
     r"\bplan(?:s|ned|ning)?\b|\bdecid(?:e|ed|ing)\b|\bdecision\b|\bgoing\s+to\b|"
-    r"\bsupposed\s+to\b|\bschedul(?:e|ed)\b|\bagreed?\s+to\b|\bappointment\b|\bto-?do\b|"
+    r"\bsupposed\s+to\b|\bschedul(?:e|ed)\b|\bagreed?\s+to\b|\bappointments?\b|\bto-?dos?\b|"
     r"\bmeant\s+to\b|\bintend(?:ed)?\s+to\b|\bwhat(?:'s|\s+is)\s+next\b|\bneed\s+to\s+do\b",
     _I,
 )
 _SLOT_CUES: dict[str, re.Pattern[str]] = {
     "residence": re.compile(
-        r"어디\s*(?:에서|에|서)?\s*(?:살|사[는니냐나세시]|거주)|사는\s*(?:곳|데|동네)|"
+        r"어디\s*(?:에서|에|서)?\s*(?:살|산다|산대|삽니|사[는니냐나세시]|거주)|사는\s*(?:곳|데|동네)|"
         r"(?:집|거주지|주소)\s*(?:이|가|는)?\s*어디|어느\s*(?:동네|도시)|"
         r"\bwhere\s+(?:do|did|am)\s+i\s+(?:live|living|stay|staying)\b|\bwhere\s+i\s+live\b|"
         r"\bmy\s+(?:address|home\s+town|hometown|city)\b|\bwhere(?:'s|\s+is)\s+my\s+home\b",
@@ -90,7 +90,7 @@ _SLOT_CUES: dict[str, re.Pattern[str]] = {
     "job": re.compile(
         r"직업|직장|회사|무슨\s*일\s*(?:을\s*)?(?:해|하)|하는\s*일|어디서\s*일|어디\s*다녀|"
         r"\bmy\s+(?:job|work|occupation|profession|employer|company)\b|"
-        r"\bwhere\s+do\s+i\s+work\b|\bwhat\s+do\s+i\s+do\s+for\s+(?:a\s+)?(?:living|work)\b",
+        r"\bwhere\b.*\bi\s+work\b|\bwhat\s+do\s+i\s+do\s+for\s+(?:a\s+)?(?:living|work)\b",
         _I,
     ),
     "name": re.compile(
@@ -105,7 +105,8 @@ _SLOT_CUES: dict[str, re.Pattern[str]] = {
     ),
 }
 _PREFERENCE = re.compile(
-    r"좋아하|좋아했|싫어하|싫어했|선호|취향|즐겨|좋아해|싫어해|입맛|최애|"
+    # Korean verbs fuse their endings into the stem's last syllable: 좋아한다, 좋아함, 좋아합니다.
+    r"좋아[하한함합했해]|싫어[하한함합했해]|선호|취향|즐겨|입맛|최애|"
     r"\b(?:like|likes|liked|love|loved|prefer|prefers|preferred|enjoy|enjoyed|hate|hated|"
     r"dislike|disliked)\b|\bfavou?rites?\b|\btaste\s+in\b",
     _I,

@@ -18,6 +18,7 @@ from conversations.logic.intent import Intent, Kind, answer_rank, classify, is_q
         "What was I supposed to do on Monday?",
         "Remind me what we decided about the trip",
         "what am I going to do next week",
+        "Do I have any appointments this week?",
     ],
 )
 def test_questions_about_plans_and_decisions_are_plans(text):
@@ -32,7 +33,10 @@ def test_questions_about_plans_and_decisions_are_plans(text):
         ("나 어디에 살고 있더라", "residence"),
         ("where do I live now?", "residence"),
         ("Where am I living these days?", "residence"),
+        ("내가 어디 산다고 했지?", "residence"),
         ("내 직업이 뭐였지?", "job"),
+        ("회사 어디 다닌다고 했지?", "job"),
+        ("Where did I say I work now?", "job"),
         ("what's my job now?", "job"),
         ("내 이름 기억나?", "name"),
         ("Do you know my name?", "name"),
@@ -50,6 +54,7 @@ def test_a_question_about_an_earlier_value_of_a_slot_is_about_the_past():
 @pytest.mark.parametrize(
     "text",
     ["내가 좋아하는 음식이 뭐였지?", "내 커피 취향 기억해?", "what kind of music do I like?",
+     "내가 무슨 운동 좋아한다고 했지?", "내가 싫어한다고 한 음식이 뭐였지?",
      "Which do I prefer, tea or coffee?"],
 )  # fmt: skip
 def test_questions_about_likings_are_preferences(text):
@@ -72,6 +77,10 @@ def test_questions_about_what_happened_are_past(text):
 def test_statements_are_not_questions_and_ask_for_nothing(text):
     assert not is_question(text)
     assert classify(text) == Intent()
+
+
+def test_someone_elses_name_is_not_the_users_name():
+    assert classify("내 고양이 이름이 뭐였지?").slot == ""
 
 
 def test_a_question_of_no_kind_keeps_the_order():
