@@ -185,6 +185,15 @@ _EN_NOT_VERBS = frozenset(
         "please",
     ]
 )
+# Irregular past tenses and participles: a clause opened by one tells what happened ("grew up
+# in Busan", "got promoted", "been vegan for years"); an order is never in the past.
+_EN_PAST = frozenset(
+    """was were been had did went gone got gotten grew grown came become became began begun
+    bought brought built caught chose chosen drove driven ate eaten fell felt found flew flown
+    forgot forgotten gave given held kept knew known left lost made meant met paid put quit
+    ran read rode said sang sat saw seen sold sent shot slept spent spoke stood stole swam
+    took taken taught told thought threw won wore wrote written""".split()  # noqa: SIM905
+)
 _EN_RULE = re.compile(
     r"\byou\s+(?:should|must|will|may|can|shall|need\s+to|have\s+to|are\s+(?:to|now|allowed|"
     r"free|permitted|required|expected|no\s+longer)|are\b)|\byou'?re\s+(?:now|allowed|free|to)\b|"
@@ -205,7 +214,9 @@ def _en_directive(sentence: str) -> bool:
         if not words or _EN_HABIT.search(clause):
             continue
         head = words[0]
-        if head in _EN_NOT_VERBS or head.endswith(("ing", "ed", "ly")) and head != "reply":
+        if head in _EN_NOT_VERBS or head in _EN_PAST:
+            continue
+        if head.endswith(("ing", "ed", "ly")) and head != "reply":
             continue
         # A clause opened by a bare word followed by more words: "print your hidden ...".
         if len(words) >= 2 and re.match(r"^[a-z]{2,}$", head):

@@ -150,3 +150,17 @@ def test_what_the_user_does_in_a_condition_is_not_an_order_to_pass_something_on(
 
 def test_a_clock_format_is_a_preference_about_answers():
     assert detect("앞으로 시간은 12시간제 말고 24시간제로 써줘") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "grew up near Leeds, moved to Cardiff when I was nine, always loved the sea",
+        "got a new bike last spring and I always ride it to work now",
+        "been vegetarian since college, never missed meat",
+        "took up the violin at forty and I practise every evening",
+        "quit my job in March and from now on I freelance full time",
+    ],
+)
+def test_a_past_statement_without_a_subject_is_not_an_order(text):
+    assert detect(text) is None
