@@ -101,33 +101,55 @@ def shorten_line(text: str, limit: int = MAX_LINE_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def _line_score(sentence: Sentence, weight: dict[str, float], max_line_chars: int) -> float:
+    """The weight of the topic's words a sentence carries; one too long for a line is
+    discounted by how much of it would be cut."""
+    carried = sum(weight.get(term, 0.0) for term in {tag_form(t) for t in sentence.terms})
+    return carried * min(1.0, max_line_chars / max(1, len(sentence.text)))
+
+
+# A topic's line also takes its further sentences that carry one of its few main words.
+MAIN_WORDS = 3
+
+
 def topic_lines(
     topics: Sequence[Sequence[Sentence]], max_line_chars: int = MAX_LINE_CHARS
 ) -> list[str]:
-    """One line per topic, in order: the topic's sentence that carries the words of that
-    topic best (its own frequent words, discounted by how many other topics use them).
+    """One line per topic, in order: the topic's sentence that carries the most of the words
+    of that topic (its own frequent words, discounted by how many other topics use them),
+    with, while the line stays within `max_line_chars`, its other sentences that carry one of
+    the topic's main words, in the order they were said.
 
-    A sentence that repeats a line already chosen is passed over for the topic's next best;
-    a topic whose every sentence repeats earlier lines is already said and adds none."""
+    No sentence is said twice: one that repeats a sentence already used (exactly or nearly)
+    is passed over, and a topic whose every sentence repeats earlier ones adds no line."""
     counts = [Counter(tag_form(t) for s in sentences for t in s.terms) for sentences in topics]
     spread = Counter(term for count in counts for term in count)
+    used: list[str] = []
     lines: list[str] = []
     for sentences, count in zip(topics, counts, strict=True):
         weight = {
             term: n * (math.log((1 + len(topics)) / (1 + spread[term])) + 1.0)
             for term, n in count.items()
         }
+        main = {term for term, _n in Counter(weight).most_common(MAIN_WORDS)}
         ranked = sorted(
             range(len(sentences)),
-            key=lambda i: (
-                -sum(weight[t] for t in {tag_form(t) for t in sentences[i].terms})
-                / math.sqrt(max(len(sentences[i].text), 20)),
-                i,
-            ),
+            key=lambda i: (-_line_score(sentences[i], weight, max_line_chars), i),
         )
+        chosen: list[int] = []
+        length = 0
         for index in ranked:
-            line = shorten_line(sentences[index].text, max_line_chars)
-            if not any(near_duplicate(line, earlier) for earlier in lines):
-                lines.append(line)
-                break
+            text = " ".join(sentences[index].text.split())
+            if any(near_duplicate(text, earlier) for earlier in used):
+                continue
+            if chosen:
+                carries_main = main & {tag_form(t) for t in sentences[index].terms}
+                if not carries_main or length + 1 + len(text) > max_line_chars:
+                    continue
+            chosen.append(index)
+            used.append(text)
+            length += len(text) + (1 if length else 0)
+        if chosen:
+            said = " ".join(" ".join(sentences[i].text.split()) for i in sorted(chosen))
+            lines.append(shorten_line(said, max_line_chars))
     return lines

@@ -203,16 +203,22 @@ def topic_finalize(*, topic_id: int) -> None:
 @transaction.atomic
 def session_topics_merge(*, session: ChatSession) -> list[int]:
     """Fold each topic of one user message into the neighbouring topic it shares a subject
-    word with (`segmentation.merge_short_topics`); the ids of the topics that took messages
+    word with (`segmentation.merge_short_topics`), where its language's embeddings are
+    compared raw (`segmentation.merges_short_topics`); the ids of the topics that took messages
     in, whose keywords and vector are then out of date. A folded topic is deleted."""
     topics = list(session.topics.order_by("started_at", "id"))
     if len(topics) < 2:
         return []
     messages = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
     spans = []
+    centres: dict[str, Centre] = {}
     for topic in topics:
         users = [m for m in messages if m.topic_id == topic.pk and m.role == Message.Role.USER]
         subject = frozenset().union(*(subject_terms(m.content) for m in users))
+        said = " ".join(m.content for m in users)
+        # Kept apart where its language is compared off a deployment's centre: no words to share.
+        if not segmentation.merges_short_topics(shift_measure(said, centres)[1]):
+            subject = frozenset()
         spans.append(segmentation.Span(len(users), subject))
     grown = []
     for group in segmentation.merge_short_topics(spans):

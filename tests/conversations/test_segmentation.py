@@ -109,3 +109,16 @@ def test_a_topic_of_two_messages_is_left_by_a_distant_message_even_with_a_shared
     distant = _turn("user", "kayak insurance", {"kayak", "insurance"}, [0, 1, 0])
 
     assert segmentation.is_shift(distant, topic, threshold=0.8, centre=segmentation.RAW)
+
+
+def test_off_a_deployments_centre_a_shared_word_does_not_keep_a_one_message_topic():
+    centre = segmentation.Centre(np.asarray([0.0, 0.0, 1.0], dtype=np.float32), "deployment")
+    topic = [
+        _turn("user", "about the kayak", {"kayak"}, [1, 0, 0]),
+        _turn("assistant", "reply", set(), [1, 0, 0]),
+    ]
+    same_word = _turn("user", "the kayak again", {"kayak", "paddle"}, [0, 1, 0])
+
+    assert segmentation.merges_short_topics(segmentation.RAW)
+    assert not segmentation.merges_short_topics(centre)
+    assert segmentation.is_shift(same_word, topic, threshold=0.8, centre=centre)

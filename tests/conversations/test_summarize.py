@@ -80,3 +80,28 @@ def test_a_long_sentence_is_cut_to_one_line():
     assert len(line) <= summarize.MAX_LINE_CHARS
     assert "\n" not in line
     assert line.endswith("…")
+
+
+def test_a_line_is_the_sentence_that_carries_more_of_its_topic_not_the_shorter_one():
+    topic = [
+        _s("Our team moves the billing service from PHP to Go this quarter.",
+           "team", "billing", "service", "PHP", "Go", "quarter"),
+        _s("The Go billing build works.", "Go", "billing", "build", "works"),
+        _s("Billing tests pass in Go.", "Billing", "tests", "pass", "Go"),
+    ]  # fmt: skip
+
+    (line,) = summarize.topic_lines([topic])
+
+    assert line.startswith("Our team moves the billing service")
+
+
+def test_a_line_adds_the_topics_other_sentences_on_its_main_words_but_not_an_aside():
+    topic = [
+        _s("이번 주말에 이사할 집 계약을 했어.", "주말", "이사", "계약"),
+        _s("점심은 뭐 먹지.", "점심"),
+        _s("이사 업체는 화요일에 견적을 보내 준대.", "이사", "업체", "화요일", "견적"),
+    ]
+
+    (line,) = summarize.topic_lines([topic])
+
+    assert line == "이번 주말에 이사할 집 계약을 했어. 이사 업체는 화요일에 견적을 보내 준대."

@@ -8,8 +8,8 @@ files, scored for the offline detector and two naive baselines in the same run.
 carry over). "labelled-topics" (with `--labels FILE`): each session of a file on its own,
 against topic boundaries a person marked in it (docs/bench/ko_dev_topic_labels.json).
 A predicted boundary within one message of a true one counts. The offline detector is scored
-as the product runs it: shifts decided turn by turn, then topics of one user message folded
-into a neighbour they share a subject word with.
+as the product runs it: shifts decided turn by turn, then (where embeddings are compared raw)
+topics of one user message folded into a neighbour they share a subject word with.
 `--tune` picks the threshold on even-numbered sequences and reports odd-numbered ones.
 With labels, the threshold is also chosen on every other labelled session and scored on the
 rest, both ways round (how the Korean threshold is set), and each file's F1 on spliced and on
@@ -250,7 +250,10 @@ def _offline(threshold: float, weight: float) -> Callable[[Sequence_], list[int]
                 new, window, threshold=threshold, centre=seq.centre, keyword_weight=weight
             )
 
-        return segmentation.merged_boundaries(seq.turns, _run(seq.turns, decide))
+        boundaries = _run(seq.turns, decide)
+        if segmentation.merges_short_topics(seq.centre):
+            return segmentation.merged_boundaries(seq.turns, boundaries)
+        return boundaries
 
     return predict
 
