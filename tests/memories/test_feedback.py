@@ -87,23 +87,6 @@ def test_a_memory_marked_wrong_is_not_in_the_assistants_memory_tool(user, rememb
     assert path not in tree
 
 
-def test_search_finds_no_memory_marked_wrong(user, remember):
-    from conversations import search
-
-    memory = remember("저는 주말마다 북한산에 올라요", "fact")
-    before, _took = search.search(
-        user_id=user.pk, query="북한산 등산", reader="assistant", kinds=["memory"]
-    )
-    assert [hit.id for hit in before] == [str(memory.pk)]
-
-    memory_mark_wrong(user=user, memory=memory)
-
-    after, _took = search.search(
-        user_id=user.pk, query="북한산 등산", reader="assistant", kinds=["memory"]
-    )
-    assert after == []
-
-
 def test_marking_wrong_twice_changes_nothing_the_second_time(user, remember):
     memory = remember("I prefer window seats", "preference")
     memory_mark_wrong(user=user, memory=memory)
