@@ -193,8 +193,8 @@ class Provenance:
 def memory_provenance(*, history: list[HistoryEntry]) -> Provenance:
     """The provenance of the current version, from `memory_history`'s entries.
 
-    A version's source is the latest one stated in its lineage: versions edited before edits
-    kept their source still point at the message the memory was made from."""
+    The source is the latest one stated in the lineage, so a version edited before edits
+    kept their source (it has none of its own) still shows the message the memory came from."""
     message_id: int | None = None
     session_id: int | None = None
     uri = ""
