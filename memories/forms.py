@@ -20,6 +20,7 @@ TYPE_CHOICES = [
 STATUS_CHOICES = [
     (MemoryStatus.ACTIVE.value, _("Active")),
     (MemoryStatus.PENDING.value, _("Waiting for approval")),
+    (MemoryStatus.DISPUTED.value, _("Marked wrong")),
     (MemoryStatus.QUARANTINED.value, _("Quarantined")),
     (MemoryStatus.EXPIRED.value, _("Expired")),
     (MemoryStatus.REJECTED.value, _("Rejected")),

@@ -35,6 +35,8 @@ class MemoryStatus(models.TextChoices):
     REJECTED = "rejected"
     EXPIRED = "expired"
     QUARANTINED = "quarantined"
+    # The user said "this is wrong": out of use at once, until they undo it or correct it.
+    DISPUTED = "disputed"
 
 
 class CreatedBy(models.TextChoices):
@@ -90,6 +92,8 @@ class Memory(models.Model):
     access_count = models.PositiveIntegerField(default=0)
     last_accessed_at = models.DateTimeField(null=True, blank=True)
     wrong_count = models.PositiveSmallIntegerField(default=0)
+    # While `disputed`: the status it had before, which undoing the dispute restores.
+    disputed_from = models.CharField(max_length=20, choices=MemoryStatus.choices, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 
@@ -257,6 +261,7 @@ class AuditEvent(models.Model):
         APPROVE = "approve"
         REJECT = "reject"
         MARK_WRONG = "mark_wrong"
+        UNDO_WRONG = "undo_wrong"
         QUARANTINE = "quarantine"
         PURGE = "purge"
 

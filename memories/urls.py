@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:memory_id>/approve/", views.memory_approve, name="approve"),
     path("<int:memory_id>/reject/", views.memory_reject, name="reject"),
     path("<int:memory_id>/wrong/", views.memory_mark_wrong, name="wrong"),
+    path("<int:memory_id>/wrong/undo/", views.memory_mark_wrong_undo, name="wrong-undo"),
     path("<int:memory_id>/delete/", views.memory_delete, name="delete"),
     path("suggestions/", views.memory_suggestions, name="suggestions"),
     path("receipts/", views.receipt_list, name="receipts"),

@@ -47,7 +47,7 @@ from memories.selectors.browse import (
     memory_search_for_user,
     memory_suggestions_for_message,
 )
-from memories.selectors.history import memory_history, memory_uses
+from memories.selectors.history import memory_history, memory_provenance, memory_uses
 from memories.services import deletion, feedback, revision
 from memories.services.revision import UNSET, InvalidTransition, MemoryRefused
 from memories.services.write_policy import CandidateKind, Origin
@@ -73,6 +73,7 @@ _FRAGMENTS = {
     "detail": f"{_DETAIL}#memory-body",
     "suggestion": f"{_PANEL}#suggestion",
     "panel": f"{_PANEL}#wrong-done",
+    "panel-undone": f"{_PANEL}#wrong-undone",
 }
 
 
@@ -156,11 +157,14 @@ def _detail_context(
     uses = memory_uses(memory=memory)
     shown_uses = list(uses[:USES_SHOWN])
     version = memory.current_version
-    source_id = version.source_message_id if version is not None else None
+    history = memory_history(memory=memory)
+    provenance = memory_provenance(history=history)
+    source_id = provenance.source_message_id
     return {
         "memory": memory,
         "version": version,
-        "history": memory_history(memory=memory),
+        "history": history,
+        "provenance": provenance,
         "uses": shown_uses,
         "use_count": uses.count(),
         # Messages can be deleted while memories made from or used in them stay: only the
@@ -217,8 +221,11 @@ def memory_edit(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
     user = _user(request)
     memory = memory_get_for_user(user=user, memory_id=memory_id)
     if request.method == "GET":
+        # "Correct it" lands here: the form open, the text ready to type over.
+        form = MemoryEditForm.for_memory(memory)
+        form.fields["content"].widget.attrs["autofocus"] = True
         context = _detail_context(request, memory)
-        context["edit_open"] = True
+        context.update({"form": form, "edit_open": True})
         return render(request, _DETAIL, context)
     form = MemoryEditForm.for_memory(memory, data=request.POST)
     if form.is_valid():
@@ -312,17 +319,30 @@ def memory_reject(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def memory_mark_wrong(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
-    """ "This is wrong": the memory's confidence drops; wrong twice, it is quarantined."""
+    """ "This is wrong": the memory is out of use at once, until undone or corrected."""
     user = _user(request)
     memory = memory_get_for_user(user=user, memory_id=memory_id)
     raw_message_id = request.POST.get("message_id", "")
     message_id = _id_parameter(raw_message_id, "message_id") if raw_message_id else None
     try:
         feedback.memory_mark_wrong(user=user, memory=memory, message_id=message_id)
-    except (InvalidTransition, MemoryRefused):
+    except InvalidTransition:
         return _action_response(request, memory.pk, error=_("This memory cannot be marked wrong."))
-    done = _("Thanks. It is trusted less now, and no longer used if marked wrong again.")
+    done = _("Marked wrong: the assistant no longer uses it. Undo, or correct it.")
     return _action_response(request, memory.pk, done=done)
+
+
+@login_required
+@require_POST
+def memory_mark_wrong_undo(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
+    """Undo "this is wrong": the memory goes back to how it was."""
+    user = _user(request)
+    memory = memory_get_for_user(user=user, memory_id=memory_id)
+    try:
+        feedback.memory_mark_wrong_undo(user=user, memory=memory)
+    except InvalidTransition:
+        return _action_response(request, memory.pk, error=_("This memory is not marked wrong."))
+    return _action_response(request, memory.pk, done=_("Undone: the memory is as it was."))
 
 
 @login_required

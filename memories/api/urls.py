@@ -25,6 +25,11 @@ urlpatterns = [
         views.MemoryMarkWrongApi.as_view(),
         name="api-memory-wrong",
     ),
+    path(
+        "memories/<str:memory_id>/wrong/undo/",
+        views.MemoryMarkWrongUndoApi.as_view(),
+        name="api-memory-wrong-undo",
+    ),
     path("receipts/", views.ReceiptListApi.as_view(), name="api-receipt-list"),
     path("audit-events/", views.AuditEventListApi.as_view(), name="api-audit-event-list"),
 ]

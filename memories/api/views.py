@@ -43,7 +43,8 @@ _READERS = [Reader.ASSISTANT.value, Reader.AGENT.value, "*"]
 
 
 class MemoryOutput(serializers.Serializer[Memory]):
-    """API.md's `Memory`; `conflict` is `{"with": [ids]}` while a conflict is unresolved."""
+    """API.md's `Memory`; `conflict` is `{"with": [ids]}` while a conflict is unresolved;
+    `disputed_from` is the status a `disputed` memory returns to on undo, else null."""
 
     id = serializers.CharField()
     type = serializers.ChoiceField(choices=MemoryType.choices)
@@ -72,6 +73,7 @@ class MemoryOutput(serializers.Serializer[Memory]):
     access_count = serializers.IntegerField()
     last_accessed_at = serializers.DateTimeField(allow_null=True)
     wrong_count = serializers.IntegerField()
+    disputed_from = serializers.CharField(allow_null=True)
 
     def to_representation(self, instance: Memory) -> dict[str, Any]:
         return memory_record(instance)
@@ -283,7 +285,7 @@ class MemoryVersionListApi(APIView):
 
 
 def _transition(request: Request, memory_id: str, change: Callable[..., Memory]) -> Response:
-    """Approve or reject: 409 when the memory's status does not allow it."""
+    """Approve, reject or undo a dispute: 409 when the memory's status does not allow it."""
     user = request_user(request)
     memory = memory_get_for_user(user=user, memory_id=memory_id)
     try:
@@ -322,9 +324,15 @@ class MemoryMarkWrongApi(APIView):
             memory = feedback.memory_mark_wrong(
                 user=user, memory=memory, message_id=serializer.validated_data.get("message_id")
             )
-        except (InvalidTransition, MemoryRefused) as exc:
+        except InvalidTransition as exc:
             raise Conflict(str(exc)) from exc
         return _memory_response(user, memory)
+
+
+class MemoryMarkWrongUndoApi(APIView):
+    @extend_schema(request=None, responses={200: MemoryOutput})
+    def post(self, request: Request, memory_id: str) -> Response:
+        return _transition(request, memory_id, feedback.memory_mark_wrong_undo)
 
 
 class ReceiptListApi(APIView):

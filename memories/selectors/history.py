@@ -19,15 +19,23 @@ _TOKENS = re.compile(r"\s+|[^\s]+")
 
 @dataclass(frozen=True)
 class DiffPart:
-    """A run of text that is `equal` in both versions, `removed` from the old or `added`."""
+    """A run of text that is `equal` in both versions, `removed` from the old or `added`.
+
+    `spaced`: an added run that directly follows a removed one with no space between them;
+    shown with a gap, or the two read as one word ("서울에부산에")."""
 
     op: str
     text: str
+    spaced: bool = False
 
 
 def text_diff(old: str, new: str) -> list[DiffPart]:
     """Word-level differences from `old` to `new`; joining the `equal` and `added` parts
-    gives `new`, the `equal` and `removed` parts give `old`."""
+    gives `new`, the `equal` and `removed` parts give `old`.
+
+    Words are runs between spaces (a Korean eojeol with its particles is one word). A changed
+    phrase is one removal and one addition, even when the old and new phrase happen to share
+    the spaces between their words."""
     a, b = _TOKENS.findall(old), _TOKENS.findall(new)
     parts: list[DiffPart] = []
     matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
@@ -39,7 +47,61 @@ def text_diff(old: str, new: str) -> list[DiffPart]:
             parts.append(DiffPart("removed", "".join(a[i1:i2])))
         if tag in ("insert", "replace"):
             parts.append(DiffPart("added", "".join(b[j1:j2])))
-    return _merge(parts)
+    return _spaced(_merge(_phrases(_merge(parts))))
+
+
+def _phrases(parts: list[DiffPart]) -> list[DiffPart]:
+    """Changes separated only by spaces become one removed and one added phrase
+    ("커피를 매일" -> "차를 가끔", not "커피를" -> "차를", " ", "매일" -> "가끔")."""
+    result: list[DiffPart] = []
+    group: list[DiffPart] = []
+
+    def flush() -> None:
+        while group and group[-1].op == "equal":
+            trailing = group.pop()
+            _emit(result, group)
+            group.clear()
+            result.append(trailing)
+            return
+        _emit(result, group)
+        group.clear()
+
+    for part in parts:
+        if part.op != "equal":
+            group.append(part)
+        elif group and not part.text.strip():
+            group.append(part)  # spaces between two changes, if another change follows
+        else:
+            flush()
+            result.append(part)
+    flush()
+    return result
+
+
+def _emit(result: list[DiffPart], group: list[DiffPart]) -> None:
+    ops = {part.op for part in group}
+    if not {"removed", "added"} <= ops:
+        result.extend(group)  # only removals or only additions: nothing to pair
+        return
+    removed = "".join(p.text for p in group if p.op != "added")
+    added = "".join(p.text for p in group if p.op != "removed")
+    result += [DiffPart("removed", removed), DiffPart("added", added)]
+
+
+def _spaced(parts: list[DiffPart]) -> list[DiffPart]:
+    spaced = []
+    for index, part in enumerate(parts):
+        before = parts[index - 1] if index else None
+        if (
+            part.op == "added"
+            and before is not None
+            and before.op == "removed"
+            and not before.text[-1:].isspace()
+            and not part.text[:1].isspace()
+        ):
+            part = DiffPart(part.op, part.text, spaced=True)
+        spaced.append(part)
+    return spaced
 
 
 def _merge(parts: list[DiffPart]) -> list[DiffPart]:
@@ -114,3 +176,42 @@ def memory_history(*, memory: Memory) -> list[HistoryEntry]:
 def memory_uses(*, memory: Memory) -> QuerySet[MemoryUse]:
     """The replies the memory went into, newest first (the usage log)."""
     return memory.uses.select_related("version").order_by("-used_at", "rank")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a memory's current content comes from: the chat turn (or URI) its lineage was
+    made from and, when the text was changed since without a new source, who changed it
+    (`edited_by`: a `CreatedBy` value, or "" when it reads as it was said)."""
+
+    source_message_id: int | None
+    source_session_id: int | None
+    source_uri: str
+    edited_by: str
+
+
+def memory_provenance(*, history: list[HistoryEntry]) -> Provenance:
+    """The provenance of the current version, from `memory_history`'s entries.
+
+    The source is the latest one stated in the lineage, so a version edited before edits
+    kept their source (it has none of its own) still shows the message the memory came from."""
+    message_id: int | None = None
+    session_id: int | None = None
+    uri = ""
+    edited_by = ""
+    for entry in reversed(history):
+        version = entry.version
+        stated = (version.source_message_id, version.source_session_id, version.source_uri)
+        if any(stated) and stated != (message_id, session_id, uri):
+            message_id, session_id, uri = stated
+            edited_by = ""
+        elif entry.content_changed:
+            edited_by = version.created_by
+        if entry.is_current:
+            break
+    return Provenance(
+        source_message_id=message_id,
+        source_session_id=session_id,
+        source_uri=uri,
+        edited_by=edited_by,
+    )

@@ -64,6 +64,7 @@ def memory_record(memory: Memory) -> dict[str, Any]:
         "access_count": memory.access_count,
         "last_accessed_at": iso(memory.last_accessed_at),
         "wrong_count": memory.wrong_count,
+        "disputed_from": memory.disputed_from or None,
     }
 
 

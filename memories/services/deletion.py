@@ -131,11 +131,18 @@ def memories_erase_all_for_user(
 
 
 def memories_expire_due(*, now: datetime | None = None) -> int:
-    """Mark live memories whose current version is past `expires_at` as expired."""
+    """Mark live and disputed memories whose current version is past `expires_at` as
+    expired (a disputed one too: past its time there is nothing left to correct or restore,
+    and as expired it is purged after the retention period)."""
     now = now or timezone.now()
     return Memory.objects.filter(
-        status__in=LIVE_STATUSES, current_version__expires_at__lte=now
-    ).update(status=MemoryStatus.EXPIRED, status_reason="past its expiry time", updated_at=now)
+        status__in=(*LIVE_STATUSES, MemoryStatus.DISPUTED), current_version__expires_at__lte=now
+    ).update(
+        status=MemoryStatus.EXPIRED,
+        status_reason="past its expiry time",
+        disputed_from="",
+        updated_at=now,
+    )
 
 
 _PURGED_STATUSES = (MemoryStatus.REJECTED, MemoryStatus.EXPIRED)

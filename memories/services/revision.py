@@ -184,9 +184,19 @@ def _make_current(
     memory.slot = version.slot
     memory.status = status
     memory.status_reason = reason[:300]
+    if status != MemoryStatus.DISPUTED:
+        memory.disputed_from = ""  # a corrected memory has nothing to go back to
     memory.updated_at = now
     memory.save(
-        update_fields=["current_version", "type", "slot", "status", "status_reason", "updated_at"]
+        update_fields=[
+            "current_version",
+            "type",
+            "slot",
+            "status",
+            "status_reason",
+            "disputed_from",
+            "updated_at",
+        ]
     )
     if status == MemoryStatus.QUARANTINED and previous != MemoryStatus.QUARANTINED:
         audit_event_record(
@@ -400,6 +410,9 @@ def _revise(
     )
     if not policy.stores:
         raise MemoryRefused(policy)
+    source = _source_of(
+        current, restated=restated, message_id=source_message_id, session_id=source_session_id
+    )
     fields = VersionFields(
         type=new_type,
         content=content,
@@ -421,9 +434,9 @@ def _revise(
             else allowed_readers
         ),
         tags=tuple(current.tags),
-        source_message_id=source_message_id if restated else current.source_message_id,
-        source_session_id=source_session_id if restated else current.source_session_id,
-        source_uri="" if restated else current.source_uri,
+        source_message_id=source.message_id,
+        source_session_id=source.session_id,
+        source_uri=source.uri,
     )
     if indexed is None:
         indexed = Indexed(
@@ -447,6 +460,28 @@ def _revise(
     )
     _make_current(memory=memory, version=version, status=status, reason=reason, now=now)
     return memory
+
+
+@dataclass(frozen=True)
+class _Source:
+    message_id: int | None
+    session_id: int | None
+    uri: str
+
+
+def _source_of(
+    current: MemoryVersion, *, restated: bool, message_id: int | None, session_id: int | None
+) -> _Source:
+    """Where a new version comes from: a restatement from a chat turn takes that turn as its
+    source; any other change (a person's edit, a metadata change) keeps the lineage's source,
+    so an edited memory still links to the message it was first made from."""
+    if restated and (message_id is not None or session_id is not None):
+        return _Source(message_id=message_id, session_id=session_id, uri="")
+    return _Source(
+        message_id=current.source_message_id,
+        session_id=current.source_session_id,
+        uri=current.source_uri,
+    )
 
 
 def _status_after_revision(
@@ -500,7 +535,12 @@ def memory_approve(*, user: AbstractBaseUser, memory: Memory) -> Memory:
     return memory
 
 
-_REJECTABLE = (MemoryStatus.PENDING, MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED)
+_REJECTABLE = (
+    MemoryStatus.PENDING,
+    MemoryStatus.ACTIVE,
+    MemoryStatus.QUARANTINED,
+    MemoryStatus.DISPUTED,
+)
 
 
 @transaction.atomic
@@ -515,8 +555,9 @@ def memory_reject(
         raise InvalidTransition(f"a {memory.status} memory cannot be rejected")
     memory.status = MemoryStatus.REJECTED
     memory.status_reason = reason[:300]
+    memory.disputed_from = ""
     memory.updated_at = timezone.now()
-    memory.save(update_fields=["status", "status_reason", "updated_at"])
+    memory.save(update_fields=["status", "status_reason", "disputed_from", "updated_at"])
     memory.conflicts.clear()  # a rejected memory no longer contradicts anything
     audit_event_record(
         user_id=memory.user_id,

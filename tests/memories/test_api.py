@@ -232,19 +232,102 @@ def test_a_quarantined_memory_cannot_be_approved(api):
     assert api.post(f"/api/v1/memories/{created['id']}/approve/").status_code == 409
 
 
-def test_marking_a_memory_wrong_lowers_confidence_and_twice_quarantines_it(api):
+def _context_memories(api: Any, message: str) -> list[str]:
+    response = api.post("/api/v1/context/", {"message": message}, format="json")
+    assert response.status_code == 200, response.json()
+    return [m["content"] for m in response.json()["memories"]]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("나는 매주 토요일에 테니스를 쳐", "이번 주 토요일 테니스 약속 잡아줘"),
+        ("I play tennis every Saturday", "book my Saturday tennis"),
+    ],
+)
+def test_marking_a_memory_wrong_takes_it_out_of_the_context_until_undone(api, content, message):
+    created = _create(api, content=content, type="fact")
+    assert _context_memories(api, message) == [content]
+
+    wrong = api.post(f"/api/v1/memories/{created['id']}/wrong/", {}, format="json")
+
+    assert wrong.status_code == 200
+    body = wrong.json()
+    assert (body["status"], body["disputed_from"], body["wrong_count"]) == ("disputed", "active", 1)
+    assert body["version"] == 1
+    assert _context_memories(api, message) == []
+    listed = api.get("/api/v1/memories/", {"status": "disputed"}).json()["results"]
+    assert [m["id"] for m in listed] == [created["id"]]
+
+    undone = api.post(f"/api/v1/memories/{created['id']}/wrong/undo/")
+
+    assert undone.status_code == 200
+    assert (undone.json()["status"], undone.json()["disputed_from"]) == ("active", None)
+    assert _context_memories(api, message) == [content]
+
+
+def test_undo_of_a_memory_not_marked_wrong_is_a_409(api):
     created = _create(api)
 
-    once = api.post(f"/api/v1/memories/{created['id']}/wrong/", {}, format="json").json()
-    twice = api.post(f"/api/v1/memories/{created['id']}/wrong/", {}, format="json").json()
+    assert api.post(f"/api/v1/memories/{created['id']}/wrong/undo/").status_code == 409
 
-    assert once["confidence"] < created["confidence"]
-    assert once["status"] == "active"
-    assert once["version"] == 2
-    assert twice["status"] == "quarantined"
-    assert "wrong" in twice["status_reason"]
+
+def test_a_rejected_memory_cannot_be_marked_wrong(api):
+    created = _create(api)
+    api.post(f"/api/v1/memories/{created['id']}/reject/")
+
+    assert (
+        api.post(f"/api/v1/memories/{created['id']}/wrong/", {}, format="json").status_code == 409
+    )
+
+
+def test_a_patch_of_a_disputed_memorys_content_makes_the_new_version_active(api):
+    created = _create(api, content="나는 서울 강남에 살아", type="fact")
+    api.post(f"/api/v1/memories/{created['id']}/wrong/", {}, format="json")
+
+    patched = api.patch(
+        f"/api/v1/memories/{created['id']}/", {"content": "나는 서울 서초구에 살아"}, format="json"
+    ).json()
+
+    assert (patched["status"], patched["version"]) == ("active", 2)
+    assert patched["disputed_from"] is None
+
+
+def test_a_patch_keeps_the_source_of_an_extracted_memory(api, user):
+    from memories.services.extraction import memory_extract_from_exchange
+
+    memory_extract_from_exchange(
+        user_id=user.pk,
+        user_text="나는 커피를 좋아해",
+        assistant_text="",
+        source_message_id=812,
+        source_session_id=34,
+    )
+    created = api.get("/api/v1/memories/").json()["results"][0]
+
+    patched = api.patch(
+        f"/api/v1/memories/{created['id']}/",
+        {"content": "나는 디카페인 커피를 좋아해"},
+        format="json",
+    ).json()
+
+    assert patched["source"] == {"message_id": "812", "session_id": "34", "uri": None}
     versions = api.get(f"/api/v1/memories/{created['id']}/versions/").json()["results"]
-    assert [v["content"] for v in versions] == [created["content"]] * 3
+    assert (versions[0]["created_by"], versions[0]["change_reason"]) == (
+        "user",
+        "edited by the user",
+    )
+
+
+def test_the_export_keeps_a_disputed_memory_with_its_status(api, user):
+    created = _create(api)
+    api.post(f"/api/v1/memories/{created['id']}/wrong/", {}, format="json")
+
+    exported = memories_export_for_user(user=user)["memories"]
+
+    assert [(m["id"], m["status"], m["disputed_from"]) for m in exported] == [
+        (created["id"], "disputed", "active")
+    ]
 
 
 def test_a_conflict_is_shown_on_both_memories(api, say, user):
@@ -281,6 +364,7 @@ ENDPOINTS = [
     ("post", "/api/v1/memories/{id}/approve/"),
     ("post", "/api/v1/memories/{id}/reject/"),
     ("post", "/api/v1/memories/{id}/wrong/"),
+    ("post", "/api/v1/memories/{id}/wrong/undo/"),
 ]
 
 

@@ -217,7 +217,7 @@ def _with_old_slot(memory: Memory, slot: str) -> None:
 
 
 def _migrate() -> None:
-    migration = importlib.import_module("memories.migrations.0007_question_slots")
+    migration = importlib.import_module("memories.migrations.0008_question_slots")
     migration.recompute_slots(apps, None)
 
 

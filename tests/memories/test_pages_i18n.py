@@ -94,7 +94,7 @@ def lived_in(client, user, staff, remember):
     kept = chat.chat_exchange(session=session, content="요즘 차를 자주 마셔")
     gone = chat.chat_exchange(session=session, content="이건 지워 줘")
 
-    # Edited twice (content, then type), then marked wrong twice: quarantined.
+    # Edited twice (content, then type), then marked wrong: out of use.
     edited = remember("나는 녹차를 좋아해", "preference")
     detail = reverse("memories:detail", args=[edited.pk])
     client.post(
@@ -105,9 +105,13 @@ def lived_in(client, user, staff, remember):
         reverse("memories:edit", args=[edited.pk]),
         {"content": "나는 녹차와 보리차를 좋아해", "type": "fact", "sensitivity": "high"},
     )
-    for _ in range(2):
-        client.post(reverse("memories:wrong", args=[edited.pk]))
-    assert current(edited).status == MemoryStatus.QUARANTINED
+    client.post(reverse("memories:wrong", args=[edited.pk]))
+    assert current(edited).status == MemoryStatus.DISPUTED
+    # Marked wrong by mistake, then put back.
+    restored = remember("나는 아침마다 달리기를 해", "fact")
+    client.post(reverse("memories:wrong", args=[restored.pk]))
+    client.post(reverse("memories:wrong-undo", args=[restored.pk]))
+    assert current(restored).status == MemoryStatus.ACTIVE
     for message in (kept.assistant_message, gone.assistant_message):
         MemoryUse.objects.create(
             user=user, memory=edited, version=version_of(current(edited)),
@@ -150,7 +154,7 @@ def lived_in(client, user, staff, remember):
     # The flash messages of these actions were worded when they were made: shown once, here.
     client.get(reverse("memories:list"))
     return {
-        "memories": [edited, injected, by_staff, proposed],
+        "memories": [edited, injected, by_staff, proposed, restored],
         "detail": detail,
         "receipts": list(DeletionReceipt.objects.filter(user=user)),
     }
@@ -178,12 +182,13 @@ def test_the_same_pages_in_english_show_the_phrases_the_check_looks_for(client, 
 
     assert all(english.values())
     edited = _visible(client.get(lived_in["detail"], **EN))
-    assert "Why: you marked it wrong 2 times." in edited
+    assert "You marked this memory wrong: the assistant no longer uses it." in edited
+    assert "Undo: it was right" in edited
     assert "in a deleted message (version" in edited
 
 
 def test_service_reasons_are_shown_in_korean(client, lived_in):
-    edited, injected, by_staff, _proposed = lived_in["memories"]
+    edited, injected, by_staff, _proposed, _restored = lived_in["memories"]
 
     pages = {
         m.pk: _visible(client.get(reverse("memories:detail", args=[m.pk]), **KO))
@@ -191,7 +196,8 @@ def test_service_reasons_are_shown_in_korean(client, lived_in):
     }
     log = _visible(client.get(reverse("memories:access-log"), **KO))
 
-    assert "내가 틀렸다고 2번 표시했어요" in pages[edited.pk]
+    assert "틀렸다고 표시한 기억이에요" in pages[edited.pk]
+    assert "바로잡기" in pages[edited.pk]
     assert "삭제된 메시지 (버전" in pages[edited.pk]
     assert "어시스턴트에게 내리는 지시처럼 읽혀서 데이터로만 보관해요" in pages[injected.pk]
     assert "운영자가 검토를 위해 따로 두었어요" in pages[by_staff.pk]

@@ -269,6 +269,32 @@ def test_memory_page_links_lead_into_the_chat_at_the_message(logged_in, user, ex
     )
 
 
+@pytest.mark.parametrize(
+    ("said", "edited"),
+    [
+        ("매일 차를 마심", "매일 아침 녹차를 마심"),
+        ("Drinks tea every day", "Drinks green tea every morning"),
+    ],
+)
+def test_an_edited_memory_still_links_its_message_and_says_you_edited_it(
+    logged_in, user, exchange, said, edited
+):
+    session, message, _reply = exchange
+    memory = _from_message(said, user=user, session=session, message=message)
+
+    logged_in.post(
+        reverse("memories:edit", args=[memory.pk]),
+        {"content": edited, "type": "fact", "sensitivity": "normal"},
+    )
+    page = _content(logged_in.get(reverse("memories:detail", args=[memory.pk])))
+
+    source = page[page.index("<dt>Source</dt>") : page.index("<dt>Expires</dt>")]
+    assert f'href="{reverse("chat:message-detail", args=[message.pk])}"' in source
+    assert f"Your message in session {session.pk}" in source
+    assert "edited by you" in source
+    assert "Written directly" not in source
+
+
 def test_memory_page_shows_a_deleted_message_without_a_link(logged_in, user, exchange, other_user):
     session, message, reply = exchange
     memory = _from_message("I drink tea every day", user=user, session=session, message=message)
@@ -312,6 +338,7 @@ def test_memory_page_shows_who_approved_each_version(logged_in, user, suggest):
         ("memories:approve", "post"),
         ("memories:reject", "post"),
         ("memories:wrong", "post"),
+        ("memories:wrong-undo", "post"),
         ("memories:delete", "get"),
         ("memories:delete", "post"),
     ],
@@ -523,12 +550,14 @@ def test_approving_a_rejected_memory_says_it_cannot(logged_in, suggest):
 def test_actions_only_take_post(logged_in, suggest):
     memory = suggest("The user may like hiking")
 
-    for name in ("memories:approve", "memories:reject", "memories:wrong"):
+    for name in ("memories:approve", "memories:reject", "memories:wrong", "memories:wrong-undo"):
         assert logged_in.get(reverse(name, args=[memory.pk])).status_code == 405
     assert current(memory).status == MemoryStatus.PENDING
 
 
-def test_marking_wrong_lowers_confidence_and_records_the_reply(logged_in, remember, exchange):
+def test_marking_wrong_takes_the_memory_out_of_use_and_records_the_reply(
+    logged_in, remember, exchange
+):
     _session, _message, reply = exchange
     memory = remember("I prefer green tea", "preference")
 
@@ -538,26 +567,47 @@ def test_marking_wrong_lowers_confidence_and_records_the_reply(logged_in, rememb
 
     assert response.status_code == 302
     stored = current(memory)
+    assert stored.status == MemoryStatus.DISPUTED
     assert stored.wrong_count == 1
-    assert stored.current_version.confidence == 0.5
+    assert stored.current_version.version == 1
     event = AuditEvent.objects.get(action="mark_wrong")
     assert event.detail["message_id"] == reply.pk
 
 
-def test_marking_wrong_from_the_chat_panel_with_htmx_returns_a_note(logged_in, remember):
+def test_marking_wrong_from_the_chat_panel_with_htmx_offers_undo_and_correct_it(
+    logged_in, remember
+):
     memory = remember("I prefer green tea", "preference")
 
     response = logged_in.post(
-        reverse("memories:wrong", args=[memory.pk]), {"fragment": "panel"}, **HTMX
+        reverse("memories:wrong", args=[memory.pk]), {"fragment": "panel", "next": "/"}, **HTMX
     )
 
     content = _content(response)
-    assert content.lstrip().startswith('<p class="action-note"')
-    assert "trusted less" in content
-    assert reverse("memories:detail", args=[memory.pk]) in content
+    assert content.lstrip().startswith('<div class="panel-memory__wrong action-note"')
+    assert "no longer uses it" in content
+    assert f'hx-post="{reverse("memories:wrong-undo", args=[memory.pk])}"' in content
+    assert f'href="{reverse("memories:edit", args=[memory.pk])}"' in content
 
 
-def test_marking_wrong_on_the_memory_page_with_htmx_shows_the_new_version(logged_in, remember):
+def test_undo_from_the_chat_panel_puts_the_memory_back_and_the_button_again(logged_in, remember):
+    memory = remember("I prefer green tea", "preference")
+    logged_in.post(reverse("memories:wrong", args=[memory.pk]))
+
+    response = logged_in.post(
+        reverse("memories:wrong-undo", args=[memory.pk]),
+        {"fragment": "panel-undone", "next": "/"},
+        **HTMX,
+    )
+
+    content = _content(response)
+    assert current(memory).status == MemoryStatus.ACTIVE
+    assert "Undone" in content
+    assert f'hx-post="{reverse("memories:wrong", args=[memory.pk])}"' in content
+    assert "I prefer green tea" in content  # the button's accessible name
+
+
+def test_marking_wrong_on_the_memory_page_with_htmx_shows_undo_and_correct_it(logged_in, remember):
     memory = remember("I prefer green tea", "preference")
 
     content = _content(
@@ -565,7 +615,83 @@ def test_marking_wrong_on_the_memory_page_with_htmx_shows_the_new_version(logged
     )
 
     assert content.lstrip().startswith('<article id="memory-body"')
-    assert "Version 2" in content and "marked wrong by you" in content
+    assert 'badge--disputed">Marked wrong<' in content
+    assert "the assistant no longer uses it" in content
+    assert f'action="{reverse("memories:wrong-undo", args=[memory.pk])}"' in content
+    assert f'href="{reverse("memories:edit", args=[memory.pk])}"' in content
+    assert f'action="{reverse("memories:wrong", args=[memory.pk])}"' not in content
+
+
+def test_undo_without_javascript_goes_back_to_the_memory(logged_in, remember):
+    memory = remember("I prefer green tea", "preference")
+    logged_in.post(reverse("memories:wrong", args=[memory.pk]))
+
+    response = logged_in.post(reverse("memories:wrong-undo", args=[memory.pk]), follow=True)
+
+    assert current(memory).status == MemoryStatus.ACTIVE
+    assert "Undone: the memory is as it was." in _content(response)
+
+
+def test_undo_of_a_memory_not_marked_wrong_says_so(logged_in, remember):
+    memory = remember("I prefer green tea", "preference")
+
+    response = logged_in.post(reverse("memories:wrong-undo", args=[memory.pk]), follow=True)
+
+    assert "This memory is not marked wrong." in _content(response)
+    assert current(memory).status == MemoryStatus.ACTIVE
+
+
+def test_correct_it_opens_the_edit_form_with_the_text_ready(logged_in, remember):
+    memory = remember("I live in Seoul", "fact")
+    logged_in.post(reverse("memories:wrong", args=[memory.pk]))
+
+    content = _content(logged_in.get(reverse("memories:edit", args=[memory.pk])))
+
+    assert '<details class="memory__edit" open>' in content
+    assert "autofocus" in content[content.index('id="id_content"') - 200 :][:400]
+
+
+def test_saving_a_correction_puts_the_memory_back_in_use(logged_in, remember):
+    memory = remember("I live in Seoul", "fact")
+    logged_in.post(reverse("memories:wrong", args=[memory.pk]))
+
+    logged_in.post(
+        reverse("memories:edit", args=[memory.pk]),
+        {"content": "I live in Busan", "type": "fact", "sensitivity": "normal"},
+    )
+
+    stored = current(memory)
+    assert stored.status == MemoryStatus.ACTIVE
+    assert stored.current_version.content == "I live in Busan"
+
+
+def test_memory_list_filters_the_memories_marked_wrong_and_labels_them(logged_in, remember):
+    wrong = remember("I live in Seoul", "fact")
+    remember("I prefer green tea", "preference")
+    logged_in.post(reverse("memories:wrong", args=[wrong.pk]))
+
+    everything = _content(logged_in.get(reverse("memories:list")))
+    only_wrong = _content(logged_in.get(reverse("memories:list"), {"status": "disputed"}))
+
+    assert 'badge--disputed">Marked wrong<' in everything
+    assert '<option value="disputed">Marked wrong</option>' in everything
+    assert "I live in Seoul" in only_wrong and "green tea" not in only_wrong
+    assert f'action="{reverse("memories:wrong-undo", args=[wrong.pk])}"' in only_wrong
+    assert f'href="{reverse("memories:edit", args=[wrong.pk])}"' in only_wrong
+
+
+def test_undo_from_the_list_with_htmx_returns_the_row(logged_in, remember):
+    memory = remember("I live in Seoul", "fact")
+    logged_in.post(reverse("memories:wrong", args=[memory.pk]))
+
+    content = _content(
+        logged_in.post(
+            reverse("memories:wrong-undo", args=[memory.pk]), {"fragment": "row"}, **HTMX
+        )
+    )
+
+    assert content.lstrip().startswith(f'<li class="memory-card" id="memory-row-{memory.pk}"')
+    assert 'badge--active">Active<' in content
 
 
 # Deleting and receipts

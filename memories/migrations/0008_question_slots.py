@@ -50,7 +50,7 @@ def recompute_slots(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("memories", "0006_receipt_copies"),
+        ("memories", "0007_memory_disputed"),
     ]
 
     operations = [migrations.RunPython(recompute_slots, migrations.RunPython.noop)]
