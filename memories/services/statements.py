@@ -70,35 +70,52 @@ _NOISE = re.compile(r"[ㅋㅎㅠㅜ]{2,}|\^\^|;;+|[\U0001F300-\U0001FAFF\u2600-\
 
 # --- Korean -----------------------------------------------------------------------------
 
-_KO_SPEAKER = {"나", "저", "내", "제", "우리", "저희", "울"}
-_KO_YOU = {"너", "니", "네", "당신", "자기"}
-_KO_QUESTION_WORDS = {"뭐", "무엇", "뭣", "누구", "어디", "언제", "왜", "어떻게", "몇", "무슨",
-                      "어느", "얼마나", "얼마", "어떤", "웬"}  # fmt: skip
-_KO_QUESTION_ENDINGS = ("니", "냐", "나", "나요", "까", "까요", "ᆯ까", "을까", "ᆯ까요", "을까요",
-                        "가", "가요", "는가", "던가",
-                        "지요", "냐고", "려나")  # fmt: skip
-_KO_QUOTE_ENDINGS = ("대", "래", "대요", "래요", "다더라", "라더라", "다네", "단다", "란다", "다며",
-                     "라며", "대더라", "다던데", "라던데", "다더라고", "라더라고")  # fmt: skip
+_KO_SPEAKER = frozenset(
+    """나 내 우리 울 저 저희 제""".split()  # noqa: SIM905
+)
+_KO_YOU = frozenset(
+    """너 네 니 당신 자기""".split()  # noqa: SIM905
+)
+_KO_QUESTION_WORDS = frozenset(
+    """누구 몇 무슨 무엇 뭐 뭣 어느 어디 어떤 어떻게 언제 얼마 얼마나 왜 웬""".split()  # noqa: SIM905
+)
+_KO_QUESTION_ENDINGS = tuple(
+    """니 냐 나 나요 까 까요 ᆯ까 을까 ᆯ까요 을까요 가 가요 는가 던가 지요 냐고 려나""".split()  # noqa: SIM905
+)
+_KO_QUOTE_ENDINGS = tuple(
+    """대 래 대요 래요 다더라 라더라 다네 단다 란다 다며 라며 대더라 다던데 라던데
+    다더라고 라더라고""".split()  # noqa: SIM905
+)
 # People outside the speaker's circle: what they do is their news, not the speaker's.
-_KO_OTHERS = {"친구", "동료", "사람", "사람들", "지인", "선배", "후배", "걔", "얘", "쟤", "그녀",
-              "남주", "여주", "주인공", "배우", "가수", "선수", "다들", "누가", "애들"}  # fmt: skip
+_KO_OTHERS = frozenset(
+    """가수 걔 그녀 남주 누가 다들 동료 배우 사람 사람들 선배 선수 애들 얘 여주 쟤
+    주인공 지인 친구 후배""".split()  # noqa: SIM905
+)
 # The speaker's circle: family, partner, pets, team, home: their facts are the speaker's too.
 _KO_CIRCLE = frozenset(
-    """남편 아내 와이프 마누라 신랑 엄마 아빠 어머니 아버지 부모님 할머니
-    할아버지 누나 형 오빠 언니 동생 딸 아들 애 아이 아기 남친 여친
-    남자친구 여자친구 애인 고양이 강아지 댕댕이 개 팀 회사 집 가족
-    시어머니 장모님 베프 조카 반려견 반려묘 팀장 상사 아이들 애들""".split()  # noqa: SIM905
+    """남편 아내 와이프 마누라 신랑 엄마 아빠 어머니 아버지 부모님 할머니 할아버지 누나
+    형 오빠 언니 동생 딸 아들 애 아이 아기 남친 여친 남자친구 여자친구 애인 고양이
+    강아지 댕댕이 개 팀 회사 집 가족 시어머니 장모님 베프 조카 반려견 반려묘 팀장
+    상사 아이들 애들""".split()  # noqa: SIM905
 )
 # Passing states of body and mood.
-_KO_MOMENTARY = {"배고프", "졸리", "피곤하", "우울하", "심심하", "아프", "센치하", "귀찮", "힘들",
-                 "지루하", "춥", "덥", "짜증나", "웃기", "신기하", "배부르", "목마르", "슬프",
-                 "설레", "떨리", "화나", "답답하", "외롭", "미치", "죽", "개웃기", "소름돋",
-                 "좋", "최고", "짱", "쩔", "대박", "멋지", "재밌", "재미있", "고맙", "감사하",
-                 "미안하", "죄송하"}  # fmt: skip
-_KO_NOW = {"방금", "아까", "오늘따라", "이따", "지금", "당장", "오늘"}
-_KO_LASTING = {"살", "다니", "일하", "근무하", "키우", "쓰", "타", "하", "배우", "있", "먹", "마시"}
-_KO_DECISION = {"결정하", "정하", "바꾸", "갈아타", "끊", "그만두", "가입하", "시작하"}
-_KO_PREFERENCE = {"좋아하", "싫어하", "선호하", "즐기", "최애", "사랑하", "못하", "싫"}
+_KO_MOMENTARY = frozenset(
+    """감사하 개웃기 고맙 귀찮 답답하 대박 덥 떨리 멋지 목마르 미안하 미치 배고프
+    배부르 설레 센치하 소름돋 슬프 신기하 심심하 아프 외롭 우울하 웃기 재미있 재밌
+    졸리 좋 죄송하 죽 지루하 짜증나 짱 쩔 최고 춥 피곤하 화나 힘들""".split()  # noqa: SIM905
+)
+_KO_NOW = frozenset(
+    """당장 방금 아까 오늘 오늘따라 이따 지금""".split()  # noqa: SIM905
+)
+_KO_LASTING = frozenset(
+    """근무하 다니 마시 먹 배우 살 쓰 일하 있 키우 타 하""".split()  # noqa: SIM905
+)
+_KO_DECISION = frozenset(
+    """가입하 갈아타 결정하 그만두 끊 바꾸 시작하 정하""".split()  # noqa: SIM905
+)
+_KO_PREFERENCE = frozenset(
+    """못하 사랑하 선호하 싫 싫어하 좋아하 즐기 최애""".split()  # noqa: SIM905
+)
 _KO_HABIT = re.compile(
     r"매일|매주|매달|매년|매번|마다|항상|(?<![가-힣])늘(?![가-힣])|평일|주말마다|언제나|루틴|습관|보통|주로|자주|"
     r"주\s*\d+\s*회|한\s*달에|일주일에|하루에|요일마다|아침마다|저녁마다"
@@ -245,8 +262,9 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
     if last_ending.endswith(_KO_QUOTE_ENDINGS) and not last_ending.endswith(("는데", "ᆫ데")):
         # Hearsay about one's own things ("우리 팀 워크숍 가평이래") is still news of the
         # speaker's; hearsay about the world or about others is not.
-        own = any(_tag(t) in ("NP", "MM") and t.form in ("우리", "저희", "내", "제", "울")
-                  for t in tokens)  # fmt: skip
+        own = any(
+            _tag(t) in ("NP", "MM") and t.form in ("우리", "저희", "내", "제", "울") for t in tokens
+        )
         if not own:
             return "quotation"
     for i, (form, tag) in enumerate(zip(forms, tags, strict=True)):
@@ -344,8 +362,10 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
 
 
 # Tokens dropped from a Korean phrase: the speaker's pronoun and particle, discourse words.
-_KO_DROP_WORDS = {"근데", "그리고", "참", "아", "와", "음", "사실", "그런데", "그래서", "암튼",
-                  "아무튼", "진짜", "완전", "개", "ㅇㅇ", "네", "응", "헐", "이제"}  # fmt: skip
+_KO_DROP_WORDS = frozenset(
+    """ㅇㅇ 개 그래서 그런데 그리고 근데 네 사실 아 아무튼 암튼 와 완전 음 응 이제 진짜
+    참 헐""".split()  # noqa: SIM905
+)
 
 
 def _words(text: str, tokens: list[Any], offset: int) -> list[tuple[str, list[Any]]]:
@@ -523,8 +543,11 @@ _FRAGMENT_WORDS = 4
 
 # --- English ----------------------------------------------------------------------------
 
-_EN_FIRST = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|im|ive|me|my|mine|myself|we|we're|we've|"
-                       r"our|ours|us)\b", re.IGNORECASE)  # fmt: skip
+_EN_FIRST = re.compile(
+    r"\b(?:I|I'm|I've|I'd|I'll|im|ive|me|my|mine|myself|we|we're|we've|"
+    r"our|ours|us)\b",
+    re.IGNORECASE,
+)
 _EN_I = re.compile(r"^(?:I|im|i'm|ive|i've|i'd|i'll)\b", re.IGNORECASE)
 _EN_CIRCLE_SUBJECT = re.compile(
     r"^(?:the\s+|our\s+|my\s+)?(?:kids?|children|husband|wife|partner|son|daughter|mom|mother|"
@@ -603,8 +626,9 @@ _EN_PAST = re.compile(
     re.IGNORECASE,
 )
 _EN_PAST_DAY = re.compile(r"\b(?:yesterday|last\s+(?:week|month|year|night)|ago)\b", re.I)
-_EN_NEGATION = re.compile(r"\b(?:not|no|never|n't|dont|don't|doesnt|cant|cannot|won't)\b|n't\b",
-                          re.IGNORECASE)  # fmt: skip
+_EN_NEGATION = re.compile(
+    r"\b(?:not|no|never|n't|dont|don't|doesnt|cant|cannot|won't)\b|n't\b", re.IGNORECASE
+)
 _EN_FILLER = re.compile(
     r"^(?:(?:oh|ah|so|well|also|and|btw|by\s+the\s+way|fyi|haha|lol|ok(?:ay)?|anyway|"
     r"just\s+so\s+you\s+know|fun\s+fact|yeah|yes|hey)\b[,:!]?\s*)+",
@@ -619,19 +643,44 @@ _EN_VERB_AFTER_AND = re.compile(
     r"drink|drinks|eat|eats|cook|cooks|am\s+\w+ing|'m\s+\w+ing)\b))",
     re.IGNORECASE,
 )
-_EN_IRREGULAR_3RD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does",
-                     "go": "goes", "was": "was", "'d": "had", "'ll": "will", "can": "can",
-                     "can't": "can't", "don't": "doesn't", "won't": "won't", "will": "will",
-                     "would": "would", "could": "could", "should": "should", "had": "had",
-                     "did": "did", "didn't": "didn't", "haven't": "hasn't", "wasn't": "wasn't",
-                     "cannot": "cannot", "might": "might", "must": "must", "im": "is",
-                     "ive": "has", "are": "are", "were": "were"}  # fmt: skip
+_EN_IRREGULAR_3RD = {
+    "am": "is",
+    "'m": "is",
+    "have": "has",
+    "'ve": "has",
+    "do": "does",
+    "go": "goes",
+    "was": "was",
+    "'d": "had",
+    "'ll": "will",
+    "can": "can",
+    "can't": "can't",
+    "don't": "doesn't",
+    "won't": "won't",
+    "will": "will",
+    "would": "would",
+    "could": "could",
+    "should": "should",
+    "had": "had",
+    "did": "did",
+    "didn't": "didn't",
+    "haven't": "hasn't",
+    "wasn't": "wasn't",
+    "cannot": "cannot",
+    "might": "might",
+    "must": "must",
+    "im": "is",
+    "ive": "has",
+    "are": "are",
+    "were": "were",
+}
 # Past forms that do not end in -ed stay as they are ("quit", "left", "went").
 _EN_IRREGULAR_PAST = frozenset(
-    """went got left quit moved bought took made began became came sold won lost met found gave
-    broke ran wrote put set spent sent built kept felt heard paid read told thought brought
-    caught taught fought chose drove flew grew knew threw wore swam rode sang sat slept stood
-    understood forgot led fell ate drank saw did had was were""".split()  # noqa: SIM905
+    """went got left quit moved bought took made began became came sold won lost met
+    found gave broke ran wrote put set spent sent built kept felt heard paid read
+    told thought brought caught taught fought chose drove flew grew knew threw wore
+    swam rode sang sat slept stood understood forgot led fell ate drank saw did had
+    was were""".split()  # noqa: SIM905
 )
 
 
@@ -669,8 +718,12 @@ def _en_content(text: str) -> str:
         text = f"{lead.group('rest')} {time_words[:1].lower() + time_words[1:]}"
     if re.match(r"^my\s+\w+(?:\s+\w+)?\s+and\s+I\b", text, flags=re.IGNORECASE):
         return text  # "My wife and I ...": the subject is two people
-    text = re.sub(r"^(?:please\s+)?(?:remember|don't\s+forget|note)(?:\s+that|:)?\s+", "", text,
-                  flags=re.IGNORECASE)  # fmt: skip
+    text = re.sub(
+        r"^(?:please\s+)?(?:remember|don't\s+forget|note)(?:\s+that|:)?\s+",
+        "",
+        text,
+        flags=re.IGNORECASE,
+    )
     match = re.match(
         r"^(?:I(?:'m|'ve|'d|'ll)?|im|ive)\b\s*(?P<rest>.*)$", text, flags=re.IGNORECASE
     )
@@ -716,15 +769,25 @@ def _en_content(text: str) -> str:
     return (text[:1].upper() + text[1:]).strip()
 
 
-_EN_PRONOUNS = {"my": "their", "me": "them", "mine": "theirs", "myself": "themselves",
-                "i": "they", "i'm": "they're", "i've": "they've", "i'd": "they'd",
-                "i'll": "they'll", "im": "they're"}  # fmt: skip
+_EN_PRONOUNS = {
+    "my": "their",
+    "me": "them",
+    "mine": "theirs",
+    "myself": "themselves",
+    "i": "they",
+    "i'm": "they're",
+    "i've": "they've",
+    "i'd": "they'd",
+    "i'll": "they'll",
+    "im": "they're",
+}
 
 
 def _third_person_words(text: str) -> str:
     """The speaker's other pronouns in a subject-less note: "my" -> "their"."""
-    text = re.sub(r"\bI\s+(?:was|am)\b", lambda m: "they were" if "was" in m.group(0) else
-                  "they are", text)  # fmt: skip
+    text = re.sub(
+        r"\bI\s+(?:was|am)\b", lambda m: "they were" if "was" in m.group(0) else "they are", text
+    )
     return re.sub(
         r"\b(?:my|me|mine|myself|I|I'm|I've|I'd|I'll|im)\b",
         lambda m: _EN_PRONOUNS[m.group(0).lower()],
@@ -926,8 +989,9 @@ def force(statement: Statement) -> Statement:
         return statement
     day = None
     kind = "fact"
-    return replace(statement, memorable=True, reason="", type=kind, content=clause.content,
-                   happens_on=day)  # fmt: skip
+    return replace(
+        statement, memorable=True, reason="", type=kind, content=clause.content, happens_on=day
+    )
 
 
 # --- remember cues ----------------------------------------------------------------------
