@@ -20,16 +20,46 @@ _KO_WEEKDAYS = "월화수목금토일"
 _EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _EN_WEEKDAY = r"(mon|tues|wednes|thurs|fri|satur|sun)day"
 _EN_MONTHS = (
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december",
-)  # fmt: skip
-_EN_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|" \
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"  # fmt: skip
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_EN_MONTH = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
 _NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "한": 1, "하루": 1, "두": 2, "이틀": 2,
-    "세": 3, "사흘": 3, "네": 4, "나흘": 4, "다섯": 5,
-}  # fmt: skip
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "한": 1,
+    "하루": 1,
+    "두": 2,
+    "이틀": 2,
+    "세": 3,
+    "사흘": 3,
+    "네": 4,
+    "나흘": 4,
+    "다섯": 5,
+}
 _KO_NEXT_WEEK = r"(?:다음\s*주|담주|다음주|차주)"
 _KO_THIS_WEEK = r"(?:이번\s*주|이번주|금주|이\s*번\s*주)"
 _KO_DAY_WORDS = {"오늘": 0, "내일": 1, "낼": 1, "모레": 2, "낼모레": 2, "글피": 3, "어제": -1}
@@ -111,13 +141,13 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
             r"(?<!\d)(\d{1,2})\s*월\s*(첫째|둘째|셋째|넷째|다섯째|마지막)\s*주\s*([월화수목금토일])\s*요일"
         ),
         "ko_nth_weekday",
-    ),  # fmt: skip
+    ),
     (
         re.compile(
             r"(?<!\d)(\d{1,2})\s*월\s*(\d{1,2})\s*일(?:\s*\(?[월화수목금토일](?:요일)?\)?)?"
         ),
         "ko_month_day",
-    ),  # fmt: skip
+    ),
     (
         re.compile(r"(\d{1,2}|한|두|세|네|다섯|하루|이틀|사흘|나흘)\s*(일|주|주일)\s*(?:후|뒤)"),
         "ko_in",
@@ -148,26 +178,26 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
             re.I,
         ),
         "en_in",
-    ),  # fmt: skip
+    ),
     (
         re.compile(r"\b" + _EN_MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*[:,]?\s*\d{4})", re.I),
         "en_month_day",
-    ),  # fmt: skip
+    ),
     (
         re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _EN_MONTH + r"(?!\w)", re.I),
         "en_day_month",
-    ),  # fmt: skip
+    ),
     (
         re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[A-Za-z]{3})", re.I),
         "en_the_nth",
-    ),  # fmt: skip
+    ),
     (
         re.compile(
             r"\bon\s+" + _EN_WEEKDAY + r"(?!s)\b(?!\s+(?:nights|mornings|evenings|afternoons))",
             re.I,
         ),
         "en_on_day",
-    ),  # fmt: skip
+    ),
 ]
 
 
@@ -192,8 +222,9 @@ def _resolve(kind: str, m: re.Match[str], today: date, roll: bool) -> date | Non
         except ValueError:
             return None
     if kind == "ko_nth_weekday":
-        return _nth_weekday(today, int(m.group(1)), m.group(2), _KO_WEEKDAYS.index(m.group(3)),
-                            roll=roll)  # fmt: skip
+        return _nth_weekday(
+            today, int(m.group(1)), m.group(2), _KO_WEEKDAYS.index(m.group(3)), roll=roll
+        )
     if kind == "ko_month_day":
         return _month_day(today, int(m.group(1)), int(m.group(2)), roll=roll)
     if kind == "ko_in":

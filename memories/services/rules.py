@@ -597,8 +597,9 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def _item(statement: statements.Statement, *, slot: str, kind: str, importance: float,
-          confidence: float) -> ExtractedItem:  # fmt: skip
+def _item(
+    statement: statements.Statement, *, slot: str, kind: str, importance: float, confidence: float
+) -> ExtractedItem:
     return ExtractedItem(
         type=kind,
         content=statement.content,

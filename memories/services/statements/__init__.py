@@ -1,0 +1,210 @@
+"""Offline analysis of what a user says about themselves: pure functions over Kiwi tokens.
+
+Each sentence is cut into clauses (Korean at a coordinating "-고"/"-며", English at "and"
+before a new verb or "I"), and each clause is read for its subject (the speaker, someone of the
+speaker's circle, somebody else, or the assistant), predicate, tense (past, present, future,
+plan), negation and kind of sentence (statement, question, hypothetical, quotation, request,
+exclamation), whether it tells a passing state ("배고파", "I'm tired right now") and whether it
+is an aside or a retraction ("농담이야", "asking for a friend"). A clause about the speaker that
+states something lasting is memorable, typed (fact, preference, episode, procedure, decision)
+and rewritten as a clean phrase in the user's language: Korean as a nominalised phrase without
+the pronoun ("서울 강남에 삶"), English without the subject, in the third person ("Lives in
+Gangnam, Seoul"), relative dates made absolute against the message's date.
+
+No templates of whole sentences: the decisions come from the grammar of the clause (Kiwi's EF
+endings, EC connectives, EP tense, VV/VA predicates, NP pronouns, JKS/JX particles) and, in
+English, from a small clause reading (pronouns, auxiliaries, verb forms).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from memories import dates
+from memories.services.statements import english, korean
+from memories.services.statements.clause import (
+    _ASIDE,
+    _NOISE,
+    Clause,
+    Statement,
+    is_hypothetical,
+)
+from memoryhub.text import REDACTION_MARKER, _analyser, has_hangul
+
+__all__ = [
+    "Clause",
+    "Statement",
+    "analyse",
+    "clean",
+    "force",
+    "is_aside",
+    "is_hypothetical",
+    "is_sarcasm",
+    "korean_sentences",
+    "remember_cue",
+    "serves_a_task",
+]
+
+
+_MIN_CONTENT = 2
+# A date that comes back every year or week is no one day: birthdays, anniversaries, habits,
+# lunar dates.
+_RECURRING_DATE = re.compile(
+    r"생일|생신|기념일|음력|매년|매주|매달|마다|매일|\b(?:birthday|anniversary|every|each|"
+    r"annual|yearly|weekly|monthly)\b",
+    re.IGNORECASE,
+)
+
+
+def _judge(clause: Clause, *, today: date | None, tokens: Sequence[Any] | None) -> Statement:
+    if clause.mood != "statement":
+        return Statement(clause, False, clause.mood)
+    if clause.subject in ("other", "assistant"):
+        return Statement(clause, False, f"about {clause.subject}")
+    if clause.momentary:
+        return Statement(clause, False, "momentary")
+    if len(clause.content) < _MIN_CONTENT:
+        return Statement(clause, False, "empty")
+    day = None
+    content = clause.content
+    habitual = korean.HABIT.search(clause.text) or english.HABIT.search(clause.text)
+    if today is not None and not _RECURRING_DATE.search(clause.text) and not habitual:
+        future = clause.tense != "past"
+        mentions = dates.resolve_dates(clause.text, today=today, future=future)
+        if mentions:
+            day = mentions[0].day
+            content = dates.with_absolute_dates(
+                content, today=today, korean=clause.lang == "ko", future=future
+            )
+    if clause.lang == "ko":
+        assert tokens is not None
+        kind = korean.clause_type(list(tokens), clause.text, clause.predicate, clause.tense, day)
+        if kind == "episode" and clause.tense in ("plan", "future") and "예정" not in content:
+            content = f"{content} (예정)"
+    else:
+        kind = english.clause_type(clause, day)
+    if day is not None and kind == "procedure":
+        day = None  # a habit's weekday is not one day
+    return Statement(clause, True, "", type=kind, content=content, happens_on=day)
+
+
+def clean(sentence: str) -> str:
+    """The sentence without laughter, emoji and redaction markers (never rebuilt)."""
+    text = REDACTION_MARKER.sub(" ", sentence)
+    text = _NOISE.sub(" ", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def is_aside(text: str) -> bool:
+    """A joke, a retraction or a question asked for someone else: nothing to remember."""
+    return bool(_ASIDE.search(text))
+
+
+def analyse(sentence: str, *, today: date | None = None) -> list[Statement]:
+    """Every clause of one sentence with its verdict (memorable or why not)."""
+    text = clean(sentence)
+    if not text:
+        return []
+    if has_hangul(text):
+        out = []
+        for clause, tokens in korean.read(text):
+            statement = _judge(clause, today=today, tokens=tokens)
+            if statement.memorable and korean.fragment(clause, tokens):
+                statement = replace(statement, memorable=False, reason="fragment")
+            out.append(statement)
+        return out
+    return [_judge(clause, today=today, tokens=None) for clause in english.read(text)]
+
+
+def korean_sentences(text: str) -> list[str]:
+    """Korean sentences, also where no punctuation ends them ("...했어요 이름은 ...")."""
+    return [s.text for s in _analyser().split_into_sents(text)]
+
+
+def force(statement: Statement) -> Statement:
+    """A statement the user asked to remember ("... 기억해줘"): kept unless it is a question,
+    a hypothetical or about the assistant."""
+    clause = statement.clause
+    if statement.memorable or clause.mood in ("question", "hypothetical"):
+        return statement
+    if statement.reason in ("fragment", "empty") and len(clause.content.split()) < 2:
+        return statement  # "평생 기억해": nothing left to remember
+    if clause.subject == "assistant" or not clause.content:
+        return statement
+    day = None
+    kind = "fact"
+    return replace(
+        statement, memorable=True, reason="", type=kind, content=clause.content, happens_on=day
+    )
+
+
+# --- remember cues ----------------------------------------------------------------------
+
+_KO_REMEMBER = re.compile(
+    r"(?:(?:^|\s)앞으로(?:는)?\s*)?(?:이거|이것|그거|이건|이\s*점|이것도|이거는)?\s*(?:꼭\s*|잘\s*)?"
+    r"(?:기억\s*해\s*(?:줘|줄래|둬|두고|놔|라|주세요|줘요|둬요|두세요|주라|놔\s*줘|줘라|\s*주세요)?|"
+    r"잊지\s*(?:마|마세요|말아\s*줘|말아\s*주세요|말아요|마라))(?=[\s.,:!~]|$)\s*[:,.!~]*"
+)
+_EN_REMEMBER_LEADING = re.compile(
+    r"^(?:please\s+|pls\s+|also\s+|and\s+|oh,?\s+)?(?:remember|don't\s+forget|do\s+not\s+forget|"
+    r"keep\s+in\s+mind|note|fyi)(?:\s+(?:that|this))?\s*[:,—-]?\s+(?=\w)",
+    re.IGNORECASE,
+)
+_EN_REMEMBER_TRAILING = re.compile(
+    r"\s*[,;—-]*\s*(?:(?:please|so|and|pls)\s+)?(?:remember\s+(?:that|this|it)|"
+    r"don't\s+forget(?:\s+(?:that|it|this))?|keep\s+(?:that|it|this)\s+in\s+mind|note\s+that)"
+    r"(?:,?\s+please)?\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
+_EN_REMEMBER_ALONE = re.compile(
+    r"(?:please\s+)?(?:remember|don't\s+forget|keep\s+in\s+mind)(?:\s+(?:that|this|it))?"
+    r"(?:,?\s+please)?\s*[.!]*",
+    re.IGNORECASE,
+)
+
+
+def remember_cue(sentence: str) -> tuple[str, bool]:
+    """The sentence without a request to remember it, and whether there was one:
+    "...수영해. 기억해줘" / "기억해줘: ..." / "... — remember that" / "Remember that ..."."""
+    text = sentence.strip()
+    if _EN_REMEMBER_ALONE.fullmatch(text):
+        return "", True
+    stripped = _EN_REMEMBER_TRAILING.sub("", text)
+    stripped = _EN_REMEMBER_LEADING.sub("", stripped)
+    stripped = _KO_REMEMBER.sub(" ", stripped) if has_hangul(stripped) else stripped
+    stripped = re.sub(r"\s+", " ", stripped).strip(" ,.:;—-")
+    if stripped == text.strip(" ,.:;—-"):
+        return text, False
+    return stripped, True
+
+
+# A negated fact given as the reason for a task ("결혼 안 했어요, 예시가 필요해서요",
+# "I'm not vegan, I just need a recipe for a guest") is context, not news about oneself.
+_FOR_A_TASK = re.compile(
+    r"필요해서|필요하거든|때문에\s*물어|\bjust\s+need\b|\bneed\s+(?:it|one|this)\s+for\b",
+    re.IGNORECASE,
+)
+
+
+def serves_a_task(text: str) -> bool:
+    """A message giving a reason for a task ("필요해서", "I just need ...")."""
+    return bool(_FOR_A_TASK.search(text))
+
+
+# A sarcastic exclamation: praise that opens with an interjection ("와 월요일 너무 좋다",
+# "Oh great, I just LOVE it when ...", "It's raining again. Fantastic.").
+_EN_SARCASM = re.compile(
+    r"^(?:oh\s+)?(?:great|fantastic|wonderful|perfect|lovely|awesome|brilliant)\b[,.!]|"
+    r"\b(?:just|really)\s+love\s+it\s+when\b",
+    re.IGNORECASE,
+)
+
+
+def is_sarcasm(text: str) -> bool:
+    return bool(_EN_SARCASM.search(text.strip()))

@@ -1,0 +1,354 @@
+"""English clauses read by a small clause analysis: pronouns, auxiliaries, verb forms."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from memories.services.statements.clause import _QUOTED, Clause, is_hypothetical
+
+_EN_FIRST = re.compile(
+    r"\b(?:I|I'm|I've|I'd|I'll|im|ive|me|my|mine|myself|we|we're|we've|"
+    r"our|ours|us)\b",
+    re.IGNORECASE,
+)
+_EN_I = re.compile(r"^(?:I|im|i'm|ive|i've|i'd|i'll)\b", re.IGNORECASE)
+_EN_CIRCLE_SUBJECT = re.compile(
+    r"^(?:the\s+|our\s+|my\s+)?(?:kids?|children|husband|wife|partner|son|daughter|mom|mother|"
+    r"dad|father|parents|family|baby|team|cat|dog|boyfriend|girlfriend|fianc[ée]e?|sister|"
+    r"brother|grandma|grandpa|grandmother|grandfather)\b",
+    re.IGNORECASE,
+)
+_EN_NESTED_OTHER = re.compile(
+    r"\bmy\s+(?:friend|coworker|co-worker|colleague|neighbou?r|boss|classmate|roommate)'s\b|"
+    r"^(?:my|a|the)\s+(?:friend|friends|coworker|co-worker|colleague|neighbou?r|classmate)\b"
+    r"(?!\s+and\s+I)",
+    re.IGNORECASE,
+)
+_EN_YOU = re.compile(r"^(?:you|you're|your|can\s+you|could\s+you|would\s+you|will\s+you)\b", re.I)
+_EN_QUESTION = re.compile(
+    r"^(?:do|does|did|what|where|who|whom|how|why|when|which|can|could|would|will|should|is|are|"
+    r"am|was|were|have|has|any)\b",
+    re.IGNORECASE,
+)
+_EN_HYPOTHETICAL = re.compile(
+    r"^(?:if|suppose|supposing|imagine|what\s+if|hypothetically|pretend|let's\s+say)\b|"
+    r"\b(?:if\s+I\s+(?:were|had|won|could|was)|I'd\s+\w+\s+if|would\s+\w+\s+if|i\s+wish)\b",
+    re.IGNORECASE,
+)
+_EN_QUOTATION = re.compile(
+    r"\b(?:says|said|told\s+me|tells\s+me|according\s+to|as\s+\w+\s+(?:said|says)|"
+    r"apparently|heard\s+that|reckons)\b",
+    re.IGNORECASE,
+)
+_EN_REQUEST = re.compile(
+    r"^(?:please\s+|pls\s+|hey,?\s+|ok(?:ay)?,?\s+)?(?:write|convert|rewrite|summari[sz]e|"
+    r"translate|explain|tell|give|show|make|help|draft|list|find|check|fix|pretend|generate|"
+    r"create|compose|suggest|recommend|calculate|compare|describe|plan|outline|proofread|edit|"
+    r"review|name|teach|answer|play|act|let's|lets|imagine|design|build|solve)\b|"
+    r"^(?:can|could|would|will)\s+you\b|^(?:I'd|I\s+would)\s+like\b|^I'll\s+(?:have|take)\b",
+    re.IGNORECASE,
+)
+_EN_MOMENTARY = re.compile(
+    r"\b(?:right\s+now|at\s+the\s+moment|atm|rn|brb|tbh|today|tonight|this\s+morning|"
+    r"this\s+afternoon|this\s+evening|just\s+now)\b|"
+    r"\b(?:i'm|i\s+am|im|i\s+feel|feeling|so|kinda|kind\s+of)\s+(?:so\s+|really\s+|very\s+|"
+    r"a\s+bit\s+|super\s+)?(?:tired|bored|hungry|starving|sleepy|exhausted|sad|stressed|sick|"
+    r"cold|hot|angry|annoyed|happy|excited|nervous|upset|grumpy|full|thirsty|lonely)\b",
+    re.IGNORECASE,
+)
+_EN_LASTING = re.compile(
+    r"\b(?:live|work|have|own|drive|use|study|speak|learn|am\s+a|'m\s+a|been|since|every|"
+    r"allergic|diabetes|always|usually)\b",
+    re.IGNORECASE,
+)
+_EN_DECISION = re.compile(
+    r"\b(?:decided|chose|choose|chosen|switched|going\s+with|settled\s+on|opted|picked|"
+    r"will\s+use|committed\s+to|quit|gave\s+up|stopped)\b",
+    re.IGNORECASE,
+)
+HABIT = re.compile(
+    r"\b(?:every|each|daily|weekly|monthly|weekdays|weekends|on\s+(?:mon|tues|wednes|thurs|fri|"
+    r"satur|sun)days|(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:nights|mornings|evenings)|"
+    r"usually|always|routine|habit|twice\s+a|once\s+a|times\s+a)\b",
+    re.IGNORECASE,
+)
+_EN_PREFERENCE = re.compile(
+    r"\b(?:like|likes|love|loves|prefer|prefers|hate|hates|dislike|enjoy|enjoys|favou?rite|"
+    r"can't\s+stand|cannot\s+stand|fan\s+of|usual\s+(?:order|coffee|drink)|go-to)\b",
+    re.IGNORECASE,
+)
+_EN_FUTURE = re.compile(
+    r"\b(?:will|'ll|going\s+to|gonna|plan\s+to|planning\s+to|planning|about\s+to|expecting|"
+    r"next\s+(?:week|month|year|\w+day)|tomorrow|upcoming|soon)\b",
+    re.IGNORECASE,
+)
+_EN_PAST = re.compile(
+    r"\b(?:\w+ed|was|were|did|had|went|got|left|quit|moved|bought|took|made|began|became|"
+    r"came|sold|won|lost|met|found|gave|broke|ran|wrote|yesterday|last\s+(?:week|month|year|"
+    r"night|time))\b",
+    re.IGNORECASE,
+)
+_EN_PAST_DAY = re.compile(r"\b(?:yesterday|last\s+(?:week|month|year|night)|ago)\b", re.I)
+_EN_NEGATION = re.compile(
+    r"\b(?:not|no|never|n't|dont|don't|doesnt|cant|cannot|won't)\b|n't\b", re.IGNORECASE
+)
+_EN_FILLER = re.compile(
+    r"^(?:(?:oh|ah|so|well|also|and|btw|by\s+the\s+way|fyi|haha|lol|ok(?:ay)?|anyway|"
+    r"just\s+so\s+you\s+know|fun\s+fact|yeah|yes|hey)\b[,:!]?\s*)+",
+    re.IGNORECASE,
+)
+_EN_TAIL = re.compile(r"(?:[,\s]+(?:fyi|tbh|lol|haha|btw|though|lmao|ngl))+\s*[.!]*$", re.I)
+_EN_VERB_AFTER_AND = re.compile(
+    r"\s*(?:,\s*)?\band\s+(?=(?:I\b|I'm\b|I've\b|my\b|(?:also\s+|now\s+|currently\s+)?"
+    r"(?:work|works|live|lives|drive|drives|have|has|own|owns|play|plays|run|runs|take|takes|"
+    r"use|uses|speak|speaks|study|studies|teach|teaches|love|loves|like|likes|hate|hates|"
+    r"prefer|prefers|go|goes|do|does|am|'m|moved|started|joined|left|got|bought|adopted|"
+    r"drink|drinks|eat|eats|cook|cooks|am\s+\w+ing|'m\s+\w+ing)\b))",
+    re.IGNORECASE,
+)
+_EN_IRREGULAR_3RD = {
+    "am": "is",
+    "'m": "is",
+    "have": "has",
+    "'ve": "has",
+    "do": "does",
+    "go": "goes",
+    "was": "was",
+    "'d": "had",
+    "'ll": "will",
+    "can": "can",
+    "can't": "can't",
+    "don't": "doesn't",
+    "won't": "won't",
+    "will": "will",
+    "would": "would",
+    "could": "could",
+    "should": "should",
+    "had": "had",
+    "did": "did",
+    "didn't": "didn't",
+    "haven't": "hasn't",
+    "wasn't": "wasn't",
+    "cannot": "cannot",
+    "might": "might",
+    "must": "must",
+    "im": "is",
+    "ive": "has",
+    "are": "are",
+    "were": "were",
+}
+# Past forms that do not end in -ed stay as they are ("quit", "left", "went").
+_EN_IRREGULAR_PAST = frozenset(
+    """went got left quit moved bought took made began became came sold won lost met
+    found gave broke ran wrote put set spent sent built kept felt heard paid read
+    told thought brought caught taught fought chose drove flew grew knew threw wore
+    swam rode sang sat slept stood understood forgot led fell ate drank saw did had
+    was were""".split()  # noqa: SIM905
+)
+
+
+def _third_person(verb: str) -> str:
+    lower = verb.lower()
+    if lower in _EN_IRREGULAR_3RD:
+        return _EN_IRREGULAR_3RD[lower]
+    if not lower.isalpha() or lower.endswith("ed") or lower.endswith("s"):
+        return verb
+    if lower in _EN_IRREGULAR_PAST:
+        return verb
+    if re.search(r"(?:[sxz]|ch|sh|o)$", lower):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", lower):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+# A time said before the subject ("Tomorrow I have ...", "In two weeks I start ..."), moved
+# after the rest so that the note can start with its verb.
+_EN_LEADING_TIME = re.compile(
+    r"^(?P<time>(?:tomorrow|today|tonight|yesterday|next\s+\w+|last\s+\w+|this\s+\w+|"
+    r"in\s+\w+\s+(?:days?|weeks?|months?|years?)|on\s+\w+(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|"
+    r"every\s+\w+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d{1,2}\w*)),?\s+"
+    r"(?P<rest>(?:I|I'm|I've|I'll|we)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+def _en_content(text: str) -> str:
+    text = _EN_TAIL.sub("", _EN_FILLER.sub("", text.strip())).strip(" ,;:—-.!")
+    lead = _EN_LEADING_TIME.match(text)
+    if lead:
+        time_words = lead.group("time")
+        text = f"{lead.group('rest')} {time_words[:1].lower() + time_words[1:]}"
+    if re.match(r"^my\s+\w+(?:\s+\w+)?\s+and\s+I\b", text, flags=re.IGNORECASE):
+        return text  # "My wife and I ...": the subject is two people
+    text = re.sub(
+        r"^(?:please\s+)?(?:remember|don't\s+forget|note)(?:\s+that|:)?\s+",
+        "",
+        text,
+        flags=re.IGNORECASE,
+    )
+    match = re.match(
+        r"^(?:I(?:'m|'ve|'d|'ll)?|im|ive)\b\s*(?P<rest>.*)$", text, flags=re.IGNORECASE
+    )
+    if match:
+        contraction = re.match(r"^I('m|'ve|'d|'ll)", text, flags=re.IGNORECASE)
+        rest = match.group("rest")
+        if contraction:
+            verb = _third_person(contraction.group(1).lower())
+            if verb == "had" and not re.match(r"(?:been|gone|done|had|already|never)\b", rest):
+                verb = "would"  # "I'd love": would; "I'd been": had
+            phrase = f"{verb} {rest}"
+        elif text.lower().startswith(("im ", "ive ")):
+            phrase = f"{_third_person(text.split()[0])} {rest}"
+        else:
+            words = rest.split(" ", 1)
+            adverbs = []
+            while words and words[0].lower() in (
+                "also",
+                "now",
+                "currently",
+                "just",
+                "really",
+                "still",
+                "usually",
+                "always",
+                "never",
+                "often",
+                "recently",
+                "finally",
+                "mostly",
+            ):
+                adverbs.append(words[0])
+                words = words[1].split(" ", 1) if len(words) > 1 else []
+            if not words:
+                return ""
+            verb = _third_person(words[0])
+            if verb.lower() == "do" and len(words) > 1:
+                verb = "does"
+            phrase = " ".join([*adverbs, verb, *(words[1:])])
+        text = _third_person_words(phrase.strip())
+    elif re.match(r"^my\s+", text, flags=re.IGNORECASE):
+        text = _third_person_words(re.sub(r"^my\s+", "", text, flags=re.IGNORECASE))
+    return (text[:1].upper() + text[1:]).strip()
+
+
+_EN_PRONOUNS = {
+    "my": "their",
+    "me": "them",
+    "mine": "theirs",
+    "myself": "themselves",
+    "i": "they",
+    "i'm": "they're",
+    "i've": "they've",
+    "i'd": "they'd",
+    "i'll": "they'll",
+    "im": "they're",
+}
+
+
+def _third_person_words(text: str) -> str:
+    """The speaker's other pronouns in a subject-less note: "my" -> "their"."""
+    text = re.sub(
+        r"\bI\s+(?:was|am)\b", lambda m: "they were" if "was" in m.group(0) else "they are", text
+    )
+    return re.sub(
+        r"\b(?:my|me|mine|myself|I|I'm|I've|I'd|I'll|im)\b",
+        lambda m: _EN_PRONOUNS[m.group(0).lower()],
+        text,
+        flags=re.IGNORECASE,
+    )
+
+
+def _en_clauses(sentence: str) -> list[str]:
+    parts = re.split(r"\s*;\s*|\s+[—–-]\s+(?=(?:I|we|my|our)\b)", sentence)
+    clauses: list[str] = []
+    for part in parts:
+        pieces = _EN_VERB_AFTER_AND.split(part)
+        subject = re.match(r"^(?:I|we)\b", part.strip(), flags=re.IGNORECASE)
+        for piece in pieces:
+            piece = piece.strip(" ,")
+            if not piece:
+                continue
+            if subject and clauses and not re.match(r"^(?:I|we|my|our)\b", piece, re.I):
+                piece = f"{subject.group(0)} {piece}"  # "... and work at Y": same subject
+            clauses.append(piece)
+    # "My wife and I are ...": a piece of two words is no clause of its own.
+    merged: list[str] = []
+    for piece in clauses:
+        if merged and len(merged[-1].split()) < 3:
+            merged[-1] = f"{merged[-1]} and {piece}"
+        else:
+            merged.append(piece)
+    return merged
+
+
+def read(sentence: str) -> list[Clause]:
+    """The clauses of one English sentence."""
+    out = []
+    whole_question = sentence.rstrip().endswith("?") or bool(_EN_QUESTION.match(sentence))
+    whole_hypothetical = bool(_EN_HYPOTHETICAL.search(sentence)) or is_hypothetical(sentence)
+    for text in _en_clauses(sentence):
+        bare = _EN_FILLER.sub("", text).strip()
+        if whole_question or _EN_QUESTION.match(bare):
+            mood = "question"
+        elif whole_hypothetical:
+            mood = "hypothetical"
+        elif _EN_QUOTATION.search(bare) or (_QUOTED.search(bare) and not _EN_I.match(bare)):
+            mood = "quotation"
+        elif _EN_REQUEST.match(bare):
+            mood = "request"
+        else:
+            mood = "statement"
+        if _EN_YOU.match(bare):
+            subject = "assistant"
+        elif _EN_NESTED_OTHER.search(bare):
+            subject = "other"
+        elif _EN_FIRST.search(bare):
+            subject = "speaker" if _EN_I.match(bare) else "circle"
+        elif _EN_CIRCLE_SUBJECT.match(bare):
+            subject = "circle"
+        else:
+            subject = "other"
+        if _EN_FUTURE.search(bare):
+            tense = "future"
+        elif re.search(r"\b(?:plan|planning)\s+to\b", bare, re.I):
+            tense = "plan"
+        elif _EN_PAST.search(bare) and not re.search(r"\b(?:have|has|'ve)\s+been\b", bare, re.I):
+            tense = "past"
+        else:
+            tense = "present"
+        momentary = bool(_EN_MOMENTARY.search(bare)) and not (
+            tense == "future" or HABIT.search(bare) or _EN_LASTING.search(bare)
+        )
+        clause = Clause(
+            text=text,
+            lang="en",
+            subject=subject,
+            predicate="",
+            tense=tense,
+            negated=bool(_EN_NEGATION.search(bare)),
+            mood=mood,
+            momentary=momentary,
+            content=_en_content(text),
+            plain=bare,
+        )
+        out.append(clause)
+    return out
+
+
+def clause_type(clause: Clause, day: date | None) -> str:
+    text = clause.text
+    if _EN_DECISION.search(text):
+        return "decision"
+    if day is not None and day >= date.min:
+        return "episode" if not HABIT.search(text) else "procedure"
+    if clause.tense in ("future", "plan"):
+        return "episode"
+    if HABIT.search(text) and not _EN_PREFERENCE.search(text):
+        return "procedure"
+    if _EN_PREFERENCE.search(text):
+        return "preference"
+    if clause.tense == "past" and _EN_PAST_DAY.search(text):
+        return "episode"
+    return "fact"

@@ -1,0 +1,482 @@
+"""Korean clauses read from Kiwi's morphemes: subject, tense, mood, negation, a clean note."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from memories.services.statements.clause import _NOISE, _QUOTED, Clause
+from memoryhub.text import _analyser
+
+_KO_SPEAKER = frozenset(
+    """나 내 우리 울 저 저희 제""".split()  # noqa: SIM905
+)
+_KO_YOU = frozenset(
+    """너 네 니 당신 자기""".split()  # noqa: SIM905
+)
+_KO_QUESTION_WORDS = frozenset(
+    """누구 몇 무슨 무엇 뭐 뭣 어느 어디 어떤 어떻게 언제 얼마 얼마나 왜 웬""".split()  # noqa: SIM905
+)
+_KO_QUESTION_ENDINGS = tuple(
+    """니 냐 나 나요 까 까요 ᆯ까 을까 ᆯ까요 을까요 가 가요 는가 던가 지요 냐고 려나""".split()  # noqa: SIM905
+)
+_KO_QUOTE_ENDINGS = tuple(
+    """대 래 대요 래요 다더라 라더라 다네 단다 란다 다며 라며 대더라 다던데 라던데
+    다더라고 라더라고""".split()  # noqa: SIM905
+)
+# People outside the speaker's circle: what they do is their news, not the speaker's.
+_KO_OTHERS = frozenset(
+    """가수 걔 그녀 남주 누가 다들 동료 배우 사람 사람들 선배 선수 애들 얘 여주 쟤
+    주인공 지인 친구 후배""".split()  # noqa: SIM905
+)
+# The speaker's circle: family, partner, pets, team, home: their facts are the speaker's too.
+_KO_CIRCLE = frozenset(
+    """남편 아내 와이프 마누라 신랑 엄마 아빠 어머니 아버지 부모님 할머니 할아버지 누나
+    형 오빠 언니 동생 딸 아들 애 아이 아기 남친 여친 남자친구 여자친구 애인 고양이
+    강아지 댕댕이 개 팀 회사 집 가족 시어머니 장모님 베프 조카 반려견 반려묘 팀장
+    상사 아이들 애들""".split()  # noqa: SIM905
+)
+# Passing states of body and mood.
+_KO_MOMENTARY = frozenset(
+    """감사하 개웃기 고맙 귀찮 답답하 대박 덥 떨리 멋지 목마르 미안하 미치 배고프
+    배부르 설레 센치하 소름돋 슬프 신기하 심심하 아프 외롭 우울하 웃기 재미있 재밌
+    졸리 좋 죄송하 죽 지루하 짜증나 짱 쩔 최고 춥 피곤하 화나 힘들""".split()  # noqa: SIM905
+)
+_KO_NOW = frozenset(
+    """당장 방금 아까 오늘 오늘따라 이따 지금""".split()  # noqa: SIM905
+)
+_KO_LASTING = frozenset(
+    """근무하 다니 마시 먹 배우 살 쓰 일하 있 키우 타 하""".split()  # noqa: SIM905
+)
+_KO_DECISION = frozenset(
+    """가입하 갈아타 결정하 그만두 끊 바꾸 시작하 정하""".split()  # noqa: SIM905
+)
+_KO_PREFERENCE = frozenset(
+    """못하 사랑하 선호하 싫 싫어하 좋아하 즐기 최애""".split()  # noqa: SIM905
+)
+HABIT = re.compile(
+    r"매일|매주|매달|매년|매번|마다|항상|(?<![가-힣])늘(?![가-힣])|평일|주말마다|언제나|루틴|습관|보통|주로|자주|"
+    r"주\s*\d+\s*회|한\s*달에|일주일에|하루에|요일마다|아침마다|저녁마다"
+)
+_KO_PAST_DAY = re.compile(r"어제|그제|그저께|지난\s*주|지난주|지난\s*달|지난달|작년|저번")
+
+_KO_PREDICATE_TAGS = ("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA")
+
+
+def _tag(token: Any) -> str:
+    return str(token.tag).split("-")[0]
+
+
+def _is_predicate(token: Any) -> bool:
+    return _tag(token) in ("VV", "VA", "VCP", "VCN", "XSV", "XSA")
+
+
+def _ko_tokens(text: str) -> list[Any]:
+    return list(_analyser().tokenize(text))
+
+
+def _ko_clauses(tokens: list[Any]) -> list[list[Any]]:
+    """Cut at a coordinating "-고"/"-며"/"-(으)며" between two predicates (not "-고 있다")."""
+    clauses: list[list[Any]] = []
+    current: list[Any] = []
+    if _ko_tense(tokens, "") == "plan":
+        return [tokens]  # "대학원 안 가고 취업하기로 했어": the plan covers both verbs
+    for index, token in enumerate(tokens):
+        current.append(token)
+        if _tag(token) != "EC" or token.form not in ("고", "며", "으며"):
+            continue
+        rest = tokens[index + 1 :]
+        if not rest or _tag(rest[0]) == "VX":
+            continue
+        if not any(_is_predicate(t) for t in rest) or not any(_is_predicate(t) for t in current):
+            continue
+        # Both sides need words of their own: "먹고 자" (two verbs alone) stays one clause.
+        if sum(_tag(t).startswith(("N", "SL", "SN", "MA")) for t in rest) == 0:
+            continue
+        clauses.append(current)
+        current = []
+    if current:
+        clauses.append(current)
+    return clauses
+
+
+def _ko_subject(tokens: list[Any]) -> str:
+    """speaker (said or omitted), circle, other or assistant, from the first marked nominal."""
+    if tokens and _tag(tokens[0]) == "NP" and tokens[0].form in _KO_YOU:
+        return "assistant"  # "너 진짜 말 잘한다"
+    for index, token in enumerate(tokens):
+        if _tag(token) == "NP" and token.form in _KO_YOU:
+            follow = tokens[index + 1] if index + 1 < len(tokens) else None
+            if follow is not None and _tag(follow) in ("JKS", "JX"):
+                return "assistant"
+        if _tag(token) not in ("JKS", "JX") or index == 0:
+            continue
+        if token.form not in ("이", "가", "은", "는", "ᆫ", "께서"):
+            continue
+        head = tokens[index - 1]
+        group = [t.form for t in tokens[max(0, index - 3) : index]]
+        if _tag(head) == "NP":
+            if head.form in _KO_SPEAKER:
+                return "speaker"
+            if head.form in _KO_YOU:
+                return "assistant"
+            if head.form in {"누구"}:
+                return "other"
+        if any(form in _KO_CIRCLE for form in group) or any(f in _KO_SPEAKER for f in group[:-1]):
+            return "circle"
+        if head.form in _KO_OTHERS or any(form in _KO_OTHERS for form in group):
+            return "other"
+        if token.form in ("이", "가") and any(
+            _tag(t) == "NNP" for t in tokens[max(0, index - 2) : index]
+        ):
+            return "other"  # a named person or thing doing something: their news
+        return "speaker"  # a topic of the speaker's ("커피는 무조건 아아")
+    return "speaker"  # omitted subject: the speaker
+
+
+def _ko_tense(tokens: list[Any], text: str) -> str:
+    forms = [(t.form, _tag(t)) for t in tokens]
+    for i, (form, tag) in enumerate(forms):
+        if (
+            tag == "ETN"
+            and form == "기"
+            and i + 2 < len(forms)
+            and forms[i + 1][0] == "로"
+            and forms[i + 2][0] in ("하", "정하", "결정하")
+        ):
+            return "plan"
+        if tag == "EC" and form in ("려고", "으려고", "려구"):
+            return "plan"
+        if form == "예정" or form == "계획":
+            return "plan"
+        if (
+            tag == "ETM"
+            and form in ("ᆯ", "을")
+            and i + 1 < len(forms)
+            and forms[i + 1][0] in ("거", "것", "예정", "계획")
+        ):
+            return "plan" if forms[i + 1][0] in ("예정", "계획") else "future"
+        if tag == "EF" and form in ("ᆯ게", "을게", "ᆯ게요", "을게요", "겠다"):
+            return "future"
+    if any(_tag(t) == "EP" and t.form in ("었", "았", "였", "었었", "았었") for t in tokens):
+        return "past"
+    return "present"
+
+
+def _ko_mood(tokens: list[Any], text: str) -> str:
+    forms = [t.form for t in tokens]
+    tags = [_tag(t) for t in tokens]
+    if text.rstrip().endswith("?"):
+        return "question"
+    last_ending = next(
+        (t.form for t in reversed(tokens) if _tag(t) in ("EF", "EC") and t.form != "고"), ""
+    )
+    if any(f in ("만약", "만일", "혹시") for f in forms):
+        return "hypothetical"
+    for i, token in enumerate(tokens):
+        if _tag(token) == "EC" and token.form.endswith(
+            ("다면", "라면", "었으면", "았으면", "였으면")
+        ):
+            return "hypothetical"
+        if _tag(token) == "EC" and token.form in ("면", "으면") and i > 0:
+            if _tag(tokens[i - 1]) == "EP":
+                return "hypothetical"  # "고양이였으면": contrary to fact
+            rest = tokens[i + 1 :]
+            real = any(_tag(t) == "EP" and t.form in ("었", "았", "였") for t in rest)
+            if (
+                not real
+                and not HABIT.search(text)
+                and not any(t.form in ("때", "땐") for t in tokens)
+            ):
+                return "hypothetical"  # "1등 되면 때려침": a condition never said to hold
+        if (
+            _tag(token) == "EP"
+            and token.form == "겠"
+            and not any(t.form in ("좋", "싶") for t in tokens)
+        ):
+            return "hypothetical"  # "잤겠지": a guess
+    if any(_tag(t) == "JKQ" for t in tokens):
+        return "quotation"
+    if last_ending.endswith(_KO_QUOTE_ENDINGS) and not last_ending.endswith(("는데", "ᆫ데")):
+        # Hearsay about one's own things ("우리 팀 워크숍 가평이래") is still news of the
+        # speaker's; hearsay about the world or about others is not.
+        own = any(
+            _tag(t) in ("NP", "MM") and t.form in ("우리", "저희", "내", "제", "울") for t in tokens
+        )
+        if not own:
+            return "quotation"
+    for i, (form, tag) in enumerate(zip(forms, tags, strict=True)):
+        if (
+            tag == "EC"
+            and form in ("다고", "라고", "냐고")
+            and i + 1 < len(forms)
+            and forms[i + 1] in ("하", "그러", "말하")
+            and not any(f in ("주", "달") for f in forms[max(0, i - 2) : i])
+        ):
+            return "quotation"
+        if form == "그러" and tag == "VV" and i + 1 < len(forms) and forms[i + 1] == "는데":
+            return "quotation"
+    for token in tokens:
+        if _tag(token) in ("NP", "MM", "MAG", "NR") and token.form in _KO_QUESTION_WORDS:
+            return "question"
+    if last_ending in _KO_QUESTION_ENDINGS or (tags and tags[-1] == "EC" and forms[-1] == "니"):
+        return "question"
+    if "어떻" in forms:
+        return "question"
+    # A request to the assistant: "-어 줘", "-어 주세요", "-줄래", imperatives.
+    for i, (form, tag) in enumerate(zip(forms, tags, strict=True)):
+        if (
+            form == "주"
+            and tag in ("VX", "VV")
+            and i + 1 < len(forms)
+            and (tags[i + 1] == "EF" or (tags[i + 1] == "EC" and forms[i + 1] in ("어", "어요")))
+        ):
+            return "request"
+        if tag == "EF" and form in ("어라", "아라", "라", "세요", "으세요", "십시오", "자"):
+            return "request"
+    if forms and forms[-1] in ("좀",):
+        return "request"
+    if tags and tags[0] == "IC" and forms[0] in ("와", "아", "헐", "오", "우와", "아오", "으"):
+        return "exclamation"
+    return "statement"
+
+
+def _ko_negated(tokens: list[Any]) -> bool:
+    for index, token in enumerate(tokens):
+        if _tag(token) == "MAG" and token.form in ("안", "못"):
+            return True
+        if _tag(token) == "VX" and token.form in ("않", "못하", "말"):
+            return True
+        if token.form == "없" and _tag(token) == "VA":
+            return True
+        if _tag(token) == "VCN":
+            return True
+        del index
+    return False
+
+
+def _ko_predicate(tokens: list[Any]) -> str:
+    main = ""
+    for index, token in enumerate(tokens):
+        tag = _tag(token)
+        if tag in ("VV", "VA"):
+            main = token.form
+        elif tag in ("XSV", "XSA") and index > 0:
+            main = tokens[index - 1].form + token.form
+    return main
+
+
+def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
+    forms = [t.form for t in tokens]
+    if any(_tag(t) == "EF" and t.form in ("ᆯ게", "을게", "ᆯ게요", "을게요") for t in tokens):
+        lasting = any(
+            t.form in ("부터", "마다") and i > 0 and tokens[i - 1].form not in ("지금", "이제")
+            for i, t in enumerate(tokens)
+        )
+        if not lasting:
+            return True  # "하나 할게", "지금부터 시작할게": what one does in this conversation
+    if tense in ("plan", "future"):
+        return False
+    now = [f for f in forms if f in _KO_NOW]
+    from_now = any(
+        f in _KO_NOW and i + 1 < len(forms) and forms[i + 1] in ("부터", "마다")
+        for i, f in enumerate(forms)
+    )
+    if from_now:
+        return False
+    stem = predicate.removesuffix("하")
+    spaced = " ".join(forms)
+    if predicate in _KO_MOMENTARY or stem in _KO_MOMENTARY:
+        return not HABIT.search(spaced)
+    if "덕분" in forms:
+        return True  # thanks for the help just given
+    if not now:
+        return False
+    if set(now) <= {"지금", "요즘"}:
+        # "지금 밴쿠버 살아": a state that lasts, told by an action verb; "지금 지하철인데",
+        # "지금 너무 피곤해": where or how one is at the moment.
+        return not any(_tag(t) == "VV" for t in tokens)
+    return True
+
+
+# Tokens dropped from a Korean phrase: the speaker's pronoun and particle, discourse words.
+_KO_DROP_WORDS = frozenset(
+    """ㅇㅇ 개 그래서 그런데 그리고 근데 네 사실 아 아무튼 암튼 와 완전 음 응 이제 진짜
+    참 헐""".split()  # noqa: SIM905
+)
+
+
+def _words(text: str, tokens: list[Any], offset: int) -> list[tuple[str, list[Any]]]:
+    """The clause's words as written, each with its morphemes (Kiwi's positions; the clause
+    starts at `offset` of the analysed sentence)."""
+    out: list[tuple[str, list[Any]]] = []
+    for match in re.finditer(r"\S+", text):
+        start, end = match.start() + offset, match.end() + offset
+        inside = [t for t in tokens if start <= t.start < end]
+        out.append((match.group(0), inside))
+    return out
+
+
+def _droppable(word: list[Any], *, leading: bool) -> bool:
+    """A word a clean note leaves out: the speaker's pronoun, "우리"/"제" before a noun,
+    and (at the start) interjections, conjunctions and fillers."""
+    if not word:
+        return True
+    first = word[0]
+    tag, form = _tag(first), first.form
+    if (
+        tag in ("NP", "IC")
+        and form in {"나", "저"}
+        and all(_tag(t) in ("NP", "IC", "JX", "JKS", "JKG") for t in word)
+    ):
+        return True
+    if leading and len(word) == 1 and form == "저" and tag == "MM":
+        return True  # "저 다음 달부터 ...": Kiwi reads the pronoun as "that"
+    if tag in ("NP", "MM") and form in {"내", "제", "우리", "저희", "울"} and len(word) == 1:
+        return True
+    if leading and all(
+        _tag(t) in ("IC", "MAJ", "SW", "SF", "SP") or t.form in _KO_DROP_WORDS for t in word
+    ):
+        return True
+    return all(_tag(t) in ("SW", "SF", "SP", "SE") for t in word)
+
+
+def _ending_of(word: list[Any], *, tense: str) -> str:
+    """The last word with a nominal ending: "살아" -> "삶", "이사했어" -> "이사함"."""
+    morphs = [(t.form, str(t.tag)) for t in word if _tag(t) not in ("SW", "SF", "SP", "SE")]
+    if tense != "future":
+        morphs = [(f, t) for f, t in morphs if not (t == "EP" and f in ("었", "았", "였", "었었"))]
+    if morphs and (
+        morphs[-1][1] == "ETN" or (morphs[-1][1] == "EF" and morphs[-1][0] in ("ᆷ", "음"))
+    ):
+        return str(_analyser().join(morphs)).replace(" ", "")
+    while morphs and morphs[-1][1].startswith(("E", "J")) and morphs[-1][1] != "ETN":
+        morphs.pop()
+    if not morphs:
+        return ""
+    last_form, last_tag = morphs[-1]
+    if last_tag.split("-")[0] in ("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA", "EP"):
+        code = ord(last_form[-1]) - 0xAC00 if "가" <= last_form[-1] <= "힣" else -1
+        batchim = code >= 0 and code % 28 not in (0, 8)  # a final consonant other than ㄹ
+        morphs.append(("음" if batchim else "ᆷ", "ETN"))
+    return str(_analyser().join(morphs)).replace(" ", "")
+
+
+def _ko_content(text: str, tokens: list[Any], *, tense: str) -> str:
+    """A short nominalised note in the user's words: "서울 강남에 삶"."""
+    words = _words(text, tokens, tokens[0].start if tokens else 0)
+    kept: list[str] = []
+    for index, (surface, word) in enumerate(words):
+        if _droppable(word, leading=not kept):
+            continue
+        if index == len(words) - 1 and any(
+            _is_predicate(t) or _tag(t) in ("EP", "VX") for t in word
+        ):
+            # Drop a leading pronoun fused to the word ("나오늘부터헬스다닌다").
+            while word and _tag(word[0]) == "NP" and word[0].form in {"나", "저"}:
+                word = word[1:]
+                while word and _tag(word[0]) in ("JX", "JKS"):
+                    word = word[1:]
+            # Keep the word's stem as written, then the nominal ending.
+            ending = _ending_of(word, tense=tense)
+            kept.append(ending or surface)
+            continue
+        kept.append(_NOISE.sub("", surface).rstrip(".,!~"))
+    return re.sub(r"\s+", " ", " ".join(k for k in kept if k)).strip(" ,.")
+
+
+def _plain(tokens: list[Any]) -> str:
+    """The clause as a plain first-person present statement, for the slot rules."""
+    morphs = [(t.form, str(t.tag)) for t in tokens]
+    while morphs and morphs[-1][1].startswith(("E", "SF", "SW", "SP")):
+        morphs.pop()
+    if not morphs:
+        return ""
+    if morphs[-1][1].split("-")[0] in ("VV", "VA", "VX", "VCP", "XSV", "XSA", "EP"):
+        morphs.append(("어", "EF"))
+    return str(_analyser().join(morphs))
+
+
+def clause_type(tokens: list[Any], text: str, predicate: str, tense: str, day: date | None) -> str:
+    forms = {t.form for t in tokens}
+    if tense == "plan" and day is None and ("기" in forms or "정하" in forms):
+        return "decision"
+    if predicate in _KO_DECISION or "결정" in forms:
+        return "decision" if tense in ("past", "plan", "present") and day is None else "episode"
+    if HABIT.search(text) and day is None:
+        return "procedure"
+    if day is not None or tense in ("plan", "future"):
+        return "episode"
+    if predicate in _KO_PREFERENCE or forms & {"좋아하", "싫어하", "선호", "최애", "취향", "좋아"}:
+        return "preference"
+    if tense == "past" and _KO_PAST_DAY.search(text):
+        return "episode"
+    return "fact"
+
+
+_QUOTE_STAND_IN = "그 말"
+_SPEECH_AFTER_QUOTE = re.compile(r"^\s*(?:하|라고|이라고|라는|이라는|란|그러|했|라며|이래|래)")
+
+
+def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
+    """The clauses of one Korean sentence, each with its morphemes."""
+    first_quote = _QUOTED.search(sentence)
+    reported = bool(first_quote and _SPEECH_AFTER_QUOTE.match(sentence[first_quote.end() :]))
+    quotes = [m.group(0) for m in _QUOTED.finditer(sentence)]
+    sentence = _QUOTED.sub(_QUOTE_STAND_IN, sentence)
+    tokens = _ko_tokens(sentence)
+    out = []
+    whole_mood = "quotation" if reported else _ko_mood(tokens, sentence)
+    for part in _ko_clauses(tokens):
+        if not part:
+            continue
+        text = sentence[part[0].start : part[-1].start + part[-1].len]
+        mood = _ko_mood(part, text)
+        if whole_mood in ("question", "hypothetical", "quotation") and mood == "statement":
+            mood = whole_mood
+        tense = _ko_tense(part, text)
+        predicate = _ko_predicate(part)
+        subject = _ko_subject(part)
+        content = _ko_content(text, part, tense=tense)
+        for quote in quotes:  # the quoted words back in place of their stand-in
+            content = content.replace(_QUOTE_STAND_IN, quote, 1)
+        clause = Clause(
+            text=text,
+            lang="ko",
+            subject=subject,
+            predicate=predicate,
+            tense=tense,
+            negated=_ko_negated(part),
+            mood=mood,
+            momentary=_ko_momentary(part, predicate, tense),
+            content=content,
+            plain=_plain(part),
+            verbless=not _has_predicate(part),
+        )
+        out.append((clause, part))
+    return out
+
+
+def fragment(clause: Clause, tokens: list[Any]) -> bool:
+    """A few words without a verb and without a topic ("출근 최고", "2종 보통"): no statement."""
+    return (
+        not _has_predicate(tokens)
+        and not _topic_comment(tokens)
+        and len(clause.text.split()) < _FRAGMENT_WORDS
+    )
+
+
+def _has_predicate(tokens: list[Any]) -> bool:
+    return any(_is_predicate(t) or _tag(t) in ("ETN", "EF", "EP") for t in tokens)
+
+
+def _topic_comment(tokens: list[Any]) -> bool:
+    """ "커피는 무조건 아아", "이름은 모찌": a topic and what is said of it, without a verb."""
+    for index, token in enumerate(tokens[:-1]):
+        if _tag(token) == "JX" and token.form in ("은", "는", "ᆫ") and index > 0:
+            return any(not _tag(t).startswith("S") for t in tokens[index + 1 :])
+    return False
+
+
+_FRAGMENT_WORDS = 4
