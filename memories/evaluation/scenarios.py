@@ -291,7 +291,8 @@ _CONTRADICTION = (
     Scenario(
         id="contradiction-en-inference-then-user", row=Row.CONTRADICTION, lang="en",
         steps=(AssistantNote("The user likes jazz."), Say("I don't like jazz."), END),
-        question="Do I like jazz?", expect=("don't like",), stale=("likes jazz",),
+        # "n't like": the stored fact is the clean phrase ("Doesn't like jazz").
+        question="Do I like jazz?", expect=("n't like",), stale=("likes jazz",),
         about="the assistant inferred a like; the user then states the opposite",
     ),
     Scenario(
