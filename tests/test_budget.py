@@ -116,7 +116,7 @@ def test_the_offline_provider_is_never_blocked(api, user, settings):
     )
 
     assert response.status_code == 201
-    assert "오프라인" in response.json()["assistant_message"]["content"]
+    assert "언어 모델 없이" in response.json()["assistant_message"]["content"]
 
 
 def test_a_budget_of_zero_is_no_limit(api, user, settings):
