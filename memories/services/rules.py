@@ -59,7 +59,7 @@ _QUESTION_WORDS = re.compile(
 )
 _EN_QUESTION = re.compile(
     r"^(?:do|does|did|what|where|who|whom|how|why|when|which|can|could|would|will|should|"
-    r"is|are|am|was|were|have|has)\b",
+    r"is|are|am|was|were|have|has)\b(?!['’]t)",
     re.IGNORECASE,
 )
 _KO_REQUEST = (
