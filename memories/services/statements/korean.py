@@ -208,6 +208,11 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
         ):
             return "hypothetical"
         if _tag(token) == "EC" and token.form in ("면", "으면") and i > 0:
+            if any(
+                _tag(t) == "EC" and t.form in ("어서", "아서", "라서", "니까", "으니까")
+                for t in tokens[:i]
+            ):
+                continue  # "집이 멀어서 약속 잡으면 ...": the reason is said to hold
             if _tag(tokens[i - 1]) == "EP":
                 return "hypothetical"  # "고양이였으면": contrary to fact
             rest = tokens[i + 1 :]
