@@ -54,7 +54,8 @@ _EN_REQUEST = re.compile(
 _EN_MOMENTARY = re.compile(
     r"\b(?:right\s+now|at\s+the\s+moment|atm|rn|brb|tbh|today|tonight|this\s+morning|"
     r"this\s+afternoon|this\s+evening|just\s+now)\b|"
-    r"\b(?:i'm|i\s+am|im|i\s+feel|feeling|so|kinda|kind\s+of)\s+(?:so\s+|really\s+|very\s+|"
+    r"\b(?:i'm|i\s+am|im|i\s+feel|feeling|so|kinda|kind\s+of|we're|we\s+(?:are|were|feel)|"
+    r"i\s+was)\s+(?:so\s+|really\s+|very\s+|"
     r"a\s+bit\s+|super\s+)?(?:tired|bored|hungry|starving|sleepy|exhausted|sad|stressed|sick|"
     r"cold|hot|angry|annoyed|happy|excited|nervous|upset|grumpy|full|thirsty|lonely)\b|"
     # A small mishap that just happened ("just spilled coffee on my shirt").
@@ -154,8 +155,14 @@ def _dropped_subject(text: str) -> str:
 
 # A bare noun with a day and time ("dentist this monday at 9"): the speaker's appointment.
 _EN_APPOINTMENT = re.compile(
-    r"^[a-z]+(?:\s+[a-z]+)?\s+(?:(?:this|next|on)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
-    r"tomorrow|tonight)\b(?:\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?\s*$",
+    r"^(?!(?:he|she|they|it|this|that|there|what|who)\b)[a-z]+(?:\s+(?:at|with|in|for)?\s*"
+    r"[\w'-]+){0,3}?\s+(?:(?:this|next|on)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"tomorrow|tonight|next\s+week)\b(?:\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?\s*$",
+    re.IGNORECASE,
+)
+_EN_FINITE = re.compile(
+    r"\b(?:is|are|was|were|be|will|has|have|had|do|does|did|can|could|should|would|"
+    r"\w+'s)\b",
     re.IGNORECASE,
 )
 _EN_TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|u|ur)\b", re.IGNORECASE)
@@ -249,6 +256,9 @@ def _en_content(text: str) -> str:
         return (text[:1].upper() + text[1:]).strip()
     # "We adopted ...", "we're moving ...": the household's news, told without "we".
     we = re.match(r"^we(?:'re|’re|\s+are)\s+(?=\w+ing\b)|^we\s+(?=\w+ed\b)", text, re.I)
+    if not we and re.match(r"^we\s+(\w+)", text, re.I):
+        verb = text.split()[1].lower()
+        we = re.match(r"^we\s+", text, re.I) if verb in _EN_IRREGULAR_PAST - {"were"} else None
     if we:
         text = _third_person_words(text[we.end() :])
         text = re.sub(r"\bour\b", "their", text, flags=re.IGNORECASE)
@@ -389,7 +399,8 @@ def read(sentence: str) -> list[Clause]:
         elif _EN_CIRCLE_SUBJECT.match(bare):
             subject = "circle"
         elif not _EN_TO_ASSISTANT.search(bare) and (
-            _dropped_subject(bare) or _EN_APPOINTMENT.match(_EN_TAIL.sub("", bare))
+            _dropped_subject(bare)
+            or (_EN_APPOINTMENT.match(_EN_TAIL.sub("", bare)) and not _EN_FINITE.search(bare))
         ):
             subject = "speaker"  # "got promoted last week", "dentist this monday at 9"
         else:
