@@ -232,9 +232,11 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
     if any(_tag(t) == "JKQ" for t in tokens):
         return "quotation"
     last = _last_segment(tokens)
-    if len(last) != len(tokens):
-        last = []  # "시작이라 그 주는 정신없을 듯": the fact before the impression stands
     dated = _KO_DATED.search(text) or HABIT.search(text)
+    if len(last) != len(tokens) and (
+        dated or any(_tag(t) == "VCP" for t in tokens[: len(tokens) - len(last)])
+    ):
+        last = []  # "시작이라 그 주는 정신없을 듯": the fact before the impression stands
     for i, token in enumerate(last):
         following = last[i + 1] if i + 1 < len(last) else None
         if (
