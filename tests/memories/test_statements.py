@@ -348,3 +348,22 @@ def test_a_preface_is_dropped_from_the_korean_note():
 
 def test_a_remember_cue_with_jom_still_keeps_the_statement():
     assert any("창가석" in note for note in _notes("기차는 창가석만 타. 이거 기억 좀 해줘"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "queueing for coffee",
+        "heading home early",
+        "ate way too much pizza",
+        "요즘 다들 코인 하더라",
+    ],
+)
+def test_what_one_is_doing_as_one_types_and_what_everybody_does_give_nothing(text):
+    assert _notes(text) == []
+
+
+def test_an_activity_with_a_season_or_a_course_is_kept():
+    assert _notes("swimming the lake crossing in august") == [
+        "Swimming the lake crossing in august"
+    ]

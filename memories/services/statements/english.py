@@ -60,7 +60,9 @@ _EN_MOMENTARY = re.compile(
     r"cold|hot|angry|annoyed|happy|excited|nervous|upset|grumpy|full|thirsty|lonely)\b|"
     # A small mishap that just happened ("just spilled coffee on my shirt").
     r"\b(?:just|accidentally)\s+(?:spilled|spilt|dropped|burned|burnt|broke|missed|stubbed|"
-    r"tripped|forgot|lost|locked|bumped|cut|ripped|knocked)\b",
+    r"tripped|forgot|lost|locked|bumped|cut|ripped|knocked)\b|"
+    r"\b(?:ate|drank)\s+(?:way\s+|far\s+)?too\s+much\b|\boverslept\b|\bslept\s+(?:badly|terribly)\b|"
+    r"\b(?:raining|snowing|pouring)\b",
     re.IGNORECASE,
 )
 _EN_LASTING = re.compile(
@@ -163,6 +165,13 @@ _EN_APPOINTMENT = re.compile(
 _EN_FINITE = re.compile(
     r"\b(?:is|are|was|were|be|will|has|have|had|do|does|did|can|could|should|would|"
     r"\w+'s)\b",
+    re.IGNORECASE,
+)
+# A time that makes an activity in -ing more than the moment's ("in october", "lately").
+_EN_SPAN = re.compile(
+    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|spring|summer|autumn|fall|winter|these\s+days|lately|this\s+(?:year|month|"
+    r"semester|term|season)|for\s+(?:a|\d+|two|three|four|five|six|several|many)\s+\w+)\b",
     re.IGNORECASE,
 )
 _EN_TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|u|ur)\b", re.IGNORECASE)
@@ -416,6 +425,13 @@ def read(sentence: str) -> list[Clause]:
         momentary = bool(_EN_MOMENTARY.search(bare)) and not (
             tense == "future" or HABIT.search(bare) or _EN_LASTING.search(bare)
         )
+        if (
+            subject == "speaker"
+            and _dropped_subject(bare) == "ing"
+            and tense == "present"
+            and not (HABIT.search(bare) or _EN_LASTING.search(bare) or _EN_SPAN.search(bare))
+        ):
+            momentary = True  # "waiting for the bus": what one is doing as one types
         clause = Clause(
             text=text,
             lang="en",

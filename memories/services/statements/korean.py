@@ -153,6 +153,9 @@ def _ko_subject(tokens: list[Any]) -> str:
         return "speaker"  # a topic of the speaker's ("커피는 무조건 아아")
     if any(t.form in _KO_CIRCLE for t in tokens):
         return "circle"  # "아빠 다음 주에 수술 받으셔": the speaker's family
+    joined = "".join(t.form for t in tokens)
+    if any(word in joined for word in ("다들", "남들", "사람들", "누구나", "모두들")):
+        return "other"  # "요즘 다들 ...": everybody's habits, not the speaker's
     if _honorific(tokens):
         return "other"  # "-시-" on the predicate: nobody speaks of themselves so
     return "speaker"  # omitted subject: the speaker
@@ -257,7 +260,15 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
             return "wish"  # "다이어트 해야 되는데": an obligation, not a fact
         if _tag(token) == "VX" and token.form == "싶":
             return "wish"  # "-고 싶다": a wish
-    if _tag_last_ending(tokens) in ("네", "네요", "구나", "구나요", "군", "군요", "구먼"):
+    if _tag_last_ending(tokens) in (
+        "네",
+        "네요",
+        "구나",
+        "구나요",
+        "군",
+        "군요",
+        "구먼",
+    ):
         return "exclamation"  # "피곤하네": noticed just now
     if last_ending.endswith(_KO_QUOTE_ENDINGS) and not last_ending.endswith(("는데", "ᆫ데")):
         # Hearsay about one's own things ("우리 팀 워크숍 가평이래") is still news of the
