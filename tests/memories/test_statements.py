@@ -367,3 +367,9 @@ def test_an_activity_with_a_season_or_a_course_is_kept():
     assert _notes("swimming the lake crossing in august") == [
         "Swimming the lake crossing in august"
     ]
+
+
+def test_a_verb_of_going_after_go_is_one_clause_not_two():
+    notes = _notes("금요일마다 할머니 모시고 가야 해서 그날은 일찍 퇴근해")
+
+    assert len(notes) == 1 and "할머니" in notes[0] and "퇴근" in notes[0], notes

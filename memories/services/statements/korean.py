@@ -99,6 +99,8 @@ def _ko_clauses(tokens: list[Any]) -> list[list[Any]]:
         rest = tokens[index + 1 :]
         if not rest or _tag(rest[0]) == "VX":
             continue
+        if _tag(rest[0]) == "VV" and rest[0].form in ("가", "오", "다니", "나가", "들어가"):
+            continue  # "모시고 가", "데리고 와": one movement told by two verbs
         if not any(_is_predicate(t) for t in rest) or not any(_is_predicate(t) for t in current):
             continue
         # Both sides need words of their own: "먹고 자" (two verbs alone) stays one clause.
