@@ -59,7 +59,7 @@ _QUESTION_WORDS = re.compile(
 )
 _EN_QUESTION = re.compile(
     r"^(?:do|does|did|what|where|who|whom|how|why|when|which|can|could|would|will|should|"
-    r"is|are|am|was|were|have|has)\b",
+    r"is|are|am|was|were|have|has)\b(?!['’]t)",
     re.IGNORECASE,
 )
 _KO_REQUEST = (
@@ -662,6 +662,15 @@ def _statement_items(
     return items
 
 
+_AFTERTHOUGHT_WORDS = 2
+
+
+def _passing_state(sentence: str) -> bool:
+    """Every clause of the sentence tells a passing state ("지금 너무 졸려", "I'm so tired rn")."""
+    analysed = statements.analyse(sentence)
+    return bool(analysed) and all(s.reason == "momentary" for s in analysed)
+
+
 def extract_statements(text: str, *, today: date | None = None) -> list[ExtractedItem]:
     """What the user stated about themselves in `text`: one clean item per fact.
 
@@ -688,7 +697,11 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
         s.clause.mood == "request" for sentence, _ in parts for s in statements.analyse(sentence)
     ) or _is_question(text)
     items: list[ExtractedItem] = []
+    passing = False
     for sentence, cued in parts:
+        after_passing, passing = passing, _passing_state(sentence)
+        if after_passing and not cued and len(sentence.split()) <= _AFTERTHOUGHT_WORDS:
+            continue  # "지금 버스 안이야. 자리 없음": a remark on the passing state before it
         if _is_question(sentence) or len(sentence) > 300:
             continue
         rule = _match_rule(sentence)

@@ -246,3 +246,130 @@ def test_a_redaction_marker_is_never_rebuilt_into_a_note():
 
     # passed on whole, for the write policy to refuse; never a note without the marker
     assert "[redacted: pin]" in item.content
+
+
+# --- chat that leaves the subject out, and what is somebody else's ------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("moving to Porto in february for a new role", "Porto"),
+        ("training for a half marathon in the spring", "half marathon"),
+        ("sold my motorbike last weekend", "motorbike"),
+        ("decided to drop the evening classes and focus on work", "evening classes"),
+        ("been a vegetarian for nine years", "vegetarian"),
+        ("can't stand olives, never could", "olives"),
+        ("hate crowded trains", "crowded trains"),
+        ("physio next tuesday at 4", "physio"),
+    ],
+)
+def test_a_clause_without_its_subject_is_the_speakers_statement(text, word):
+    assert any(word.lower() in note.lower() for note in _notes(text)), _notes(text)
+
+
+def test_a_bare_present_becomes_a_third_person_note():
+    assert _notes("hate crowded trains") == ["Hates crowded trains"]
+
+
+def test_a_households_we_is_cleaned_into_a_note_without_we():
+    assert _notes("we adopted a three-legged cat called Biscuit") == [
+        "Adopted a three-legged cat called Biscuit"
+    ]
+    assert _notes("we're renovating the kitchen in march") == ["Renovating the kitchen in march"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "summarize this thread for me",
+        "translate my cover letter into german",
+        "loved your last suggestion",
+        "got it",
+        "working on it",
+        "just knocked my water glass over",
+        "my buddy tom claims he never sleeps",
+        "my manager thinks standups are pointless",
+        "I wonder if the shop is open on sundays",
+        "we were so tired",
+    ],
+)
+def test_requests_turns_of_phrase_mishaps_and_other_peoples_news_give_nothing(text):
+    assert _notes(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "사촌이 내년에 미국으로 유학 간대",
+        "우리 부서 막내가 다음 달에 이사한대",
+        "건너편 부장님 요즘 골프에 푹 빠지심",
+        "그 배우 진짜 착한 사람 같음",
+        "이번 시즌은 우승 못 할 듯",
+        "영어 공부 좀 해야 되는데",
+        "제주도 가서 살고 싶다",
+        "오늘 유난히 춥네",
+        "지금 너무 배고파서 집중이 안 돼",
+        "요즘 기름값 진짜 미쳤다",
+    ],
+)
+def test_hearsay_other_people_impressions_wishes_and_passing_states_give_nothing(text):
+    assert _notes(text) == []
+
+
+def test_a_short_remark_after_a_passing_state_is_not_a_fact():
+    assert _notes("나 지금 카페 안이야. 콘센트 없음") == []
+
+
+def test_a_one_word_reaction_is_not_a_fact():
+    assert _notes("동생이 유럽 여행 간대. 부러움") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("아빠 다음 주 목요일에 검진 받으셔서 그날 병원 같이 가야 돼", "검진"),
+        ("기르는 앵무새 초롱이가 벌써 7살이야", "초롱이"),
+        ("다음 주가 발표라 주말엔 못 놀 듯", "발표"),
+        ("회사가 멀어서 약속 잡으면 늘 늦게 도착함", "회사"),
+        ("담배 끊은 지 오늘로 30일째", "30일째"),
+    ],
+)
+def test_the_speakers_family_things_and_reasons_are_still_kept(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+def test_a_preface_is_dropped_from_the_korean_note():
+    notes = _notes("참고로 나 복숭아 알레르기 있어")
+
+    assert notes == ["복숭아 알레르기 있음"]
+    assert _notes("혹시 몰라서 말해두는데 나 견과류 못 먹어") == ["견과류 못 먹음"]
+
+
+def test_a_remember_cue_with_jom_still_keeps_the_statement():
+    assert any("창가석" in note for note in _notes("기차는 창가석만 타. 이거 기억 좀 해줘"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "queueing for coffee",
+        "heading home early",
+        "ate way too much pizza",
+        "요즘 다들 코인 하더라",
+    ],
+)
+def test_what_one_is_doing_as_one_types_and_what_everybody_does_give_nothing(text):
+    assert _notes(text) == []
+
+
+def test_an_activity_with_a_season_or_a_course_is_kept():
+    assert _notes("swimming the lake crossing in august") == [
+        "Swimming the lake crossing in august"
+    ]
+
+
+def test_a_verb_of_going_after_go_is_one_clause_not_two():
+    notes = _notes("금요일마다 할머니 모시고 가야 해서 그날은 일찍 퇴근해")
+
+    assert len(notes) == 1 and "할머니" in notes[0] and "퇴근" in notes[0], notes

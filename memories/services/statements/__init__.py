@@ -92,10 +92,19 @@ def _judge(clause: Clause, *, today: date | None, tokens: Sequence[Any] | None) 
     return Statement(clause, True, "", type=kind, content=content, happens_on=day)
 
 
+# Words that announce what follows rather than say anything ("참고로", "혹시 몰라서
+# 말해두는데", "말하자면"): left out before the sentence is read.
+_KO_PREFACE = re.compile(
+    r"(?:^|(?<=\s))(?:참고로|혹시\s*몰라서|말해\s*두(?:는데|지만|자면)|말하자면|다름이\s*아니라|"
+    r"있잖아(?:요)?|그리고|근데|아\s*맞다)(?=\s|[,.]|$)[,.]?"
+)
+
+
 def clean(sentence: str) -> str:
-    """The sentence without laughter, emoji and redaction markers (never rebuilt)."""
+    """The sentence without laughter, emoji, prefaces and redaction markers (never rebuilt)."""
     text = REDACTION_MARKER.sub(" ", sentence)
     text = _NOISE.sub(" ", text)
+    text = _KO_PREFACE.sub(" ", text)
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -146,7 +155,7 @@ def force(statement: Statement) -> Statement:
 
 _KO_REMEMBER = re.compile(
     r"(?:(?:^|\s)앞으로(?:는)?\s*)?(?:이거|이것|그거|이건|이\s*점|이것도|이거는)?\s*(?:꼭\s*|잘\s*)?"
-    r"(?:기억\s*해\s*(?:줘|줄래|둬|두고|놔|라|주세요|줘요|둬요|두세요|주라|놔\s*줘|줘라|\s*주세요)?|"
+    r"(?:기억\s*(?:좀\s*)?해\s*(?:줘|줄래|둬|두고|놔|라|주세요|줘요|둬요|두세요|주라|놔\s*줘|줘라|\s*주세요)?|"
     r"잊지\s*(?:마|마세요|말아\s*줘|말아\s*주세요|말아요|마라))(?=[\s.,:!~]|$)\s*[:,.!~]*"
 )
 _EN_REMEMBER_LEADING = re.compile(

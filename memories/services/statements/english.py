@@ -21,19 +21,21 @@ _EN_CIRCLE_SUBJECT = re.compile(
 )
 _EN_NESTED_OTHER = re.compile(
     r"\bmy\s+(?:friend|coworker|co-worker|colleague|neighbou?r|boss|classmate|roommate)'s\b|"
-    r"^(?:my|a|the)\s+(?:friend|friends|coworker|co-worker|colleague|neighbou?r|classmate)\b"
+    r"^(?:my|a|the)\s+(?:friend|friends|coworker|co-worker|colleague|neighbou?r|classmate|"
+    r"buddy|pal|mate|boss|manager|teammate|roommate|landlord)\b"
     r"(?!\s+and\s+I)",
     re.IGNORECASE,
 )
 _EN_YOU = re.compile(r"^(?:you|you're|your|can\s+you|could\s+you|would\s+you|will\s+you)\b", re.I)
 _EN_QUESTION = re.compile(
     r"^(?:do|does|did|what|where|who|whom|how|why|when|which|can|could|would|will|should|is|are|"
-    r"am|was|were|have|has|any)\b",
+    r"am|was|were|have|has|any)\b(?!['’]t)",
     re.IGNORECASE,
 )
 _EN_HYPOTHETICAL = re.compile(
     r"^(?:if|suppose|supposing|imagine|what\s+if|hypothetically|pretend|let's\s+say)\b|"
-    r"\b(?:if\s+I\s+(?:were|had|won|could|was)|I'd\s+\w+\s+if|would\s+\w+\s+if|i\s+wish)\b",
+    r"\b(?:if\s+I\s+(?:were|had|won|could|was)|I'd\s+\w+\s+if|would\s+\w+\s+if|i\s+wish|"
+    r"(?:i\s+)?wonder(?:ing)?\s+(?:if|whether|what|how|why))\b",
     re.IGNORECASE,
 )
 _EN_QUOTATION = re.compile(
@@ -52,14 +54,21 @@ _EN_REQUEST = re.compile(
 _EN_MOMENTARY = re.compile(
     r"\b(?:right\s+now|at\s+the\s+moment|atm|rn|brb|tbh|today|tonight|this\s+morning|"
     r"this\s+afternoon|this\s+evening|just\s+now)\b|"
-    r"\b(?:i'm|i\s+am|im|i\s+feel|feeling|so|kinda|kind\s+of)\s+(?:so\s+|really\s+|very\s+|"
+    r"\b(?:i'm|i\s+am|im|i\s+feel|feeling|so|kinda|kind\s+of|we're|we\s+(?:are|were|feel)|"
+    r"i\s+was)\s+(?:so\s+|really\s+|very\s+|"
     r"a\s+bit\s+|super\s+)?(?:tired|bored|hungry|starving|sleepy|exhausted|sad|stressed|sick|"
-    r"cold|hot|angry|annoyed|happy|excited|nervous|upset|grumpy|full|thirsty|lonely)\b",
+    r"cold|hot|angry|annoyed|happy|excited|nervous|upset|grumpy|full|thirsty|lonely)\b|"
+    # A small mishap that just happened ("just spilled coffee on my shirt").
+    r"\b(?:just|accidentally)\s+(?:spilled|spilt|dropped|burned|burnt|broke|missed|stubbed|"
+    r"tripped|forgot|lost|locked|bumped|cut|ripped|knocked)\b|"
+    r"\b(?:ate|drank)\s+(?:way\s+|far\s+)?too\s+much\b|\boverslept\b|\bslept\s+(?:badly|terribly)\b|"
+    r"\b(?:raining|snowing|pouring)\b",
     re.IGNORECASE,
 )
 _EN_LASTING = re.compile(
     r"\b(?:live|work|have|own|drive|use|study|speak|learn|am\s+a|'m\s+a|been|since|every|"
-    r"allergic|diabetes|always|usually)\b",
+    r"allergic|diabetes|always|usually|learning|studying|training|working|living|teaching|"
+    r"streak|years?|months?)\b",
     re.IGNORECASE,
 )
 _EN_DECISION = re.compile(
@@ -98,7 +107,74 @@ _EN_FILLER = re.compile(
     r"just\s+so\s+you\s+know|fun\s+fact|yeah|yes|hey)\b[,:!]?\s*)+",
     re.IGNORECASE,
 )
-_EN_TAIL = re.compile(r"(?:[,\s]+(?:fyi|tbh|lol|haha|btw|though|lmao|ngl))+\s*[.!]*$", re.I)
+_EN_TAIL = re.compile(
+    r"(?:[,\s]+(?:fyi|tbh|lol|haha|btw|though|lmao|ngl|ugh|yay|omg|rn))+\s*[.!]*$", re.I
+)
+# A clause whose subject, the speaker, is left out, as chat does: opened by a verb in -ing
+# ("flying to ... next week"), a past tense ("got promoted", "booked a ..."), "been ...",
+# a negated or bare present of feeling and having ("can't stand ...", "hate ...").
+_EN_NOT_VERBS = frozenset(
+    """thing something nothing anything everything morning evening king ring spring wing
+    ceiling string sibling darling pudding wedding feeling looking asking wondering hoping
+    trying thinking checking need speed seed feed bed red shed weed bleed breed""".split()  # noqa: SIM905
+)
+_EN_BARE_PRESENT = frozenset(
+    """hate hates love loves like likes prefer prefers live lives work works own owns have
+    has need needs use uses drive drives play plays speak speaks run runs eat eats drink
+    drinks can't cannot don't never didn't haven't still""".split()  # noqa: SIM905
+)
+
+
+_EN_EMPTY_WORDS = frozenset(
+    """it that this there here on up out off in so too now again them him her me you done
+    well fine ok okay back over away around through not stand just really already""".split()  # noqa: SIM905
+)
+
+
+def _dropped_subject(text: str) -> str:
+    """ "ing", "past", "been", "present" when the clause opens with the speaker's verb and
+    leaves the subject out; "" otherwise."""
+    words = re.findall(r"[\w'’]+", text.lower())
+    while words and words[0] in ("just", "finally", "also", "still", "recently", "currently"):
+        words = words[1:]
+    if not words or words[0] in _EN_NOT_VERBS:
+        return ""
+    head = re.split(r"[,;]", text.lower().replace("’", "'"), maxsplit=1)[0]
+    rest = re.findall(r"[\w']+", head)[1:]
+    if not [w for w in rest if w not in _EN_EMPTY_WORDS]:
+        return ""  # "got it", "been there", "working on it": a turn of phrase, no news
+    first = words[0].replace("’", "'")
+    if first == "been":
+        return "been"
+    if first.endswith("ing") and len(first) > 5:
+        return "ing"
+    if (first.endswith("ed") and len(first) > 4) or first in _EN_IRREGULAR_PAST:
+        return "past" if first not in ("was", "were", "did", "had", "saw") else ""
+    if first in _EN_BARE_PRESENT:
+        return "present"
+    return ""
+
+
+# A bare noun with a day and time ("dentist this monday at 9"): the speaker's appointment.
+_EN_APPOINTMENT = re.compile(
+    r"^(?!(?:he|she|they|it|this|that|there|what|who)\b)[a-z]+(?:\s+(?:at|with|in|for)?\s*"
+    r"[\w'-]+){0,3}?\s+(?:(?:this|next|on)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"tomorrow|tonight|next\s+week)\b(?:\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?\s*$",
+    re.IGNORECASE,
+)
+_EN_FINITE = re.compile(
+    r"\b(?:is|are|was|were|be|will|has|have|had|do|does|did|can|could|should|would|"
+    r"\w+'s)\b",
+    re.IGNORECASE,
+)
+# A time that makes an activity in -ing more than the moment's ("in october", "lately").
+_EN_SPAN = re.compile(
+    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|spring|summer|autumn|fall|winter|these\s+days|lately|this\s+(?:year|month|"
+    r"semester|term|season)|for\s+(?:a|\d+|two|three|four|five|six|several|many)\s+\w+)\b",
+    re.IGNORECASE,
+)
+_EN_TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|u|ur)\b", re.IGNORECASE)
 _EN_VERB_AFTER_AND = re.compile(
     r"\s*(?:,\s*)?\band\s+(?=(?:I\b|I'm\b|I've\b|my\b|(?:also\s+|now\s+|currently\s+)?"
     r"(?:work|works|live|lives|drive|drives|have|has|own|owns|play|plays|run|runs|take|takes|"
@@ -176,6 +252,26 @@ _EN_LEADING_TIME = re.compile(
 
 def _en_content(text: str) -> str:
     text = _EN_TAIL.sub("", _EN_FILLER.sub("", text.strip())).strip(" ,;:—-.!")
+    dropped = _dropped_subject(text)
+    if dropped == "present" and not re.match(
+        r"(?:can't|cannot|don't|never|didn't|haven't|still)\b", text, re.I
+    ):
+        first, _, rest = text.partition(" ")
+        text = f"{_third_person(first)} {rest}".strip()  # "hate horror movies" -> "Hates ..."
+    elif dropped == "been":
+        text = f"has {text}"
+    if dropped:
+        text = _third_person_words(text)
+        return (text[:1].upper() + text[1:]).strip()
+    # "We adopted ...", "we're moving ...": the household's news, told without "we".
+    we = re.match(r"^we(?:'re|’re|\s+are)\s+(?=\w+ing\b)|^we\s+(?=\w+ed\b)", text, re.I)
+    if not we and re.match(r"^we\s+(\w+)", text, re.I):
+        verb = text.split()[1].lower()
+        we = re.match(r"^we\s+", text, re.I) if verb in _EN_IRREGULAR_PAST - {"were"} else None
+    if we:
+        text = _third_person_words(text[we.end() :])
+        text = re.sub(r"\bour\b", "their", text, flags=re.IGNORECASE)
+        return (text[:1].upper() + text[1:]).strip()
     lead = _EN_LEADING_TIME.match(text)
     if lead:
         time_words = lead.group("time")
@@ -264,8 +360,11 @@ def _en_clauses(sentence: str) -> list[str]:
     parts = re.split(r"\s*;\s*|\s+[—–-]\s+(?=(?:I|we|my|our)\b)", sentence)
     clauses: list[str] = []
     for part in parts:
-        pieces = _EN_VERB_AFTER_AND.split(part)
         subject = re.match(r"^(?:I|we)\b", part.strip(), flags=re.IGNORECASE)
+        if not subject and _dropped_subject(_EN_FILLER.sub("", part.strip())):
+            clauses.append(part.strip(" ,"))  # "decided to quit and go back to school"
+            continue
+        pieces = _EN_VERB_AFTER_AND.split(part)
         for piece in pieces:
             piece = piece.strip(" ,")
             if not piece:
@@ -308,6 +407,11 @@ def read(sentence: str) -> list[Clause]:
             subject = "speaker" if _EN_I.match(bare) else "circle"
         elif _EN_CIRCLE_SUBJECT.match(bare):
             subject = "circle"
+        elif not _EN_TO_ASSISTANT.search(bare) and (
+            _dropped_subject(bare)
+            or (_EN_APPOINTMENT.match(_EN_TAIL.sub("", bare)) and not _EN_FINITE.search(bare))
+        ):
+            subject = "speaker"  # "got promoted last week", "dentist this monday at 9"
         else:
             subject = "other"
         if _EN_FUTURE.search(bare):
@@ -321,6 +425,13 @@ def read(sentence: str) -> list[Clause]:
         momentary = bool(_EN_MOMENTARY.search(bare)) and not (
             tense == "future" or HABIT.search(bare) or _EN_LASTING.search(bare)
         )
+        if (
+            subject == "speaker"
+            and _dropped_subject(bare) == "ing"
+            and tense == "present"
+            and not (HABIT.search(bare) or _EN_LASTING.search(bare) or _EN_SPAN.search(bare))
+        ):
+            momentary = True  # "waiting for the bus": what one is doing as one types
         clause = Clause(
             text=text,
             lang="en",

@@ -35,13 +35,23 @@ _KO_CIRCLE = frozenset(
     """남편 아내 와이프 마누라 신랑 엄마 아빠 어머니 아버지 부모님 할머니 할아버지 누나
     형 오빠 언니 동생 딸 아들 애 아이 아기 남친 여친 남자친구 여자친구 애인 고양이
     강아지 댕댕이 개 팀 회사 집 가족 시어머니 장모님 베프 조카 반려견 반려묘 팀장
-    상사 아이들 애들""".split()  # noqa: SIM905
+    상사 아이들 애들 부모""".split()  # noqa: SIM905
 )
 # Passing states of body and mood.
 _KO_MOMENTARY = frozenset(
     """감사하 개웃기 고맙 귀찮 답답하 대박 덥 떨리 멋지 목마르 미안하 미치 배고프
     배부르 설레 센치하 소름돋 슬프 신기하 심심하 아프 외롭 우울하 웃기 재미있 재밌
-    졸리 좋 죄송하 죽 지루하 짜증나 짱 쩔 최고 춥 피곤하 화나 힘들""".split()  # noqa: SIM905
+    졸리 좋 죄송하 죽 지루하 짜증나 짱 쩔 최고 춥 피곤하 화나 힘들 무섭 부럽 설치
+    체하 모르 어지럽 속상하 서운하 억울하 부끄럽""".split()  # noqa: SIM905
+)
+# People named by their place at work or school: their news is theirs ("팀 막내가 ...").
+_KO_PERSON_WORDS = frozenset(
+    """막내 과장 부장 차장 대리 사원 이사 사장 대표 교수 선생 선배 후배 동기 동료 친구 지인
+    옆자리 룸메""".split()  # noqa: SIM905
+)
+# A verb that tells what the speaker keeps, before the name of it ("키우는 거북이 ...가").
+_KO_KEEPING = frozenset(
+    """키우 기르 타 쓰 모시""".split()  # noqa: SIM905
 )
 _KO_NOW = frozenset(
     """당장 방금 아까 오늘 오늘따라 이따 지금""".split()  # noqa: SIM905
@@ -89,6 +99,8 @@ def _ko_clauses(tokens: list[Any]) -> list[list[Any]]:
         rest = tokens[index + 1 :]
         if not rest or _tag(rest[0]) == "VX":
             continue
+        if _tag(rest[0]) == "VV" and rest[0].form in ("가", "오", "다니", "나가", "들어가"):
+            continue  # "모시고 가", "데리고 와": one movement told by two verbs
         if not any(_is_predicate(t) for t in rest) or not any(_is_predicate(t) for t in current):
             continue
         # Both sides need words of their own: "먹고 자" (two verbs alone) stays one clause.
@@ -127,12 +139,33 @@ def _ko_subject(tokens: list[Any]) -> str:
             return "circle"
         if head.form in _KO_OTHERS or any(form in _KO_OTHERS for form in group):
             return "other"
+        if any(
+            _tag(t) == "VV" and t.form in _KO_KEEPING and _tag(n) == "ETM"
+            for t, n in zip(tokens[:index], tokens[1 : index + 1], strict=False)
+        ):
+            return "circle"  # "키우는 거북이 꼬북이가 ...": the speaker's own pet or thing
+        if head.form in _KO_PERSON_WORDS or any(f in _KO_PERSON_WORDS for f in group):
+            return "other"
         if token.form in ("이", "가") and any(
             _tag(t) == "NNP" for t in tokens[max(0, index - 2) : index]
         ):
             return "other"  # a named person or thing doing something: their news
+        if _honorific(tokens) and not any(t.form in _KO_CIRCLE for t in tokens):
+            return "other"  # "-시-" on the predicate: someone else
         return "speaker"  # a topic of the speaker's ("커피는 무조건 아아")
+    if any(t.form in _KO_CIRCLE for t in tokens):
+        return "circle"  # "아빠 다음 주에 수술 받으셔": the speaker's family
+    joined = "".join(t.form for t in tokens)
+    if any(word in joined for word in ("다들", "남들", "사람들", "누구나", "모두들")):
+        return "other"  # "요즘 다들 ...": everybody's habits, not the speaker's
+    if _honorific(tokens):
+        return "other"  # "-시-" on the predicate: nobody speaks of themselves so
     return "speaker"  # omitted subject: the speaker
+
+
+def _honorific(tokens: list[Any]) -> bool:
+    """The honorific "-(으)시-" on a predicate ("하심", "다니셔"): someone else is meant."""
+    return any(_tag(t) == "EP" and t.form in ("시", "으시", "셨", "으셨") for t in tokens)
 
 
 def _ko_tense(tokens: list[Any], text: str) -> str:
@@ -180,6 +213,11 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
         ):
             return "hypothetical"
         if _tag(token) == "EC" and token.form in ("면", "으면") and i > 0:
+            if any(
+                _tag(t) == "EC" and t.form in ("어서", "아서", "라서", "니까", "으니까")
+                for t in tokens[:i]
+            ):
+                continue  # "집이 멀어서 약속 잡으면 ...": the reason is said to hold
             if _tag(tokens[i - 1]) == "EP":
                 return "hypothetical"  # "고양이였으면": contrary to fact
             rest = tokens[i + 1 :]
@@ -198,13 +236,51 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
             return "hypothetical"  # "잤겠지": a guess
     if any(_tag(t) == "JKQ" for t in tokens):
         return "quotation"
+    last = _last_segment(tokens)
+    dated = _KO_DATED.search(text) or HABIT.search(text)
+    if len(last) != len(tokens) and (
+        dated or any(_tag(t) == "VCP" for t in tokens[: len(tokens) - len(last)])
+    ):
+        last = []  # "시작이라 그 주는 정신없을 듯": the fact before the impression stands
+    for i, token in enumerate(last):
+        following = last[i + 1] if i + 1 < len(last) else None
+        if (
+            _tag(token) == "VA"
+            and token.form == "같"
+            and (following is None or _tag(following) in ("EF", "EC", "ETN"))
+        ):
+            return "opinion"  # "성실한 사람 같음", "약한 것 같아": an impression
+        if token.form in ("듯", "듯하", "듯싶") and _tag(token) in ("NNB", "VA", "VX", "XSA"):
+            return "opinion"  # "오래 살듯"
+        if (
+            _tag(token) == "EC"
+            and token.form in ("어야", "아야", "여야")
+            and following is not None
+            and following.form in ("되", "하", "돼")
+            and not dated
+        ):
+            return "wish"  # "다이어트 해야 되는데": an obligation, not a fact
+        if _tag(token) == "VX" and token.form == "싶":
+            return "wish"  # "-고 싶다": a wish
+    if _tag_last_ending(tokens) in (
+        "네",
+        "네요",
+        "구나",
+        "구나요",
+        "군",
+        "군요",
+        "구먼",
+    ):
+        return "exclamation"  # "피곤하네": noticed just now
     if last_ending.endswith(_KO_QUOTE_ENDINGS) and not last_ending.endswith(("는데", "ᆫ데")):
         # Hearsay about one's own things ("우리 팀 워크숍 가평이래") is still news of the
         # speaker's; hearsay about the world or about others is not.
         own = any(
             _tag(t) in ("NP", "MM") and t.form in ("우리", "저희", "내", "제", "울") for t in tokens
+        ) and not any(
+            t.form in _KO_PERSON_WORDS or (_tag(t) == "XSN" and t.form == "님") for t in tokens
         )
-        if not own:
+        if not own or _tag(tokens[-1]) == "EF" and _predicate_is_verb(tokens):
             return "quotation"
     for i, (form, tag) in enumerate(zip(forms, tags, strict=True)):
         if (
@@ -217,8 +293,10 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
             return "quotation"
         if form == "그러" and tag == "VV" and i + 1 < len(forms) and forms[i + 1] == "는데":
             return "quotation"
-    for token in tokens:
+    for i, token in enumerate(tokens):
         if _tag(token) in ("NP", "MM", "MAG", "NR") and token.form in _KO_QUESTION_WORDS:
+            if any(_tag(t) == "ETM" for t in tokens[i + 1 : i + 4]):
+                continue  # "어디 갈 땐": anywhere, inside a modifier, asks nothing
             return "question"
     if last_ending in _KO_QUESTION_ENDINGS or (tags and tags[-1] == "EC" and forms[-1] == "니"):
         return "question"
@@ -240,6 +318,37 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
     if tags and tags[0] == "IC" and forms[0] in ("와", "아", "헐", "오", "우와", "아오", "으"):
         return "exclamation"
     return "statement"
+
+
+# A day or a time said in the clause: "가야 돼" then tells a plan, not a duty one feels.
+_KO_DATED = re.compile(
+    r"\d+\s*월|\d+\s*일|요일|내일|모레|다음\s*주|이번\s*주|다음\s*달|주말|\d+\s*시"
+)
+
+
+def _last_segment(tokens: list[Any]) -> list[Any]:
+    """The tokens after the last connective that something follows ("시작이라 | 정신없을
+    듯"): an impression or wish there colours that part only."""
+    start = 0
+    for index, token in enumerate(tokens[:-1]):
+        if (
+            _tag(token) == "EC"
+            and token.form
+            in ("어서", "아서", "서", "라서", "라", "니까", "으니까", "는데", "ᆫ데", "은데", "고")
+            and any(_is_predicate(t) for t in tokens[index + 1 :])
+        ):
+            start = index + 1
+    return tokens[start:]
+
+
+def _tag_last_ending(tokens: list[Any]) -> str:
+    return next((t.form for t in reversed(tokens) if _tag(t) == "EF"), "")
+
+
+def _predicate_is_verb(tokens: list[Any]) -> bool:
+    """The last predicate is an action verb ("결혼한대"), not a copula ("가평이래")."""
+    last = next((t for t in reversed(tokens) if _is_predicate(t) or _tag(t) == "VCP"), None)
+    return last is not None and _tag(last) in ("VV", "XSV")
 
 
 def _ko_negated(tokens: list[Any]) -> bool:
@@ -278,7 +387,7 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
             return True  # "하나 할게", "지금부터 시작할게": what one does in this conversation
     if tense in ("plan", "future"):
         return False
-    now = [f for f in forms if f in _KO_NOW]
+    now = [f for i, f in enumerate(forms) if f in _KO_NOW and forms[i + 1 : i + 2] != ["로"]]
     from_now = any(
         f in _KO_NOW and i + 1 < len(forms) and forms[i + 1] in ("부터", "마다")
         for i, f in enumerate(forms)
@@ -289,6 +398,13 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
     spaced = " ".join(forms)
     if predicate in _KO_MOMENTARY or stem in _KO_MOMENTARY:
         return not HABIT.search(spaced)
+    if now and not HABIT.search(spaced):
+        for i, token in enumerate(tokens[:-1]):
+            word = token.form + (tokens[i + 1].form if _tag(tokens[i + 1]) == "XSA" else "")
+            if token.form in _KO_MOMENTARY and _tag(token) in ("VA", "VV"):
+                return True  # "지금 너무 졸려서 ...": a passing state is the reason
+            if word in _KO_MOMENTARY and _tag(tokens[i + 1]) == "XSA":
+                return True
     if "덕분" in forms:
         return True  # thanks for the help just given
     if not now:
@@ -428,13 +544,18 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
     tokens = _ko_tokens(sentence)
     out = []
     whole_mood = "quotation" if reported else _ko_mood(tokens, sentence)
+    supposed = any(t.form in ("만약", "만일") for t in tokens)
     for part in _ko_clauses(tokens):
         if not part:
             continue
         text = sentence[part[0].start : part[-1].start + part[-1].len]
         mood = _ko_mood(part, text)
-        if whole_mood in ("question", "hypothetical", "quotation") and mood == "statement":
+        if whole_mood in ("question", "quotation") and mood == "statement":
             mood = whole_mood
+        if mood == "hypothetical":
+            supposed = True  # what follows a condition is supposed too ("되면 집 사고 ...")
+        if whole_mood == "hypothetical" and supposed and mood == "statement":
+            mood = "hypothetical"
         tense = _ko_tense(part, text)
         predicate = _ko_predicate(part)
         subject = _ko_subject(part)
@@ -460,9 +581,15 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
 
 def fragment(clause: Clause, tokens: list[Any]) -> bool:
     """A few words without a verb and without a topic ("출근 최고", "2종 보통"): no statement."""
+    if len(clause.content.split()) == 1 and not any(
+        _tag(t).startswith(("NNG", "NNP", "SL", "SN")) for t in tokens
+    ):
+        return True  # "아님", "부러움": a reaction of one word
+    counted = re.search(r"\d+\s*(?:일|년|개월|주|달)\s*(?:째|차)", clause.text)
     return (
         not _has_predicate(tokens)
         and not _topic_comment(tokens)
+        and not counted
         and len(clause.text.split()) < _FRAGMENT_WORDS
     )
 
