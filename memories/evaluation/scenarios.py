@@ -599,7 +599,7 @@ _EDITED = (
     Scenario(
         id="edit-ko-job", row=Row.EDIT_PROVENANCE, lang="ko",
         steps=(Say("나 간호사로 일해"), END, Edit("간호사", "대학병원 수술실 간호사로 일함")),
-        question="내 직업이 뭐였지?", expect=("수술실",), stale=("간호사로 일해",),
+        question="내 직업이 뭐였지?", expect=("수술실",), stale=("간호사",),
         about="a version the user edits keeps the source message",
     ),
     Scenario(

@@ -373,3 +373,17 @@ def test_a_verb_of_going_after_go_is_one_clause_not_two():
     notes = _notes("금요일마다 할머니 모시고 가야 해서 그날은 일찍 퇴근해")
 
     assert len(notes) == 1 and "할머니" in notes[0] and "퇴근" in notes[0], notes
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("다음 주 금요일에 광주로 출장 가기로 했어", date(2026, 12, 11)),
+        ("모레 제주로 여행 가기로 했어", date(2026, 12, 3)),
+        ("다음 주 월요일에 전주로 워크숍 가", date(2026, 12, 7)),
+    ],
+)
+def test_a_place_ending_in_ju_before_ro_is_not_the_habit_word_juro(text, day):
+    (statement,) = [s for s in statements.analyse(text, today=date(2026, 12, 1)) if s.memorable]
+    assert statement.happens_on == day
+    assert statement.type == "episode"

@@ -65,9 +65,10 @@ _KO_DECISION = frozenset(
 _KO_PREFERENCE = frozenset(
     """못하 사랑하 선호하 싫 싫어하 좋아하 즐기 최애""".split()  # noqa: SIM905
 )
+# Adverbs of habit open a word ("주로" in "광주로" is a city and a particle); "-마다" ends one.
 HABIT = re.compile(
-    r"매일|매주|매달|매년|매번|마다|항상|(?<![가-힣])늘(?![가-힣])|평일|주말마다|언제나|루틴|습관|보통|주로|자주|"
-    r"주\s*\d+\s*회|한\s*달에|일주일에|하루에|요일마다|아침마다|저녁마다"
+    r"(?<![가-힣])(?:매일|매주|매달|매년|매번|항상|늘(?![가-힣])|평일|언제나|보통|주로|자주)|"
+    r"마다|루틴|습관|주\s*\d+\s*회|한\s*달에|일주일에|하루에"
 )
 _KO_PAST_DAY = re.compile(r"어제|그제|그저께|지난\s*주|지난주|지난\s*달|지난달|작년|저번")
 
