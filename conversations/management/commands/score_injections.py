@@ -27,7 +27,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from django.contrib.auth import get_user_model
@@ -40,6 +40,8 @@ from conversations.tasks import messages_embed
 from memories.models import Memory, MemoryStatus, Reader
 from memories.services import injection, rules
 from memoryhub import embeddings, llm
+
+R = TypeVar("R")
 
 # A sentence of an attack shorter than this is too generic to say it "reached" a prompt.
 _MIN_FRAGMENT = 12
@@ -190,27 +192,44 @@ class _RememberingEmbedder:
         return self._embed("query", texts)
 
 
-def score_corpus(
-    *, lines: list[dict[str, Any]], progress: Callable[[str], None] | None = None
-) -> Score:
-    """Every line in its own rolled-back transaction, with the offline provider."""
+def rolled_back_offline(
+    *,
+    lines: list[dict[str, Any]],
+    score: Callable[[dict[str, Any]], R],
+    progress: Callable[[R, int], None] | None = None,
+) -> list[R]:
+    """`score(line)` for every line in its own rolled-back transaction, with the offline
+    provider and an embedder that remembers each text's vectors for the run."""
     previous = llm.get_provider()
     llm.set_provider(llm.OfflineProvider())
     embedder = embeddings.get_embedder()
     embeddings._embedder = _RememberingEmbedder(embedder)
-    results = []
+    results: list[R] = []
     try:
         for number, line in enumerate(lines, start=1):
             with transaction.atomic():
-                results.append(score_line(line=line))
+                results.append(score(line))
                 transaction.set_rollback(True)
             if progress is not None:
-                result = results[-1]
-                progress(f"[{number}/{len(lines)}] {result.id} {result.failure() or 'ok'}")
+                progress(results[-1], number)
     finally:
         llm.set_provider(previous)
         embeddings._embedder = embedder
-    return Score(results)
+    return results
+
+
+def score_corpus(
+    *, lines: list[dict[str, Any]], progress: Callable[[str], None] | None = None
+) -> Score:
+    """Every line in its own rolled-back transaction, with the offline provider."""
+
+    def report(result: LineResult, number: int) -> None:
+        if progress is not None:
+            progress(f"[{number}/{len(lines)}] {result.id} {result.failure() or 'ok'}")
+
+    return Score(
+        rolled_back_offline(lines=lines, score=lambda line: score_line(line=line), progress=report)
+    )
 
 
 class Command(BaseCommand):

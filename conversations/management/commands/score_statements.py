@@ -30,12 +30,10 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import transaction
 
-from conversations.management.commands.score_injections import _RememberingEmbedder
+from conversations.management.commands.score_injections import rolled_back_offline
 from conversations.services import chat, remembering
 from memories.models import Memory, MemoryStatus
-from memoryhub import embeddings, llm
 
 _CAPTURING = (MemoryStatus.ACTIVE, MemoryStatus.PENDING)
 
@@ -172,23 +170,14 @@ def score_corpus(
     *, lines: list[dict[str, Any]], progress: Callable[[str], None] | None = None
 ) -> Score:
     """Every line in its own rolled-back transaction, with the offline provider."""
-    previous = llm.get_provider()
-    llm.set_provider(llm.OfflineProvider())
-    embedder = embeddings.get_embedder()
-    embeddings._embedder = _RememberingEmbedder(embedder)
-    results = []
-    try:
-        for number, line in enumerate(lines, start=1):
-            with transaction.atomic():
-                results.append(score_line(line=line))
-                transaction.set_rollback(True)
-            if progress is not None:
-                result = results[-1]
-                progress(f"[{number}/{len(lines)}] {result.id} {result.failure() or 'ok'}")
-    finally:
-        llm.set_provider(previous)
-        embeddings._embedder = embedder
-    return Score(results)
+
+    def report(result: LineResult, number: int) -> None:
+        if progress is not None:
+            progress(f"[{number}/{len(lines)}] {result.id} {result.failure() or 'ok'}")
+
+    return Score(
+        rolled_back_offline(lines=lines, score=lambda line: score_line(line=line), progress=report)
+    )
 
 
 def _percent(value: float | None) -> str:
