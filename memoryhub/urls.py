@@ -11,6 +11,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("", include("conversations.mcp.urls")),
     path("api/v1/", include("memories.api.urls")),
     path("api/v1/", include("conversations.api.urls")),
     path("accounts/", include("memoryhub.accounts_urls")),

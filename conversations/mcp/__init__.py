@@ -1,0 +1,1 @@
+"""The MCP server at /mcp/: agents reach the user's governed memory (see views.py)."""
