@@ -43,6 +43,7 @@ class CreatedBy(models.TextChoices):
     USER = "user"
     ASSISTANT = "assistant"
     SYSTEM = "system"
+    AGENT = "agent"  # an outside agent with its own token (`Agent`), named on the version
 
 
 class Sensitivity(models.TextChoices):
@@ -61,6 +62,51 @@ class Reader(models.TextChoices):
 DEFAULT_SCOPE = "user"
 # Statuses of lineages that are still "live": shown as current, considered for duplicates.
 LIVE_STATUSES = (MemoryStatus.ACTIVE, MemoryStatus.PENDING)
+
+
+class AgentScope(models.TextChoices):
+    READ = "read"
+    WRITE = "write"
+
+
+class Agent(models.Model):
+    """An outside agent (an MCP client) the user connected, with its own token.
+
+    Only the token's sha256 is stored; the raw token is shown once, when it is created. A
+    revoked agent is kept (its name stays on the memories it wrote and in the access log) but
+    its token authenticates nothing; a paused one authenticates and is refused every call.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="agents"
+    )
+    name = models.CharField(max_length=100)
+    scopes = ArrayField(models.CharField(max_length=10, choices=AgentScope.choices), default=list)
+    token_hash = models.CharField(max_length=64, unique=True)
+    token_prefix = models.CharField(max_length=16)
+    # Its writes are active at once instead of waiting for the user's approval.
+    trusted = models.BooleanField(default=False)
+    # It may read memories of `high` sensitivity (otherwise never put in front of it).
+    may_read_sensitive = models.BooleanField(default=False)
+    paused_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Agent {self.pk} ({self.name})"
+
+    @property
+    def can_write(self) -> bool:
+        return AgentScope.WRITE.value in self.scopes
+
+    @property
+    def is_active(self) -> bool:
+        return self.paused_at is None and self.revoked_at is None
 
 
 def default_readers() -> list[str]:
@@ -84,6 +130,10 @@ class Memory(models.Model):
         max_length=20, choices=MemoryStatus.choices, default=MemoryStatus.PENDING
     )
     status_reason = models.CharField(max_length=300, blank=True)
+    # The agent that wrote the memory's first version, when an agent did (`CreatedBy.AGENT`).
+    created_by_agent = models.ForeignKey(
+        Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="memories"
+    )
     current_version = models.ForeignKey(
         "MemoryVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -143,6 +193,9 @@ class MemoryVersion(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="superseded_by"
     )
     created_by = models.CharField(max_length=20, choices=CreatedBy.choices)
+    created_by_agent = models.ForeignKey(
+        Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="versions"
+    )
     approved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -264,6 +317,8 @@ class AuditEvent(models.Model):
         UNDO_WRONG = "undo_wrong"
         QUARANTINE = "quarantine"
         PURGE = "purge"
+        # A call of a connected agent: detail {"agent_id", "tool", "ids"} (ids only).
+        AGENT_CALL = "agent_call"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_audit_events"

@@ -398,6 +398,10 @@ MEMORYHUB_VOLATILE_EXPIRY_HOURS = env_int("MEMORYHUB_VOLATILE_EXPIRY_HOURS", 24,
 MEMORYHUB_MEMORY_TOKEN_BUDGET = env_int("MEMORYHUB_MEMORY_TOKEN_BUDGET", 400, minimum=0)
 # Days a rejected or expired memory keeps its content before the purge deletes it.
 MEMORYHUB_MEMORY_RETENTION_DAYS = env_int("MEMORYHUB_MEMORY_RETENTION_DAYS", 30, minimum=0)
+# Connected agents (MCP): calls one agent may make per period ("120/min"; "off" for no limit)
+# and the most memories one call returns (search `k` and list `limit` are clamped to it).
+MEMORYHUB_AGENT_RATE = env_rate("MEMORYHUB_AGENT_RATE", "120/min")
+MEMORYHUB_AGENT_MAX_RESULTS = env_int("MEMORYHUB_AGENT_MAX_RESULTS", 50, minimum=1)
 CELERY_BEAT_SCHEDULE.update(
     {
         "memories-expire-due": {

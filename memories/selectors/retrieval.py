@@ -31,6 +31,7 @@ from memories.models import (
     Memory,
     MemoryStatus,
     MemoryVersion,
+    Sensitivity,
 )
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
@@ -93,12 +94,21 @@ def readable_by(reader: str, *, field: str = "allowed_readers") -> Q:
 
 
 def live_versions(
-    *, user: AbstractBaseUser, reader: str, scope: str | None, now: datetime
+    *,
+    user: AbstractBaseUser,
+    reader: str,
+    scope: str | None,
+    now: datetime,
+    include_sensitive: bool = True,
 ) -> QuerySet[MemoryVersion]:
-    """Current versions of the user's active memories this reader may see, in effect now."""
+    """Current versions of the user's active memories this reader may see, in effect now
+    (without `high` sensitivity ones unless `include_sensitive`)."""
     scopes = {DEFAULT_SCOPE, scope} if scope else {DEFAULT_SCOPE}
+    versions = MemoryVersion.objects.all()
+    if not include_sensitive:
+        versions = versions.exclude(sensitivity=Sensitivity.HIGH)
     return (
-        MemoryVersion.objects.filter(
+        versions.filter(
             user_id=user.pk,
             memory__current_version=F("id"),
             memory__status=MemoryStatus.ACTIVE,
@@ -121,6 +131,7 @@ def memory_retrieve(
     scope: str | None = None,
     types: Collection[str] = (),
     slots: Collection[str] = (),
+    include_sensitive: bool = True,
 ) -> list[RetrievedMemory]:
     """The few memories worth putting in front of `reader` for `query`, best first.
 
@@ -129,6 +140,8 @@ def memory_retrieve(
     `allowed_readers` exclude it is ever read from the database. `types` and `slots` say
     what kind of memory answers the question (a caller that read the question's intent):
     memories of those types count as triggered, those filling those slots as fully relevant.
+    `include_sensitive=False` leaves out memories of `high` sensitivity (a connected agent
+    the user has not allowed to read them).
     """
     budget = settings.MEMORYHUB_MEMORY_TOKEN_BUDGET if token_budget is None else token_budget
     if limit <= 0 or budget <= 0 or not query.strip():
@@ -140,7 +153,9 @@ def memory_retrieve(
     query_tokens = text_analysis.index_tokens(query)
     triggered = scoring.triggered_types(query) | set(types)
     wanted_slots = set(slots)
-    live = live_versions(user=user, reader=reader, scope=scope, now=now)
+    live = live_versions(
+        user=user, reader=reader, scope=scope, now=now, include_sensitive=include_sensitive
+    )
     rows = _candidates(
         live, vector=vector, baseline=baseline, band=band, tokens=query_tokens,
         types=triggered, slots=wanted_slots,

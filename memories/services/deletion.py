@@ -73,7 +73,12 @@ def _receipt_copies(named: list[ContentCopy]) -> list[dict[str, str]]:
 
 
 def _delete_one_with_receipt(
-    *, memory: Memory, owner_id: int, actor: AbstractBaseUser, action: str
+    *,
+    memory: Memory,
+    owner_id: int,
+    actor: AbstractBaseUser,
+    action: str,
+    agent_id: int | None = None,
 ) -> DeletionReceipt:
     """Delete `memory` (only if `owner_id` owns it) and everything derived from it; leave the
     owner a receipt and an audit event naming `actor` and `action`. Callers hold a transaction."""
@@ -91,16 +96,24 @@ def _delete_one_with_receipt(
         actor=actor,
         action=action,
         target_id=memory_id,
-        detail={"receipt": str(receipt.id)},
+        detail={"receipt": str(receipt.id)}
+        | ({"agent_id": agent_id} if agent_id is not None else {}),
     )
     return receipt
 
 
 @transaction.atomic
-def memory_delete(*, user: AbstractBaseUser, memory: Memory) -> DeletionReceipt:
-    """Delete `memory` and everything derived from it; return the receipt."""
+def memory_delete(
+    *, user: AbstractBaseUser, memory: Memory, agent_id: int | None = None
+) -> DeletionReceipt:
+    """Delete `memory` and everything derived from it; return the receipt. `agent_id` names
+    the connected agent that asked for it on the user's behalf (kept in the audit event)."""
     return _delete_one_with_receipt(
-        memory=memory, owner_id=user.pk, actor=user, action=AuditEvent.Action.USER_DELETE
+        memory=memory,
+        owner_id=user.pk,
+        actor=user,
+        action=AuditEvent.Action.USER_DELETE,
+        agent_id=agent_id,
     )
 
 

@@ -142,6 +142,7 @@ def _version_write(
     supersedes: MemoryVersion | None,
     change_reason: str,
     now: datetime,
+    agent_id: int | None = None,
 ) -> MemoryVersion:
     observed = fields.observed_at or now
     return MemoryVersion.objects.create(
@@ -163,6 +164,7 @@ def _version_write(
         importance=fields.importance,
         supersedes=supersedes,
         created_by=created_by,
+        created_by_agent_id=agent_id,
         allowed_readers=_readers(fields),
         tags=terms_intake(fields.tags),  # a model's tag with a secret or a marker is no tag
         tokens=indexed.tokens,
@@ -220,8 +222,14 @@ def lineage_create(
     policy: PolicyResult,
     indexed: Indexed,
     change_reason: str = "created",
+    agent_id: int | None = None,
+    trusted: bool = False,
 ) -> Memory:
-    """A new memory with its first version; raises MemoryRefused when the policy says no."""
+    """A new memory with its first version; raises MemoryRefused when the policy says no.
+
+    `agent_id` names the connected agent that wrote it (`created_by` "agent"); `trusted` (an
+    agent the user trusts) makes what would wait for approval active at once. A quarantine
+    holds either way."""
     if not policy.stores:
         raise MemoryRefused(policy)
     now = timezone.now()
@@ -230,6 +238,7 @@ def lineage_create(
         type=fields.type,
         slot=fields.slot,
         status=MemoryStatus.PENDING,
+        created_by_agent_id=agent_id,
         created_at=now,
         updated_at=now,
     )
@@ -237,14 +246,17 @@ def lineage_create(
         memory=memory,
         fields=fields,
         number=1,
-        created_by=_created_by(origin),
+        created_by=CreatedBy.AGENT if agent_id is not None else _created_by(origin),
         policy=policy,
         indexed=indexed,
         supersedes=None,
         change_reason=change_reason,
         now=now,
+        agent_id=agent_id,
     )
     status = write_policy.initial_status(policy, origin)
+    if trusted and status == MemoryStatus.PENDING:
+        status = MemoryStatus.ACTIVE
     _make_current(
         memory=memory, version=version, status=status, reason=_reason_for(status, policy), now=now
     )
