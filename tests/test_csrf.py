@@ -16,7 +16,9 @@ from memories.services import revision
 
 pytestmark = pytest.mark.django_db
 
-_NOT_HTML = ("admin/", "api/", "healthz")
+# /mcp/ takes an agent's bearer token only, never the session cookie: nothing for CSRF to ride
+# on (tests/conversations/test_mcp.py: a logged-in browser's POST gets 401).
+_NOT_HTML = ("admin/", "api/", "healthz", "mcp")
 _HX_HEADERS = re.compile(r"""<body[^>]*hx-headers='\{"X-CSRFToken": "([^"]+)"\}'""")
 _FORM_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 

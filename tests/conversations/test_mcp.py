@@ -267,6 +267,30 @@ def test_without_a_token_the_server_answers_the_sdks_401(mcp_url: str) -> None:
     _assert_sdk_401(_post(mcp_url, ping, Authorization="Bearer mh_not-a-token"))
 
 
+def test_a_logged_in_browser_without_an_agent_token_is_refused(mcp_url: str, user: Any) -> None:
+    browser = httpx2.Client(timeout=30)
+    login = mcp_url.removesuffix("/mcp/") + "/accounts/login/"
+    page = browser.get(login)
+    browser.post(
+        login,
+        data={
+            "username": user.username,
+            "password": "a-long-password-1",
+            "csrfmiddlewaretoken": browser.cookies["csrftoken"],
+        },
+        headers={"Referer": login},
+    )
+    assert page.status_code == 200 and "sessionid" in browser.cookies
+
+    answer = browser.post(
+        mcp_url,
+        json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+        headers={"Accept": "application/json, text/event-stream"},
+    )
+
+    _assert_sdk_401(answer)
+
+
 def test_the_users_own_api_key_is_refused(mcp_url: str, user: Any) -> None:
     key = Token.objects.create(user=user).key
     ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
