@@ -16,7 +16,7 @@ thread itself, so Django opens and closes the database connection as for any req
 # and their limits (`le=cap`) are local to `mcp_server_build`.
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
@@ -95,7 +95,10 @@ class MemoryRecord(BaseModel):
     id: int
     content: str
     type: str
-    status: str = Field(description="'active', or 'pending' while it waits for approval")
+    status: str = Field(
+        description="'active'; 'pending' while it waits for the user's approval; 'quarantined' "
+        "when the write policy read it as instructions (then no agent reads it)"
+    )
     created_at: str
     updated_at: str
     score: float | None = Field(default=None, description="Search relevance; null in lists")
@@ -167,6 +170,17 @@ def _memory_json(memory: AgentMemory) -> str:
     return json.dumps(_record(memory).model_dump(), ensure_ascii=False)
 
 
+def _one_of(values: Collection[str], description: str) -> Any:
+    """An optional string argument whose schema lists `values`; the service checks it (and
+    names the values in its error), so a client that ignores the schema learns them too."""
+
+    def schema(field: dict[str, Any]) -> None:
+        field.pop("anyOf", None)
+        field["anyOf"] = [{"type": "string", "enum": list(values)}, {"type": "null"}]
+
+    return Field(default=None, description=description, json_schema_extra=schema)
+
+
 def mcp_server_build(*, caller: Caller, site_url: str) -> MCPServer[Any]:
     """A server whose tools and resources act for `caller.agent`, which its token check
     (an `AgentTokenVerifier` for `caller`) sets. `site_url` is this memoryhub's own address,
@@ -194,7 +208,10 @@ def mcp_server_build(*, caller: Caller, site_url: str) -> MCPServer[Any]:
         annotations=read_only,
     )
     async def search_memory(
-        query: Annotated[str, Field(min_length=1, max_length=MAX_QUERY_CHARS)],
+        query: Annotated[
+            str,
+            Field(min_length=1, max_length=MAX_QUERY_CHARS, description="What to look for"),
+        ],
         k: Annotated[int, Field(ge=1, le=cap, description="How many memories at most")] = min(
             10, cap
         ),
@@ -215,23 +232,18 @@ def mcp_server_build(*, caller: Caller, site_url: str) -> MCPServer[Any]:
         annotations=read_only,
     )
     async def list_memories(
-        type: MemoryType | None = None,
-        status: Annotated[
-            str | None, Field(json_schema_extra={"enum": [*LISTABLE_STATUSES, None]})
+        type: Annotated[str | None, _one_of(MemoryType.values, "Only memories of this type")],
+        status: Annotated[str | None, _one_of(LISTABLE_STATUSES, "Only memories in this status")],
+        q: Annotated[
+            str | None,
+            Field(max_length=MAX_QUERY_CHARS, description="Only memories with these words"),
         ] = None,
-        q: Annotated[str | None, Field(max_length=MAX_QUERY_CHARS)] = None,
     ) -> MemoryResults:
         return await _call_tool(
             caller,
             "list_memories",
             lambda agent: _results(
-                agent_memory_list(
-                    agent=agent,
-                    type=None if type is None else type.value,
-                    status=status,
-                    q=q,
-                    limit=cap,
-                )
+                agent_memory_list(agent=agent, type=type, status=status, q=q, limit=cap)
             ),
         )
 
@@ -246,13 +258,20 @@ def mcp_server_build(*, caller: Caller, site_url: str) -> MCPServer[Any]:
         annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False),
     )
     async def add_memory(
-        content: Annotated[str, Field(min_length=1, max_length=max_content)],
-        type: MemoryType | None = None,
+        content: Annotated[
+            str,
+            Field(
+                min_length=1,
+                max_length=max_content,
+                description="One thing to remember about the user, as a sentence",
+            ),
+        ],
+        type: Annotated[
+            str | None, _one_of(MemoryType.values, "Its type; guessed from the content if left out")
+        ],
     ) -> MemoryRecord:
         def add(agent: Agent) -> tuple[MemoryRecord, list[int]]:
-            memory = agent_memory_add(
-                agent=agent, content=content, type=None if type is None else type.value
-            )
+            memory = agent_memory_add(agent=agent, content=content, type=type)
             version = memory.current_version
             assert version is not None
             record = MemoryRecord(
@@ -278,7 +297,7 @@ def mcp_server_build(*, caller: Caller, site_url: str) -> MCPServer[Any]:
         ),
     )
     async def forget_memory(
-        id: Annotated[int, Field(ge=1, lt=2**63)],
+        id: Annotated[int, Field(ge=1, description="The memory's id, from search or list")],
     ) -> DeletionReceiptRecord:
         def forget(agent: Agent) -> tuple[DeletionReceiptRecord, list[int]]:
             receipt = agent_memory_forget(agent=agent, memory_id=id)
