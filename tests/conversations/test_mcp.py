@@ -206,6 +206,24 @@ def test_an_older_protocol_version_in_initialize_is_served(
     assert [m["content"] for m in listed] == [TEA]
 
 
+def test_a_body_that_is_not_json_rpc_is_refused_with_a_json_rpc_error(
+    mcp_url: str, user: Any
+) -> None:
+    _, token = _agent(user)
+    headers = {
+        "Authorization": f"Bearer {token}",
+        "Accept": "application/json, text/event-stream",
+        "Content-Type": "application/json",
+    }
+
+    garbled = httpx2.post(mcp_url, content=b'{"jsonrpc": "2.0", "id": 1, "meth', headers=headers)
+    not_a_message = httpx2.post(mcp_url, content=b'{"hello": "there"}', headers=headers)
+
+    for answer in (garbled, not_a_message):
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["error"]["code"] in (-32700, -32600, -32602)
+
+
 def test_get_and_delete_answer_405_as_the_stateless_server_has_no_stream_or_session(
     mcp_url: str, user: Any
 ) -> None:
@@ -265,6 +283,7 @@ def test_without_a_token_the_server_answers_the_sdks_401(mcp_url: str) -> None:
 
     _assert_sdk_401(_post(mcp_url, ping))
     _assert_sdk_401(_post(mcp_url, ping, Authorization="Bearer mh_not-a-token"))
+    _assert_sdk_401(_post(mcp_url, ping, **{"MCP-Protocol-Version": "2026-07-28"}))
 
 
 def test_a_logged_in_browser_without_an_agent_token_is_refused(mcp_url: str, user: Any) -> None:
