@@ -20,11 +20,13 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection, transaction
 
 from conversations.logic import fusion
 from conversations.models import ChatSession, Message, Topic
+from memories.selectors.retrieval import RetrievedMemory, memory_retrieve
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
 
@@ -358,17 +360,26 @@ def search(
     if "session" in kinds:
         hits += session_hits(user_id=user_id, query_text=query, k=k)
     if "memory" in kinds:
-        hits += memory_hits(user_id=user_id, query_text=query, k=k, reader=reader)
-    # Kinds score on different scales: interleave by rank within each kind.
+        remembered = memories_retrieved(user_id=user_id, query_text=query, k=k, reader=reader)
+        # A memory and the message it was taken from say one thing: the memory (the
+        # governed, current wording) stands for both.
+        sources = {str(m.source_message_id) for m in remembered if m.source_message_id}
+        hits = [h for h in hits if not (h.kind == "message" and h.id in sources)]
+        hits += [memory_hit(m) for m in remembered]
+    # Kinds score on different scales: interleave by rank within each kind, memories first
+    # (so a message repeating a memory's words is the one `without_repeats` drops).
     by_kind: dict[str, list[Hit]] = {}
     for hit in hits:
         by_kind.setdefault(hit.kind, []).append(hit)
     merged: list[Hit] = []
     for rank in range(k):
-        for kind in KINDS:
+        for kind in _MERGE_ORDER:
             if rank < len(by_kind.get(kind, [])):
                 merged.append(by_kind[kind][rank])
     return without_repeats(merged)[:k], int((time.monotonic() - started) * 1000)
+
+
+_MERGE_ORDER = ("memory", "message", "topic", "session")
 
 
 def without_repeats(hits: Sequence[Hit]) -> list[Hit]:
@@ -388,6 +399,41 @@ def without_repeats(hits: Sequence[Hit]) -> list[Hit]:
     return kept
 
 
+def memories_retrieved(
+    *, user_id: int, query_text: str, k: int, reader: str
+) -> list[RetrievedMemory]:
+    """The user's active memories `reader` may see, best first by the memories app's
+    retrieval (relevance x time decay x importance x confidence); none for an unrelated
+    query. Only `k` bounds the result: search has no prompt budget."""
+    user = get_user_model().objects.filter(pk=user_id).only("pk").first()
+    if user is None or k <= 0:
+        return []
+    return memory_retrieve(
+        user=user, query=query_text, reader=reader, limit=k, token_budget=MEMORY_HIT_BUDGET
+    )
+
+
+# Far above what k <= 100 memories hold: the count, not a token budget, bounds search.
+MEMORY_HIT_BUDGET = 10**9
+
+
+def memory_hit(memory: RetrievedMemory) -> Hit:
+    """A memory as a search hit: its session is the one it was taken from, if any."""
+    session = memory.source_session_id
+    return Hit(
+        kind="memory",
+        id=memory.memory_id,
+        score=memory.score,
+        text=memory.content,
+        session_id=str(session) if session else None,
+        created_at=memory.observed_at.isoformat(),
+        external_id=None,
+    )
+
+
 def memory_hits(*, user_id: int, query_text: str, k: int, reader: str) -> list[Hit]:
-    """Memories through the memories app's retrieval (wired when that app provides it)."""
-    return []
+    """Search hits of the user's memories (see `memories_retrieved`)."""
+    return [
+        memory_hit(m)
+        for m in memories_retrieved(user_id=user_id, query_text=query_text, k=k, reader=reader)
+    ]

@@ -125,3 +125,27 @@ class EraseConfirmForm(forms.Form):
                 params={"username": self.username},
             )
         return typed
+
+
+AGENT_ACCESS_CHOICES = [
+    ("read", _("Read only: search and list your memories")),
+    ("read,write", _("Read and write: also add memories (they wait for your approval) and forget")),
+]
+
+
+class AgentCreateForm(forms.Form):
+    """Connecting a new agent: its name and what its token may do."""
+
+    name = forms.CharField(label=_("Name"), max_length=100, strip=True)
+    access = forms.ChoiceField(
+        label=_("Access"), choices=AGENT_ACCESS_CHOICES, widget=forms.RadioSelect, initial="read"
+    )
+
+    def clean_name(self) -> str:
+        try:
+            return clean_message_text(self.cleaned_data["name"], max_chars=100).strip()
+        except InvalidText as exc:
+            raise forms.ValidationError(_("Give the agent a name.")) from exc
+
+    def scopes(self) -> list[str]:
+        return str(self.cleaned_data["access"]).split(",")

@@ -36,9 +36,9 @@ from memories.selectors import (
     memory_copies_preview,
     memory_get_for_user,
 )
+from memories.selectors.agents import access_log_for_user, agent_names_for_user
 from memories.selectors.browse import (
     EXPIRING_SOON_DAYS,
-    audit_events_staff_for_user,
     deletion_receipt_get_for_user,
     memory_extraction_finished,
     memory_filter_for_user,
@@ -414,15 +414,19 @@ def receipt_detail(request: HttpRequest, receipt_id: UUID) -> HttpResponse:
 @login_required
 @require_GET
 def access_log(request: HttpRequest) -> HttpResponse:
-    """Every time staff opened or changed the user's memories or chats: who and when."""
+    """Every time staff opened or changed the user's memories or chats, and every call of one
+    of their connected agents: who, what and when."""
     user = _user(request)
-    page = Paginator(audit_events_staff_for_user(user=user), LOG_PAGE_SIZE).get_page(
+    page = Paginator(access_log_for_user(user=user), LOG_PAGE_SIZE).get_page(
         request.GET.get("page")
     )
-    existing = memory_ids_existing_for_user(
-        user=user, ids=[e.target_id for e in page if e.target_type == "memory"]
-    )
-    return render(request, "memories/access_log.html", {"page": page, "existing": existing})
+    memory_ids = [e.target_id for e in page if e.target_type == "memory"]
+    memory_ids += [str(i) for e in page for i in e.detail.get("ids", [])]
+    names = agent_names_for_user(user=user, ids=[e.detail.get("agent_id") for e in page])
+    rows = [(event, names.get(event.detail.get("agent_id"), "")) for event in page]
+    existing = memory_ids_existing_for_user(user=user, ids=memory_ids)
+    context = {"page": page, "rows": rows, "existing": existing}
+    return render(request, "memories/access_log.html", context)
 
 
 @login_required

@@ -32,8 +32,9 @@ from rest_framework.views import APIView
 
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import chat, imports, indexing, sessions
-from memories.models import DeletionReceipt, Memory, MemoryVersion
+from memories.models import Agent, DeletionReceipt, Memory, MemoryVersion
 from memories.services import deletion, revision
+from memories.services.agents import agent_create
 from memories.services.revision import MemoryRefused
 from memories.services.write_policy import Origin
 
@@ -120,6 +121,7 @@ def _fill_user(username: str, marker: str) -> Owned:
     )
     message = Message.objects.filter(session=session, role=Message.Role.USER).first()
     assert message is not None
+    agent, _token = agent_create(user=user, name=f"{marker} agent", scopes=["read", "write"])
     owned = Owned(user=user, marker=marker)
     owned.ids = {
         "session_id": str(session.pk),
@@ -127,6 +129,7 @@ def _fill_user(username: str, marker: str) -> Owned:
         "memory_id": str(kept.pk),
         "receipt_id": str(receipt.pk),
         "import_id": str(record.pk),
+        "agent_id": str(agent.pk),
     }
     row_ids = [
         *owned.ids.values(),
@@ -228,6 +231,11 @@ def _snapshot(owned: Owned) -> dict[str, Any]:
         "versions": MemoryVersion.objects.filter(memory__user=user).count(),
         "receipts": DeletionReceipt.objects.filter(user=user).count(),
         "imports": sorted(HistoryImport.objects.filter(user=user).values_list("pk", "status")),
+        "agents": sorted(
+            Agent.objects.filter(user=user).values_list(
+                "pk", "paused_at", "revoked_at", "trusted", "may_read_sensitive"
+            )
+        ),
     }
 
 

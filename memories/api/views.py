@@ -24,6 +24,7 @@ from memories.selectors import (
     memory_list_for_user,
     memory_versions,
 )
+from memories.selectors.agents import agent_names_for_user
 from memories.selectors.records import (
     audit_record,
     memory_record,
@@ -349,5 +350,14 @@ class AuditEventListApi(APIView):
         responses={200: inline_serializer("AuditEventList", {"results": serializers.ListField()})}
     )
     def get(self, request: Request) -> Response:
-        events = audit_events_for_user(user=request_user(request))[:500]
-        return Response({"results": [audit_record(e) for e in events]})
+        """Agent calls and what an agent deleted also name the agent: `"agent": {"id",
+        "name"}` (null on other events)."""
+        user = request_user(request)
+        events = list(audit_events_for_user(user=user)[:500])
+        names = agent_names_for_user(user=user, ids=[e.detail.get("agent_id") for e in events])
+        results = []
+        for event in events:
+            agent_id = event.detail.get("agent_id")
+            agent = {"id": str(agent_id), "name": names[agent_id]} if agent_id in names else None
+            results.append({**audit_record(event), "agent": agent})
+        return Response({"results": results})

@@ -19,8 +19,17 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from memories.models import Agent, Memory, MemoryStatus, MemoryType, Reader, Sensitivity
+from memories.models import (
+    Agent,
+    AuditEvent,
+    Memory,
+    MemoryStatus,
+    MemoryType,
+    Reader,
+    Sensitivity,
+)
 from memories.selectors.access import memory_list_for_user
+from memories.selectors.browse import audit_events_staff_for_user
 from memories.selectors.retrieval import memory_retrieve, readable_by
 from memoryhub.validation import InvalidText, clean_message_text
 
@@ -33,12 +42,14 @@ LISTABLE_STATUSES = (MemoryStatus.ACTIVE.value, MemoryStatus.PENDING.value)
 
 class AgentError(Exception):
     """An agent call that cannot be done; `code` is one of "forbidden" (read-only or paused
-    agent), "invalid" (bad input), "refused" (the write policy said no), "not_found"."""
+    agent), "invalid" (bad input), "refused" (the write policy said no), "not_found";
+    `field` names the input at fault, when one is."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, field: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.field = field
 
 
 @dataclass(frozen=True)
@@ -139,7 +150,7 @@ def _query(query: object) -> str:
     try:
         return clean_message_text(query, max_chars=MAX_QUERY_CHARS).strip()
     except InvalidText as exc:
-        raise AgentError("invalid", f"query {exc}") from exc
+        raise AgentError("invalid", f"query {exc}", field="query") from exc
 
 
 def agent_memory_search(*, agent: Agent, query: str, k: int = 10) -> list[AgentMemory]:
@@ -181,9 +192,13 @@ def agent_memory_list(
     """The agent's readable memories, newest change first, filtered by type, status
     ("active", or "pending" for its own writes awaiting approval) and text."""
     if type is not None and type not in MemoryType.values:
-        raise AgentError("invalid", f"type must be one of {', '.join(MemoryType.values)}")
+        raise AgentError(
+            "invalid", f"type must be one of {', '.join(MemoryType.values)}", field="type"
+        )
     if status is not None and status not in LISTABLE_STATUSES:
-        raise AgentError("invalid", f"status must be one of {', '.join(LISTABLE_STATUSES)}")
+        raise AgentError(
+            "invalid", f"status must be one of {', '.join(LISTABLE_STATUSES)}", field="status"
+        )
     text = _query(q) if q is not None and q.strip() else None
     if not agent.is_active:
         return []
@@ -213,3 +228,37 @@ def agent_visible_memory(*, agent: Agent, memory_id: int) -> Memory | None:
     """The memory row behind `agent_memory_get` (for services that change it)."""
     pk = _row_id(memory_id)
     return None if pk is None else agent_visible_memories(agent=agent).filter(pk=pk).first()
+
+
+def agent_activity(*, agent: Agent) -> QuerySet[AuditEvent]:
+    """The agent's calls from the access log (tool, time, ids), newest first."""
+    return AuditEvent.objects.filter(
+        user_id=agent.user_id,
+        action=AuditEvent.Action.AGENT_CALL,
+        target_type="agent",
+        target_id=str(agent.pk),
+    ).order_by("-created_at", "-id")
+
+
+def agent_memories_written(*, agent: Agent) -> QuerySet[Memory]:
+    """The memories the agent wrote that still exist, newest first."""
+    return (
+        Memory.objects.filter(user_id=agent.user_id, created_by_agent_id=agent.pk)
+        .select_related("current_version")
+        .order_by("-created_at", "-id")
+    )
+
+
+def access_log_for_user(*, user: AbstractBaseUser) -> QuerySet[AuditEvent]:
+    """The user's access log: every staff read or change of their memories and chats
+    (`audit_events_staff_for_user`) and every call of one of their agents, and what an agent
+    deleted for them, newest first."""
+    by_agent = Q(action=AuditEvent.Action.AGENT_CALL) | Q(detail__has_key="agent_id")
+    staff = audit_events_staff_for_user(user=user)
+    return staff | AuditEvent.objects.filter(user_id=user.pk).filter(by_agent)
+
+
+def agent_names_for_user(*, user: AbstractBaseUser, ids: list[object]) -> dict[int, str]:
+    """The names of the user's agents among `ids` (revoked ones too)."""
+    wanted = [i for i in ids if isinstance(i, int) and not isinstance(i, bool)]
+    return dict(Agent.objects.filter(user_id=user.pk, pk__in=wanted).values_list("pk", "name"))

@@ -58,6 +58,7 @@ class RetrievedMemory:
     expires_at: datetime | None = None
     source_message_id: int | None = None
     slot: str = ""
+    source_session_id: int | None = None
 
     def as_context_item(self) -> dict[str, object]:
         return {
@@ -331,6 +332,7 @@ def _materialise(
                 expires_at=version.expires_at,
                 source_message_id=version.source_message_id,
                 slot=version.slot,
+                source_session_id=version.source_session_id,
             )
         )
     return results

@@ -71,16 +71,15 @@ def _name(name: object) -> str:
     try:
         text = clean_message_text(name, max_chars=MAX_NAME_CHARS).strip()
     except InvalidText as exc:
-        raise AgentError("invalid", f"name {exc}") from exc
+        raise AgentError("invalid", f"name {exc}", field="name") from exc
     return " ".join(text_intake(text).text.split())[:MAX_NAME_CHARS]
 
 
 def _scopes(scopes: object) -> list[str]:
-    if not isinstance(scopes, list | tuple) or not all(isinstance(s, str) for s in scopes):
-        raise AgentError("invalid", 'scopes must be ["read"] or ["read", "write"]')
-    if set(scopes) not in SCOPE_SETS:
-        raise AgentError("invalid", 'scopes must be ["read"] or ["read", "write"]')
-    return [s.value for s in AgentScope if s.value in scopes]
+    given = scopes if isinstance(scopes, list | tuple) else None
+    if given is None or not all(isinstance(s, str) for s in given) or set(given) not in SCOPE_SETS:
+        raise AgentError("invalid", 'scopes must be ["read"] or ["read", "write"]', field="scopes")
+    return [s.value for s in AgentScope if s.value in given]
 
 
 def agent_create(*, user: AbstractBaseUser, name: str, scopes: list[str]) -> tuple[Agent, str]:
@@ -160,9 +159,11 @@ def agent_memory_add(*, agent: Agent, content: str, type: str | None = None) -> 
     try:
         text = clean_message_text(content).strip()
     except InvalidText as exc:
-        raise AgentError("invalid", f"content {exc}") from exc
+        raise AgentError("invalid", f"content {exc}", field="content") from exc
     if type is not None and type not in MemoryType.values:
-        raise AgentError("invalid", f"type must be one of {', '.join(MemoryType.values)}")
+        raise AgentError(
+            "invalid", f"type must be one of {', '.join(MemoryType.values)}", field="type"
+        )
     kind = type or rules.guess_type(text)
     policy = revision.policy_decide(content=text, type=kind, origin=Origin.ASSISTANT)
     if not policy.stores:

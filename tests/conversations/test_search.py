@@ -186,3 +186,84 @@ def test_a_search_without_the_vector_side_never_embeds_the_query(user, monkeypat
     hits = search.message_hits(user_id=user.pk, query_text="vet", k=1, modes=("keyword",))
 
     assert _texts(hits) == ["My cat had to see the vet today."]
+
+
+# --- memory records (issue 17 line 1) -------------------------------------------------------
+
+
+def _remember(owner, content, type="preference", **fields):
+    from memories.services import revision
+
+    return revision.memory_create(user=owner, type=type, content=content, **fields)
+
+
+def _memory_search(api, query, kinds=("memory",), k=10):
+    response = api.post("/api/v1/search/", {"query": query, "kinds": list(kinds), "k": k},
+                        format="json")  # fmt: skip
+    assert response.status_code == 200, response.content
+    return response.json()["results"]
+
+
+@pytest.mark.parametrize(
+    "query, wanted",
+    [
+        ("오늘 떡볶이 먹으러 갈까?", "나는 매운 떡볶이를 정말 좋아해"),
+        ("what is my cat called?", "I have a grey cat named Mochi"),
+    ],
+)
+def test_memory_kind_search_returns_the_users_memories_ranked(api, user, query, wanted):
+    _remember(user, "나는 매운 떡볶이를 정말 좋아해", "preference")
+    _remember(user, "I have a grey cat named Mochi", "fact")
+    _remember(user, "나는 회계팀에서 일해", "fact")
+
+    results = _memory_search(api, query)
+
+    assert results and results[0]["text"] == wanted
+    assert {hit["kind"] for hit in results} == {"memory"}
+    assert set(results[0]) == {
+        "kind", "id", "score", "text", "session_id", "created_at", "external_id"
+    }  # fmt: skip
+
+
+def test_memory_search_never_returns_another_users_memories(api, user, other_user):
+    mine = _remember(user, "I have a grey cat named Mochi", "fact")
+    _remember(other_user, "I have a black cat named Coal", "fact")
+
+    results = _memory_search(api, "what is my cat called?")
+
+    assert [hit["id"] for hit in results] == [str(mine.pk)]
+
+
+def test_memory_search_returns_only_live_memories_the_reader_may_see(api, user):
+    from memories.services import revision
+
+    kept = _remember(user, "I have a grey cat named Mochi", "fact")
+    rejected = _remember(user, "I have a cat named Bori", "fact")
+    revision.memory_reject(user=user, memory=rejected)
+    _remember(user, "My cat is called Kiwi", "fact", allowed_readers=("assistant",))
+
+    results = _memory_search(api, "what is my cat called?")
+
+    assert [hit["id"] for hit in results] == [str(kept.pk)]
+
+
+def test_a_memory_and_the_message_it_came_from_appear_once(api, user):
+    from memories.models import Memory
+    from memories.services import extraction
+
+    session = chat.chat_session_create(user=user)
+    message, _ = chat.message_add_user(
+        session=session, content="기억해줘: 나는 매일 아침 수영을 해"
+    )
+    extraction.memory_extract_from_exchange(
+        user_id=user.pk, user_text=message.content, assistant_text="",
+        source_message_id=message.pk, source_session_id=session.pk, observed_at=None,
+    )  # fmt: skip
+    indexing.messages_embed_pending(user_id=user.pk)
+    memory = Memory.objects.get(user=user)
+
+    results = _memory_search(api, "나 아침에 무슨 운동 하지?", kinds=("message", "memory"))
+
+    assert memory.current_version.source_message_id == message.pk
+    assert ("memory", str(memory.pk)) in {(h["kind"], h["id"]) for h in results}
+    assert ("message", str(message.pk)) not in {(h["kind"], h["id"]) for h in results}

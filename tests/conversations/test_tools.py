@@ -99,3 +99,40 @@ def test_the_search_tool_leaves_out_the_current_sessions_own_topic(user):
 
     assert "Next.js App Router 설정 완료" in output
     assert "다음 단계" not in output
+
+
+def _tool_result(user, query, *, current_session_id=""):
+    tool = tools.memory_search_tool(
+        user=user, exclude_message_ids=set(), current_session_id=current_session_id
+    )
+    return tool.run({"query": query, "k": 5})
+
+
+@pytest.mark.parametrize(
+    "content, query",
+    [
+        ("나는 주말마다 북한산에 올라", "주말에 보통 뭐 하지?"),
+        ("I play the violin in a community orchestra", "Which instrument do I play?"),
+    ],
+)
+def test_the_search_tool_finds_memory_records(user, other_user, content, query):
+    from memories.services import revision
+
+    memory = revision.memory_create(user=user, type="fact", content=content)
+    revision.memory_create(user=other_user, type="fact", content=content + " too")
+
+    result = _tool_result(user, query)
+
+    assert f"[memory {memory.pk}" in result
+    assert content in result
+    assert "too" not in result  # another user's memory never
+
+
+def test_the_search_tool_leaves_out_a_memory_kept_from_the_assistant(user):
+    from memories.services import revision
+
+    revision.memory_create(
+        user=user, type="fact", content="I play the cello", allowed_readers=("agent",)
+    )
+
+    assert "cello" not in _tool_result(user, "Which instrument do I play?")
