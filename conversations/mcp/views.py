@@ -66,6 +66,7 @@ class _Reply:
 
 def _asgi_scope(request: HttpRequest) -> dict[str, Any]:
     meta = request.META
+    port = str(meta.get("SERVER_PORT", ""))
     return {
         "type": "http",
         "asgi": {"version": "3.0", "spec_version": "2.3"},
@@ -82,7 +83,7 @@ def _asgi_scope(request: HttpRequest) -> dict[str, Any]:
             for name, value in request.headers.items()
         ],
         "client": (meta.get("REMOTE_ADDR", ""), 0),
-        "server": (meta.get("SERVER_NAME", ""), int(meta.get("SERVER_PORT") or 0)),
+        "server": (meta.get("SERVER_NAME", ""), int(port) if port.isdigit() else 0),
     }
 
 
