@@ -9,6 +9,7 @@ inspected outside it, before and after.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 import anyio
 import httpx2
 import pytest
+from django.core.signals import request_started
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
@@ -257,6 +259,35 @@ def test_a_browser_origin_other_than_the_sites_is_refused(mcp_url: str, user: An
 
     assert foreign.status_code == 403
     assert same_site.status_code == 200, same_site.text
+
+
+def test_tools_reach_the_database_on_the_web_servers_request_thread(
+    mcp_url: str, user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """So Django opens and closes their connection as for any view (see mcp/views.py)."""
+    from conversations.mcp import server
+
+    request_threads: list[int] = []
+    database_threads: list[int] = []
+    record = server.agent_call_record
+
+    def recording(**kwargs: Any) -> None:
+        database_threads.append(threading.get_ident())
+        record(**kwargs)
+
+    def started(**_: Any) -> None:
+        request_threads.append(threading.get_ident())
+
+    monkeypatch.setattr(server, "agent_call_record", recording)
+    request_started.connect(started, dispatch_uid="mcp-request-thread")
+    try:
+        _, token = _agent(user)
+        _call(mcp_url, token, "list_memories", {})
+    finally:
+        request_started.disconnect(dispatch_uid="mcp-request-thread")
+
+    assert len(database_threads) == 1
+    assert database_threads[0] == request_threads[-1]
 
 
 # --- authentication --------------------------------------------------------------------------
