@@ -20,7 +20,8 @@ start per worker process, to break on fork or to leak on shutdown; a worker stop
 mid-request is a request stopping. Tools reach the ORM through `sync_to_async(
 thread_sensitive=True)`, which inside `async_to_sync` runs on this very request thread, so
 database connections are Django's as for any view and gthread's threads are the
-concurrency. Building the server per request costs a few milliseconds.
+concurrency. Building the server per request costs about 6 ms here; a whole `ping` round
+trip under gunicorn is about 17 ms (median, on a loaded 2-core machine).
 
 The SDK runs stateless (`stateless_http=True`) with JSON responses: with several worker
 processes a session kept in one process's memory would be unknown to the next request's
