@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from memories.models import Agent, AgentScope
-from memories.selectors.agents import agent_get_for_user, agents_of
+from memories.selectors.agents import agent_get_for_user, agent_record, agents_of
 from memories.selectors.records import iso
 from memories.services.agents import (
     MAX_NAME_CHARS,
@@ -28,24 +28,6 @@ from memories.services.agents import (
     agent_update,
 )
 from memoryhub.api import Conflict, request_user
-
-
-def agent_record(agent: Agent) -> dict[str, Any]:
-    """An agent as the API lists it: never its token, only the token's first characters."""
-    return {
-        "id": str(agent.pk),
-        "name": agent.name,
-        "scopes": list(agent.scopes),
-        "token_prefix": agent.token_prefix,
-        "trusted": agent.trusted,
-        "may_read_sensitive": agent.may_read_sensitive,
-        "paused": agent.paused_at is not None,
-        "revoked": agent.revoked_at is not None,
-        "created_at": iso(agent.created_at),
-        "last_used_at": iso(agent.last_used_at),
-        "paused_at": iso(agent.paused_at),
-        "revoked_at": iso(agent.revoked_at),
-    }
 
 
 class AgentOutput(serializers.Serializer[Agent]):

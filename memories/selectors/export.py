@@ -13,6 +13,7 @@ from memories.selectors.access import (
     memory_list_for_user,
     memory_uses_for_user,
 )
+from memories.selectors.agents import agent_record, agents_of
 from memories.selectors.records import (
     audit_record,
     iso,
@@ -33,7 +34,8 @@ def _memory_with_history(memory: Memory) -> dict[str, Any]:
 
 
 def memories_export_for_user(*, user: AbstractBaseUser) -> dict[str, Any]:
-    """The user's memories with every version, the usage log, receipts and audit trail.
+    """The user's memories with every version, the usage log, receipts, audit trail and
+    connected agents (never their token or its hash).
 
     Embeddings and keyword tokens are derived data and left out; no other user's rows.
     """
@@ -43,6 +45,7 @@ def memories_export_for_user(*, user: AbstractBaseUser) -> dict[str, Any]:
         "memory_uses": [use_record(u) for u in memory_uses_for_user(user=user)],
         "deletion_receipts": [receipt_record(r) for r in deletion_receipts_for_user(user=user)],
         "memory_audit_events": [audit_record(e) for e in audit_events_for_user(user=user)],
+        "agents": [agent_record(a) for a in agents_of(user=user)],
         "memory_extractions": [
             {
                 "id": str(run.pk),

@@ -147,3 +147,15 @@ def test_the_audit_events_name_the_agent_of_each_call(api, user):
     call = next(e for e in events if e["action"] == AuditEvent.Action.AGENT_CALL)
     assert call["agent"] == {"id": body["id"], "name": "Claude Desktop"}
     assert call["detail"] == {"agent_id": agent.pk, "tool": "search_memory", "ids": [3, 5]}
+
+
+def test_the_export_lists_agents_without_their_token(api):
+    body = _create(api, name="export me")
+    stored = Agent.objects.get(pk=body["id"])
+
+    exported = api.get("/api/v1/export/")
+
+    assert exported.status_code == 200
+    text = exported.content.decode()
+    assert [a["name"] for a in exported.json()["agents"]] == ["export me"]
+    assert body["token"] not in text and stored.token_hash not in text

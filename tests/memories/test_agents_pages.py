@@ -168,3 +168,14 @@ def test_the_pages_load_no_inline_script(logged_in, user):
 
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)
     assert " onclick=" not in html and " style=" not in html
+
+
+def test_a_memory_an_agent_wrote_names_it_in_korean(logged_in, user):
+    agent, _ = agent_create(user=user, name="노트북 에이전트", scopes=["read", "write"])
+    memory = agent_memory_add(agent=agent, content="나는 매주 수요일에 테니스를 쳐")
+
+    response = logged_in.get(reverse("memories:detail", args=[memory.pk]), **KO)
+
+    assert _english_left(response) == []
+    html = _text(response)
+    assert "노트북 에이전트" in html and reverse("memories:agent", args=[agent.pk]) in html
