@@ -42,7 +42,8 @@ def test_every_environment_variable_read_by_the_code_is_in_env_example():
 def test_env_example_lists_nothing_the_code_does_not_read():
     launcher_only = {
         "PORT",
-        "MEMORYHUB_WORKER_CONCURRENCY",
+        "MEMORYHUB_LIVE_CONCURRENCY",
+        "MEMORYHUB_BULK_CONCURRENCY",
         "MEMORYHUB_WEB_WORKERS",
         "MEMORYHUB_PG_SHARED_BUFFERS",
     }
