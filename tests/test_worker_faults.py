@@ -115,7 +115,7 @@ def test_a_worker_killed_mid_extraction_is_replaced_and_every_message_is_extract
 def _queued_sources() -> list[int]:
     """The message ids of the extraction tasks waiting in the queue."""
     sources = []
-    for raw in _broker().lrange("celery", 0, -1):
+    for raw in _broker().lrange("live", 0, -1):
         payload = json.loads(raw)
         _args, kwargs, _embed = json.loads(base64.b64decode(payload["body"]))
         sources.append(int(kwargs["message_id"]))

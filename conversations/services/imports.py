@@ -413,8 +413,8 @@ def history_import_run(
 def history_import_step(
     *,
     import_id: int,
-    store_budget: int = STORE_STEP_MESSAGES,
-    process_budget: int = PROCESS_STEP_MESSAGES,
+    store_budget: int | None = None,
+    process_budget: int | None = None,
 ) -> bool:
     """Do the import's next chunk of work; whether any is left.
 
@@ -427,10 +427,10 @@ def history_import_step(
     if record is None or record.status == HistoryImport.Status.FAILED:
         return False
     if record.status != HistoryImport.Status.DONE:
-        _store_sessions(record, budget=store_budget)
+        _store_sessions(record, budget=store_budget or STORE_STEP_MESSAGES)
         record.refresh_from_db(fields=["status"])
         return record.status != HistoryImport.Status.FAILED
-    spent = 0
+    spent, process_budget = 0, process_budget or PROCESS_STEP_MESSAGES
     while spent < process_budget:
         session = (
             ChatSession.objects.filter(history_import_id=import_id)
