@@ -106,7 +106,7 @@ def _history(prefix: str, *, sessions: int, exchanges: int) -> dict[str, Any]:
     out = []
     for s in range(sessions):
         at = started + timedelta(days=s)
-        messages = []
+        messages: list[dict[str, str]] = []
         for i in range(exchanges):
             for role, text in (
                 ("user", f"I prefer {prefix} tea number {s}-{i} in the morning."),
