@@ -180,7 +180,6 @@ def test_a_lost_workers_tasks_go_back_to_their_own_queues(clean_broker, user):
 
     assert _unacked() == 0
     assert client.llen("live") == client.llen("bulk") == 1
-    live = json.loads(client.lindex("live", 0))
-    bulk = json.loads(client.lindex("bulk", 0))
-    assert live["headers"]["task"] == "conversations.tasks.exchange_extract"
-    assert bulk["headers"]["task"] == "conversations.tasks.messages_backfill"
+    queued = {queue: json.loads(client.lrange(queue, 0, 0)[0]) for queue in ("live", "bulk")}
+    assert queued["live"]["headers"]["task"] == "conversations.tasks.exchange_extract"
+    assert queued["bulk"]["headers"]["task"] == "conversations.tasks.messages_backfill"
