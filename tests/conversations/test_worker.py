@@ -1,5 +1,6 @@
 from datetime import timedelta
 
+import psutil
 import pytest
 from django.utils import timezone
 
@@ -56,7 +57,7 @@ def test_a_live_worker_stores_a_chat_memory_while_an_import_waits_on_the_bulk_qu
     from django.conf import settings
     from django.db import connection
 
-    from memoryhub.celery import app
+    from memoryhub.celery import BULK_NICENESS, app
     from tests.workers import worker_log, worker_start, worker_stop
 
     app.control.purge()
@@ -86,6 +87,7 @@ def test_a_live_worker_stores_a_chat_memory_while_an_import_waits_on_the_bulk_qu
         # The live worker never took the import: it waits for a worker of the bulk queue.
         assert api.get(f"/api/v1/imports/{import_id}/").json()["status"] == "queued"
         assert broker.llen("bulk") == 1
+        assert psutil.Process(live.pid).nice() == 0
     finally:
         worker_stop(live)
 
@@ -97,5 +99,7 @@ def test_a_live_worker_stores_a_chat_memory_while_an_import_waits_on_the_bulk_qu
             return body["status"] == "done" and body["sessions_pending"] == 0
 
         assert wait_until(imported, timeout=120), worker_log(f"bulk-{name}").read_text()[-3000:]
+        # A worker of no live queue yields the CPU to those of the live one.
+        assert psutil.Process(bulk.pid).nice() == BULK_NICENESS
     finally:
         worker_stop(bulk)
