@@ -19,6 +19,15 @@ app.autodiscover_tasks()
 connect_worker_signals()
 
 
+@signals.celeryd_init.connect
+def _one_thread_per_slot(**_: Any) -> None:
+    """Worker slots are processes already: each runs the embedding model on one OpenMP thread
+    (unless OMP_NUM_THREADS says otherwise). With a thread per core in every slot, threads
+    spinning for a shared CPU made a one-sentence extraction take 1-6 s instead of 0.2 s on a
+    busy 2-core machine (docs/benchmarks.md). Sent before the model is loaded or any fork."""
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+
 # A worker that serves no live queue yields the CPU to those that do, and to the web: on a
 # small machine an import must slow down, not the chat.
 BULK_NICENESS = 10

@@ -339,6 +339,13 @@ MEMORYHUB_SHORT_TERM_TTL_SECONDS = env_int("MEMORYHUB_SHORT_TERM_TTL_SECONDS", 3
 # Embedded: the launcher's cache Valkey, which never writes to disk. Otherwise database 1 of
 # the broker's server unless MEMORYHUB_CACHE_URL names another (docs/deploy.md).
 _EMBEDDED_CACHE_URL = None if env_optional("CELERY_BROKER_URL") else embedded_cache_url()
+if not CELERY_BROKER_URL.startswith(("redis://", "rediss://", "unix://")) and not env_optional(
+    "MEMORYHUB_CACHE_URL"
+):
+    raise ImproperlyConfigured(
+        "The broker is not Redis/Valkey (RabbitMQ?): set MEMORYHUB_CACHE_URL to a Redis or "
+        "Valkey for the cache (docs/deploy.md)."
+    )
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",

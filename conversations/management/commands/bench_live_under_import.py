@@ -23,6 +23,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -54,7 +55,7 @@ BASE_DIR = Path(__file__).resolve().parents[3]
 # Facts Y asks to remember: every one distinct, so none is merged into an earlier memory.
 _PEOPLE = ["sister", "brother", "manager", "neighbour", "cousin", "friend Mina", "dentist"]
 _FACTS = [
-    "{who}'s birthday is on {month} {day}",
+    "my {who}'s birthday is on {month} {day}",
     "my {who} lives in {city}",
     "I prefer {food} when I visit my {who}",
     "my {who} recommended the {city} museum",
@@ -209,43 +210,64 @@ def workers(*, live: str, bulk: str, stdout: Any) -> Iterator[list[str]]:
 def _memory_made(message_id: int) -> bool | None:
     """True once a memory came from the message; False when its extraction ended without
     one; None while it is still waiting."""
-    if MemoryVersion.objects.filter(source_message_id=message_id).exists():
-        return True
-    if ExtractionRun.objects.filter(source_message_id=message_id).exists():
-        return False
-    return None
+    # The run first: it commits with the memories, so once it is seen they are too.
+    if not ExtractionRun.objects.filter(source_message_id=message_id).exists():
+        return None
+    return MemoryVersion.objects.filter(source_message_id=message_id).exists()
 
 
 def measure_live(
     *, user: Any, sentences: list[str], interval: float, phase: Phase, poll: float = 0.05
 ) -> None:
     """Send each sentence through the chat service every `interval` seconds and time each
-    from send to stored memory, until every one has a memory or timed out."""
+    from send to stored memory, until every one has a memory or timed out.
+
+    A thread of its own (with its own database connection) watches for the memories, so a
+    memory stored while the next message is being sent is seen when it is stored.
+    """
     session = chat.chat_session_create(user=user)
     pending: dict[int, tuple[float, float]] = {}
-    next_send = time.monotonic()
-    queue = list(sentences)
-    while queue or pending:
-        now = time.monotonic()
-        if queue and now >= next_send:
+    lock = threading.Lock()
+    sending = threading.Event()
+    sending.set()
+
+    def watch() -> None:
+        try:
+            while sending.is_set() or pending:
+                with lock:
+                    waiting = list(pending.items())
+                for message_id, (sent_at, replied_at) in waiting:
+                    made = _memory_made(message_id)
+                    now = time.monotonic()
+                    if made is True:
+                        phase.seconds.append(now - sent_at)
+                        phase.after_reply.append(now - replied_at)
+                    elif made is False:
+                        phase.no_memory += 1
+                    elif now - sent_at > MEMORY_TIMEOUT_SECONDS:
+                        phase.timeouts += 1
+                    else:
+                        continue
+                    with lock:
+                        del pending[message_id]
+                time.sleep(poll)
+        finally:
+            connection.close()
+
+    watcher = threading.Thread(target=watch, name="bench-watch", daemon=True)
+    watcher.start()
+    try:
+        next_send = time.monotonic()
+        for sentence in sentences:
+            time.sleep(max(0.0, next_send - time.monotonic()))
             sent_at = time.monotonic()
-            exchange = chat.chat_exchange(session=session, content=queue.pop(0))
-            pending[exchange.user_message.pk] = (sent_at, time.monotonic())
             next_send = sent_at + interval
-        for message_id, (sent_at, replied_at) in list(pending.items()):
-            made = _memory_made(message_id)
-            elapsed = time.monotonic() - sent_at
-            if made is True:
-                phase.seconds.append(elapsed)
-                phase.after_reply.append(time.monotonic() - replied_at)
-            elif made is False:
-                phase.no_memory += 1
-            elif elapsed > MEMORY_TIMEOUT_SECONDS:
-                phase.timeouts += 1
-            else:
-                continue
-            del pending[message_id]
-        time.sleep(poll)
+            exchange = chat.chat_exchange(session=session, content=sentence)
+            with lock:
+                pending[exchange.user_message.pk] = (sent_at, time.monotonic())
+    finally:
+        sending.clear()
+        watcher.join()
 
 
 def import_progress(record: HistoryImport, *, started: float) -> str:
