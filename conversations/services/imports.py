@@ -506,7 +506,8 @@ def _session_advance(session: ChatSession, *, budget: int | None) -> int:
     embedded = indexing.session_embed(session=session, limit=budget)
     if embedded:
         return embedded
-    if not session.topics.exists():
+    # A session with nothing searchable gets no topic: segmenting it again would loop.
+    if not session.topics.exists() and session.messages.filter(searchable=True).exists():
         segment_session(session=session)
         return 1
     extracted = _extract_pending(session, limit=budget)

@@ -93,8 +93,9 @@ def published(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]
 def _drain(sent: list[tuple[str, dict[str, Any]]], *, only: str) -> list[dict[str, Any]]:
     """Run the queued tasks named `only` first in, first out, as one worker slot would;
     the keyword arguments of each, in the order they ran."""
-    ran = []
+    ran: list[dict[str, Any]] = []
     while queued := [i for i, (name, _) in enumerate(sent) if name == only]:
+        assert len(ran) < 500, "the chain never ends"
         _, kwargs = sent.pop(queued[0])
         ran.append(kwargs)
         app.tasks[only](**kwargs)
@@ -306,3 +307,19 @@ def test_deleting_a_message_re_derives_on_the_bulk_queue(
     names = [name for name, _ in published]
     assert "conversations.tasks.messages_backfill" in names
     assert "conversations.tasks.messages_embed" not in names
+
+
+def test_an_imported_session_left_with_nothing_searchable_still_ends(
+    user, published, django_capture_on_commit_callbacks
+):
+    record = _create(
+        user, _history("x", sessions=1, exchanges=2), django_capture_on_commit_callbacks
+    )
+    _, step = published.pop(0)
+    tasks.history_import_run(**step)  # stored
+    # Everything in it was forgotten before its pipeline ran.
+    Message.objects.filter(session__history_import=record).update(searchable=False)
+
+    _drain(published, only=STEP)
+
+    assert ChatSession.objects.get(history_import=record).status == ChatSession.Status.ENDED
