@@ -1,10 +1,11 @@
 """Importing history from elsewhere (API.md "Import"; also how benchmarks load data).
 
 The payload is validated whole before anything is written (errors name the place), stored on
-a `HistoryImport`, and processed by a task one session per transaction, so a crash resumes
-where it stopped. Messages with an `external_id` already stored are skipped. Each imported
-session then goes through the live pipeline (vectors, topics, tags, summary) dated by its own
-timestamps, and ends.
+a `HistoryImport`, and processed by a chain of tasks on the bulk queue, one chunk of messages
+each (`history_import_step`), storing one session per transaction, so a crash resumes where it
+stopped. Messages with an `external_id` already stored are skipped. Each imported session then
+goes through the live pipeline (vectors, topics, memory extraction, tags, summary) dated by its
+own timestamps, and ends.
 """
 
 from __future__ import annotations
