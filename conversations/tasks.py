@@ -32,10 +32,20 @@ _RELIABLE = {"acks_late": True, "reject_on_worker_lost": True}
 
 @shared_task(**_RELIABLE, max_retries=5, default_retry_delay=10)
 def messages_embed(*, user_id: int) -> int:
-    """Embed the user's messages that have no vector yet, in batches."""
-    done = indexing.messages_embed_pending(user_id=user_id)
+    """Live: embed the user's chat messages that have no vector yet, in batches."""
+    done = indexing.messages_embed_pending(user_id=user_id, live_only=True)
     if done >= indexing.MAX_PER_RUN:  # more are waiting: continue in a fresh task
         messages_embed.delay(user_id=user_id)
+    return done
+
+
+@shared_task(**_RELIABLE, max_retries=5, default_retry_delay=10)
+def messages_backfill(*, user_id: int) -> int:
+    """Bulk: embed every message of the user without a vector, and recompute the search
+    vectors a deletion cleared, in batches."""
+    done = indexing.messages_embed_pending(user_id=user_id)
+    if done >= indexing.MAX_PER_RUN:
+        messages_backfill.delay(user_id=user_id)
     return done
 
 
@@ -82,14 +92,19 @@ def history_import_lock(import_id: int) -> str:
 
 
 @shared_task(bind=True, **_RELIABLE, max_retries=3, default_retry_delay=30)
-def history_import_run(self: Task[Any, Any], *, import_id: int) -> None:
-    """Run an import; one that keeps failing ends `failed`, never left `running`."""
+def history_import_run(self: Task[Any, Any], *, import_id: int, chain: int = 0) -> None:
+    """One step of an import (a chunk of its messages), then the next step is queued behind
+    whatever else waits on the bulk queue, so the imports of several users take turns.
+
+    An import that keeps failing while its sessions are stored ends `failed`, never left
+    `running`; one failing later (stored, `done`) stops, and recovery starts it again.
+    """
     # A copy queued again by recovery must not store the same sessions beside a running one.
     with exclusive(history_import_lock(import_id)) as mine:
-        if not mine:
+        if not mine or not imports.history_import_chain_current(import_id=import_id, chain=chain):
             return
         try:
-            imports.history_import_run(import_id=import_id)
+            more = imports.history_import_step(import_id=import_id)
         except Exception as exc:
             # Only the class is logged or kept: a database error's text can quote the row
             # ("Failing row contains ..."), and logs and task results outlive a deletion.
@@ -99,10 +114,16 @@ def history_import_run(self: Task[Any, Any], *, import_id: int) -> None:
             imports.history_import_fail(
                 import_id=import_id, reason=HistoryImport.Failure.WORKER_ERROR
             )
+            return
+    if more:
+        history_import_run.delay(import_id=import_id, chain=chain)
+    else:
+        imports.history_import_chain_end(import_id=import_id)
 
 
 @shared_task(**_RELIABLE)
 def session_import_finalize(*, session_id: int) -> None:
+    """Drains tasks queued before imports ran in steps (`history_import_run`)."""
     with exclusive(f"session_import_finalize:{session_id}") as mine:
         if mine:
             imports.session_import_finalize(session_id=session_id)

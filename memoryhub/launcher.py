@@ -425,13 +425,27 @@ def run(port: int) -> int:
             written = True
             _manage(env, "migrate", "--noinput")
             _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
-            concurrency = env.get("MEMORYHUB_WORKER_CONCURRENCY", "2")
             celery = [sys.executable, "-m", "celery", "-A", "memoryhub"]
-            supervisor.spawn(
-                "worker",
-                [*celery, "worker", "-l", "INFO", "--concurrency", concurrency, "-n", "worker@%h"],
-                env,
-            )
+            # One worker per queue, so imports never hold the slots chat turns need
+            # (docs/deploy.md); the bulk one also drains `celery`, the queue of old releases.
+            for queue, queues, default in (("live", "live", "2"), ("bulk", "bulk,celery", "1")):
+                concurrency = env.get(f"MEMORYHUB_{queue.upper()}_CONCURRENCY", default)
+                supervisor.spawn(
+                    f"worker-{queue}",
+                    [
+                        *celery,
+                        "worker",
+                        "-l",
+                        "INFO",
+                        "-Q",
+                        queues,
+                        "--concurrency",
+                        concurrency,
+                        "-n",
+                        f"{queue}@%h",
+                    ],
+                    env,
+                )
             supervisor.spawn("beat", [*celery, "beat", "-l", "INFO", "--pidfile="], env)
             supervisor.spawn(
                 "web",

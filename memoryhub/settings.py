@@ -257,6 +257,24 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+# Two queues, each with worker processes of its own (docs/deploy.md), so a chat turn never
+# waits behind an import. `live`: what a person is waiting for (a turn's extraction,
+# embedding and compaction, topic and session finalizing, memory notices) and beat's small
+# jobs; every task not routed below goes there. `bulk`: imports, their embedding and
+# extraction, and re-derivation after deletions. Each queue has its own exchange and routing
+# key, so routing is the same on Redis/Valkey and RabbitMQ. `celery`, the queue every task
+# went to before, is still consumed (by the bulk worker) so tasks queued before an upgrade run.
+CELERY_TASK_DEFAULT_QUEUE = "live"
+CELERY_TASK_QUEUES = {
+    name: {"exchange": name, "exchange_type": "direct", "routing_key": name}
+    for name in ("live", "bulk", "celery")
+}
+CELERY_TASK_ROUTES = {
+    "conversations.tasks.history_import_run": {"queue": "bulk"},
+    "conversations.tasks.session_import_finalize": {"queue": "bulk"},
+    "conversations.tasks.messages_backfill": {"queue": "bulk"},
+    "memories.tasks.extract_from_exchange": {"queue": "bulk"},
+}
 
 # The LLM. Without a key every LLM step runs offline (a real product mode).
 ANTHROPIC_API_KEY = env_optional("ANTHROPIC_API_KEY")
@@ -321,6 +339,13 @@ MEMORYHUB_SHORT_TERM_TTL_SECONDS = env_int("MEMORYHUB_SHORT_TERM_TTL_SECONDS", 3
 # Embedded: the launcher's cache Valkey, which never writes to disk. Otherwise database 1 of
 # the broker's server unless MEMORYHUB_CACHE_URL names another (docs/deploy.md).
 _EMBEDDED_CACHE_URL = None if env_optional("CELERY_BROKER_URL") else embedded_cache_url()
+if not CELERY_BROKER_URL.startswith(("redis://", "rediss://", "unix://")) and not env_optional(
+    "MEMORYHUB_CACHE_URL"
+):
+    raise ImproperlyConfigured(
+        "The broker is not Redis/Valkey (RabbitMQ?): set MEMORYHUB_CACHE_URL to a Redis or "
+        "Valkey for the cache (docs/deploy.md)."
+    )
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import timezone
 
 from conversations import tasks as conversation_tasks
@@ -24,6 +25,7 @@ TASKS = {
     "session_finalize": conversation_tasks.session_finalize,
     "history_import_run": conversation_tasks.history_import_run,
     "session_import_finalize": conversation_tasks.session_import_finalize,
+    "messages_backfill": conversation_tasks.messages_backfill,
     "session_compact": conversation_tasks.session_compact,
 }
 
@@ -171,20 +173,28 @@ def test_an_import_whose_task_was_never_published_runs_and_finalizes_its_session
 
     requeued = recovery.work_requeue_unpublished(now=_later(6))
     assert requeued.imports == 1
-    # The import runs; its session's finalize publish is lost as well.
-    with django_capture_on_commit_callbacks(execute=True):
-        _run(published)
-    assert [name for name, _ in published] == ["session_import_finalize"]
+    # The import's first step stores it; the publish of its next step is lost as well.
+    _run_one(published)
+    assert [name for name, _ in published] == ["history_import_run"]
     published.clear()
     record.refresh_from_db()
     assert record.status == HistoryImport.Status.DONE
-
-    requeued = recovery.work_requeue_unpublished(now=_later(12))
-    assert requeued.sessions == 1
-    _run(published)
     imported = ChatSession.objects.get(history_import=record)
+    assert imported.status == ChatSession.Status.ACTIVE
+
+    cache.delete(f"recovery:import:{record.pk}")  # the once-per-grace marker expired
+    requeued = recovery.work_requeue_unpublished(now=_later(12))
+    assert requeued.imports == 1
+    _run(published)
+    imported.refresh_from_db()
     assert imported.status == ChatSession.Status.ENDED
     assert Message.objects.filter(session=imported).count() == 2
+    assert ExtractionRun.objects.filter(source_session_id=imported.pk).count() == 1
+
+
+def _run_one(sent: list[tuple[str, dict[str, Any]]]) -> None:
+    name, kwargs = sent.pop(0)
+    TASKS[name](**kwargs)
 
 
 @pytest.mark.django_db
@@ -196,7 +206,12 @@ def test_a_second_copy_of_an_import_task_does_nothing_while_another_worker_holds
     from tests.conftest import test_database_url
 
     ran: list[int] = []
-    monkeypatch.setattr(imports, "history_import_run", lambda *, import_id: ran.append(import_id))
+
+    def step(*, import_id: int) -> bool:
+        ran.append(import_id)
+        return False
+
+    monkeypatch.setattr(imports, "history_import_step", step)
     with psycopg.connect(test_database_url(), autocommit=True) as other_worker:
         other_worker.execute(
             "SELECT pg_advisory_lock(hashtextextended('history_import_run:77', 0))"

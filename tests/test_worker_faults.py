@@ -115,7 +115,7 @@ def test_a_worker_killed_mid_extraction_is_replaced_and_every_message_is_extract
 def _queued_sources() -> list[int]:
     """The message ids of the extraction tasks waiting in the queue."""
     sources = []
-    for raw in _broker().lrange("celery", 0, -1):
+    for raw in _broker().lrange("live", 0, -1):
         payload = json.loads(raw)
         _args, kwargs, _embed = json.loads(base64.b64decode(payload["body"]))
         sources.append(int(kwargs["message_id"]))
@@ -157,3 +157,29 @@ def test_a_killed_pool_process_hands_its_task_back_to_the_queue_at_once(
         _assert_each_processed_exactly_once(user, messages)
     finally:
         worker_stop(finisher)
+
+
+def test_a_lost_workers_tasks_go_back_to_their_own_queues(clean_broker, user):
+    """The Redis-only restore covers every queue: a live and a bulk task a worker took before
+    it vanished return to `live` and `bulk`, not to one default queue."""
+    from conversations.tasks import messages_backfill
+    from memoryhub.recovery import orphans_restore, tags_key
+
+    client = _broker()
+    exchange_extract.delay(message_id=1)
+    messages_backfill.delay(user_id=user.pk)
+    with app.connection_for_read() as conn:  # takes both as a worker would, unacknowledged
+        channel = conn.default_channel
+        tags = [channel.basic_get(queue, no_ack=False).delivery_tag for queue in ("live", "bulk")]
+        assert client.llen("live") == client.llen("bulk") == 0
+        assert _unacked() == 2
+        client.sadd(REGISTRY_KEY, "vanished")  # a worker whose liveness key has expired
+        client.sadd(tags_key("vanished"), *tags)
+
+        assert orphans_restore(app=app, client=client) == 2
+
+    assert _unacked() == 0
+    assert client.llen("live") == client.llen("bulk") == 1
+    queued = {queue: json.loads(client.lrange(queue, 0, 0)[0]) for queue in ("live", "bulk")}
+    assert queued["live"]["headers"]["task"] == "conversations.tasks.exchange_extract"
+    assert queued["bulk"]["headers"]["task"] == "conversations.tasks.messages_backfill"

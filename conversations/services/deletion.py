@@ -171,12 +171,12 @@ def _texts_of(messages: Iterable[Message]) -> list[str]:
 
 
 def _after_commit(user_id: int, session_ids: list[int], reembed: bool) -> None:
-    from conversations.tasks import messages_embed
+    from conversations.tasks import messages_backfill
 
     def run() -> None:
         shortterm.user_forget(user_id=user_id, session_ids=session_ids)
         if reembed:
-            messages_embed.delay(user_id=user_id)
+            messages_backfill.delay(user_id=user_id)
 
     transaction.on_commit(run)
 

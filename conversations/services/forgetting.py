@@ -389,11 +389,11 @@ def _forget_tags(user_id: int, tags: set[str]) -> None:
 
 
 def _after_commit(user_id: int, session_ids: list[int]) -> None:
-    from conversations.tasks import messages_embed  # tasks import the services
+    from conversations.tasks import messages_backfill  # tasks import the services
 
     def run() -> None:
         shortterm.user_forget(user_id=user_id, session_ids=session_ids)
-        messages_embed.delay(user_id=user_id)
+        messages_backfill.delay(user_id=user_id)
 
     transaction.on_commit(run)
 

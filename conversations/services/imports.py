@@ -1,33 +1,37 @@
 """Importing history from elsewhere (API.md "Import"; also how benchmarks load data).
 
 The payload is validated whole before anything is written (errors name the place), stored on
-a `HistoryImport`, and processed by a task one session per transaction, so a crash resumes
-where it stopped. Messages with an `external_id` already stored are skipped. Each imported
-session then goes through the live pipeline (vectors, topics, tags, summary) dated by its own
-timestamps, and ends.
+a `HistoryImport`, and processed by a chain of tasks on the bulk queue, one chunk of messages
+each (`history_import_step`), storing one session per transaction, so a crash resumes where it
+stopped. Messages with an `external_id` already stored are skipped. Each imported session then
+goes through the live pipeline (vectors, topics, memory extraction, tags, summary) dated by its
+own timestamps, and ends.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from conversations.logic import segmentation
 from conversations.models import ChatSession, HistoryImport, Message, Topic
-from conversations.services import indexing, sessions, topics
+from conversations.services import indexing, remembering, sessions, topics
+from memories.models import ExtractionRun
 from memories.services.intake import excerpt, text_intake
+from memoryhub import llm
 from memoryhub import text as text_analysis
 from memoryhub.validation import InvalidText, clean_message_text, unstorable
 
@@ -189,15 +193,57 @@ def parse_payload(payload: Any) -> list[ImportSession]:
 @transaction.atomic
 def history_import_create(*, user: AbstractBaseUser, payload: Any) -> HistoryImport:
     """Validate and queue an import; its task starts after commit."""
-    from conversations.tasks import history_import_run
-
     parsed = parse_payload(payload)
     record = HistoryImport.objects.create(
         user_id=user.pk, payload=payload_intake(payload), total=sum(len(s.messages) for s in parsed)
     )
     record_id = record.pk
-    transaction.on_commit(lambda: history_import_run.delay(import_id=record_id), robust=True)
+    transaction.on_commit(lambda: history_import_queue(import_id=record_id), robust=True)
     return record
+
+
+def _chain_key(import_id: int) -> str:
+    return f"import-chain:{import_id}"
+
+
+def _stepped_key(import_id: int) -> str:
+    return f"import-stepped:{import_id}"
+
+
+def history_import_queue(*, import_id: int) -> int:
+    """Queue the first step of a new chain of steps for the import; the chain's token.
+
+    Each step queues the next with the same token, and a step whose token is no longer the
+    import's stops: when recovery starts a chain again beside one that was only slow, one
+    chain goes on, not two.
+    """
+    from conversations.tasks import history_import_run
+
+    chain = secrets.randbits(62)  # a number: tasks carry ids, never text
+    cache.set(_chain_key(import_id), chain, timeout=None)
+    history_import_run.delay(import_id=import_id, chain=chain)
+    return chain
+
+
+def history_import_chain_current(*, import_id: int, chain: int) -> bool:
+    """Whether `chain` is the import's chain of steps (adopted when none is known, as after
+    the cache was emptied); records the time, which recovery reads as the import's pulse."""
+    key = _chain_key(import_id)
+    cache.add(key, chain, timeout=None)
+    if cache.get(key) != chain:
+        return False
+    cache.set(_stepped_key(import_id), timezone.now().timestamp(), timeout=None)
+    return True
+
+
+def history_import_last_step(*, import_id: int) -> datetime | None:
+    """When a step of the import last started (None: unknown)."""
+    stamp = cache.get(_stepped_key(import_id))
+    return None if stamp is None else datetime.fromtimestamp(float(stamp), tz=UTC)
+
+
+def history_import_chain_end(*, import_id: int) -> None:
+    cache.delete_many([_chain_key(import_id), _stepped_key(import_id)])
 
 
 def payload_intake(payload: Any) -> Any:
@@ -278,54 +324,125 @@ def _store_session(record: HistoryImport, item: ImportSession) -> ChatSession | 
     return session
 
 
+# Messages one step of an import works through. A step is one task on the `bulk` queue, and
+# the next step of the same import is queued behind whatever else waits there, so the
+# imports of several users take turns. Storing is cheap per message but reads the stored
+# payload once per step, so its steps are larger.
+STORE_STEP_MESSAGES = 500
+PROCESS_STEP_MESSAGES = 50
+
+
+def _store_sessions(
+    record: HistoryImport,
+    *,
+    budget: int | None,
+    finalize: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> bool:
+    """Store the import's next sessions, whole and one transaction each, until `budget`
+    messages (None: all; at least one session a call); whether every session is stored.
+
+    Idempotent: a rerun skips what was stored (by the progress count and by external_id).
+    """
+    import_id = record.pk
+    HistoryImport.objects.filter(pk=import_id).update(status=HistoryImport.Status.RUNNING)
+    raw_sessions = record.payload.get("sessions") if isinstance(record.payload, dict) else None
+    try:
+        if not isinstance(raw_sessions, list):
+            raise ImportInvalid({"sessions": "must be a list of sessions"})
+        # Only the sessions this call may store are parsed again; the whole payload was
+        # validated when the import was made.
+        end = len(raw_sessions) if budget is None else _stop_after(raw_sessions, record, budget)
+        rest = raw_sessions[record.sessions_done : end]
+        items = parse_payload({"sessions": rest}) if rest else []
+    except ImportInvalid:  # validated on the way in; only a corrupted row gets here
+        logger.warning("import %s: its stored payload no longer validates", import_id)
+        history_import_fail(import_id=import_id, reason=HistoryImport.Failure.PAYLOAD_INVALID)
+        return False
+    for offset, item in enumerate(items):
+        with transaction.atomic():
+            session = _store_session(record, item)
+            HistoryImport.objects.filter(pk=import_id).update(
+                sessions_done=record.sessions_done + offset + 1,
+                done=F("done") + len(item.messages),
+            )
+        if session is not None and finalize is not None:
+            finalize(session.pk)
+        if progress is not None:
+            record.refresh_from_db(fields=["done"])
+            progress(record.done, record.total)
+    record.refresh_from_db(fields=["sessions_done"])
+    if record.sessions_done < len(raw_sessions):
+        return False
+    HistoryImport.objects.filter(pk=import_id).update(
+        status=HistoryImport.Status.DONE, done=record.total, payload={},
+        finished_at=timezone.now(),
+    )  # fmt: skip
+    return True
+
+
+def _stop_after(raw_sessions: list[Any], record: HistoryImport, budget: int) -> int:
+    """The index after the last session a step of `budget` messages stores (at least one)."""
+    end, count = record.sessions_done, 0
+    while end < len(raw_sessions) and (count == 0 or count < budget):
+        raw = raw_sessions[end]
+        messages = raw.get("messages") if isinstance(raw, dict) else None
+        count += len(messages) if isinstance(messages, list) else 1
+        end += 1
+    return end
+
+
 def history_import_run(
     *,
     import_id: int,
     finalize: Callable[[int], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> HistoryImport | None:
-    """Store the import's sessions (one transaction each), then hand each to `finalize`.
+    """Store every session of the import in this process (one transaction each), handing
+    each to `finalize` (none: stored only, as `bench_latency`'s ingest measures).
 
-    Idempotent: a rerun skips what was stored (by the progress count and by external_id).
-    `finalize` defaults to queueing `session_import_finalize` on a worker.
+    Workers do not call this: they run the import in steps (`history_import_step`).
     """
-    from conversations.tasks import session_import_finalize
-
     record = HistoryImport.objects.filter(pk=import_id).first()
     if record is None or record.status in (HistoryImport.Status.DONE, HistoryImport.Status.FAILED):
         return record
-    HistoryImport.objects.filter(pk=import_id).update(status=HistoryImport.Status.RUNNING)
-    try:
-        items = parse_payload(record.payload)
-    except ImportInvalid:  # validated on the way in; only a corrupted row gets here
-        logger.warning("import %s: its stored payload no longer validates", import_id)
-        return history_import_fail(
-            import_id=import_id, reason=HistoryImport.Failure.PAYLOAD_INVALID
-        )
-    for index, item in enumerate(items):
-        if index < record.sessions_done:
-            continue
-        with transaction.atomic():
-            session = _store_session(record, item)
-            HistoryImport.objects.filter(pk=import_id).update(
-                sessions_done=index + 1, done=F("done") + len(item.messages)
-            )
-            if session is not None and finalize is None:
-                session_id: int = session.pk
-                transaction.on_commit(
-                    partial(session_import_finalize.delay, session_id=session_id), robust=True
-                )
-        if session is not None and finalize is not None:
-            finalize(session.pk)
-        if progress is not None:
-            record.refresh_from_db(fields=["done"])
-            progress(record.done, record.total)
-    HistoryImport.objects.filter(pk=import_id).update(
-        status=HistoryImport.Status.DONE, done=record.total, payload={},
-        finished_at=timezone.now(),
-    )  # fmt: skip
+    _store_sessions(record, budget=None, finalize=finalize, progress=progress)
     record.refresh_from_db()
     return record
+
+
+def history_import_step(
+    *,
+    import_id: int,
+    store_budget: int | None = None,
+    process_budget: int | None = None,
+) -> bool:
+    """Do the import's next chunk of work; whether any is left.
+
+    First its sessions are stored (`store_budget` messages a step); then, session by session
+    in order, `process_budget` messages a step: their vectors, topics, memory extraction and
+    the end of the session (tags, summary). What is done is read from what is stored, so a
+    step that runs twice, or after a crash, does the next thing still missing.
+    """
+    record = HistoryImport.objects.filter(pk=import_id).first()
+    if record is None or record.status == HistoryImport.Status.FAILED:
+        return False
+    if record.status != HistoryImport.Status.DONE:
+        _store_sessions(record, budget=store_budget or STORE_STEP_MESSAGES)
+        record.refresh_from_db(fields=["status"])
+        return record.status != HistoryImport.Status.FAILED
+    spent, process_budget = 0, process_budget or PROCESS_STEP_MESSAGES
+    while spent < process_budget:
+        session = (
+            ChatSession.objects.filter(history_import_id=import_id)
+            .exclude(status=ChatSession.Status.ENDED)
+            .order_by("started_at", "id")
+            .first()
+        )
+        if session is None:
+            return False
+        spent += _session_advance(session, budget=process_budget - spent)
+    return True
 
 
 def history_import_fail(*, import_id: int, reason: HistoryImport.Failure) -> HistoryImport | None:
@@ -371,40 +488,61 @@ def history_import_create_inline(
 
 
 def session_import_finalize(*, session_id: int) -> None:
-    """Vectors, topics (offline detector), then the end-of-session pipeline. Idempotent.
+    """Vectors, topics, memory extraction, then the end-of-session pipeline, all in this
+    process. Idempotent."""
+    session = ChatSession.objects.filter(pk=session_id).first()
+    while session is not None and session.status != ChatSession.Status.ENDED:
+        _session_advance(session, budget=None)
+        session.refresh_from_db(fields=["status"])
+
+
+def _session_advance(session: ChatSession, *, budget: int | None) -> int:
+    """The next part of an imported session's pipeline, within `budget` messages (None: no
+    limit); its cost in messages, at least 1, so a caller's loop always ends.
 
     Imports use the embedding detector for topics whatever the provider: one LLM call per
-    historical message would be a surprise bill. Tags and summaries use the provider.
+    historical message would be a surprise bill. Tags and summaries use the provider, and
+    extraction what MEMORYHUB_IMPORT_EXTRACTION says.
     """
-    session = ChatSession.objects.filter(pk=session_id).first()
-    if session is None or session.status == ChatSession.Status.ENDED:
-        return
-    indexing.session_embed(session=session)
-    if not session.topics.exists():
+    embedded = indexing.session_embed(session=session, limit=budget)
+    if embedded:
+        return embedded
+    # A session with nothing searchable gets no topic: segmenting it again would loop.
+    if not session.topics.exists() and session.messages.filter(searchable=True).exists():
         segment_session(session=session)
-    # Queued before the session ends: a publish that fails fails this task, which then runs
-    # again (an ended session is skipped above); extraction skips messages it has done.
-    _extraction_enqueue(session)
-    sessions.session_finalize(session_id=session_id)
+        return 1
+    extracted = _extract_pending(session, limit=budget)
+    if extracted:
+        return extracted
+    sessions.session_finalize(session_id=session.pk)
+    return 1
 
 
-def _extraction_enqueue(session: ChatSession) -> int:
-    """Memory extraction for each imported user message and the reply after it, dated by
-    the message (API.md: imported sessions go through the same pipeline). Extraction is
-    idempotent per message, so running this again queues nothing new that takes effect."""
-    from conversations.tasks import exchange_extract
-
+def _extract_pending(session: ChatSession, *, limit: int | None) -> int:
+    """Memories from the session's next user messages not extracted yet (each with the reply
+    stored after it), dated by the message; how many were tried. Extraction is idempotent per
+    message, and one that gave up is recorded as such, so none is tried twice."""
     mode = settings.MEMORYHUB_IMPORT_EXTRACTION
     if mode == "off":
         return 0
-    # Ids only: the worker reads each message and the reply stored with it (`reply_to`).
-    message_ids = list(
+    extracted = ExtractionRun.objects.filter(
+        user_id=session.user_id, source_message_id=OuterRef("pk")
+    )
+    pending = (
         session.messages.filter(searchable=True, role=Message.Role.USER)
+        .filter(~Exists(extracted))
         .order_by("created_at", "id")
         .values_list("id", flat=True)
     )
+    message_ids = list(pending if limit is None else pending[:limit])
     for message_id in message_ids:
-        exchange_extract.delay(message_id=message_id, offline=mode == "offline")
+        try:
+            remembering.exchange_memories_extract(message_id=message_id, offline=mode == "offline")
+        except llm.LLMError as exc:  # the SDK has retried; the import moves on
+            logger.warning("memory extraction gave up for imported message %s", message_id)
+            remembering.exchange_memories_extract_failed(
+                message_id=message_id, error=f"model unreachable: {exc}"
+            )
     return len(message_ids)
 
 

@@ -40,20 +40,27 @@ def _embed_rows(rows: list[Message]) -> None:
     Message.objects.bulk_update(rows, ["embedding"])
 
 
-def messages_embed_pending(*, user_id: int, limit: int = MAX_PER_RUN) -> int:
+def messages_embed_pending(
+    *, user_id: int, limit: int = MAX_PER_RUN, live_only: bool = False
+) -> int:
     """Embed up to `limit` of the user's unembedded messages, then refresh search vectors.
 
+    `live_only` leaves imported sessions alone: a chat turn's task must not take on the
+    backlog of an import running for the same user (the import embeds its own sessions).
     Rows are locked with SKIP LOCKED, so two workers never embed the same message, and a
     message embedded already is never embedded again: running this twice changes nothing.
     """
     done = 0
     batch = settings.MEMORYHUB_EMBEDDING_BATCH_SIZE
     sessions: set[int] = set()
+    mine = Message.objects.filter(user_id=user_id, searchable=True)
+    if live_only:
+        mine = mine.filter(session__source=ChatSession.Source.LIVE)
     while done < limit:
         with transaction.atomic():
             rows = list(
-                Message.objects.select_for_update(skip_locked=True)
-                .filter(user_id=user_id, embedding__isnull=True, searchable=True)
+                mine.select_for_update(skip_locked=True, of=("self",))
+                .filter(embedding__isnull=True)
                 .order_by("id")
                 .only("id", "content", "session_id")[: min(batch, limit - done)]
             )
@@ -63,35 +70,35 @@ def messages_embed_pending(*, user_id: int, limit: int = MAX_PER_RUN) -> int:
         sessions.update(row.session_id for row in rows)
         done += len(rows)
     stale = (
-        Message.objects.filter(
-            user_id=user_id, searchable=True, embedding__isnull=False,
-            context_embedding__isnull=True,
-        )
+        mine.filter(embedding__isnull=False, context_embedding__isnull=True)
         .values_list("session_id", flat=True)
         .distinct()
-    )  # fmt: skip
+    )
     for session_id in {*sessions, *stale}:
         session_context_vectors(session_id=session_id)
     return done
 
 
-def session_embed(*, session: ChatSession) -> int:
-    """Embed every searchable message of one session, then its search vectors."""
+def session_embed(*, session: ChatSession, limit: int | None = None) -> int:
+    """Embed up to `limit` (None: all) of one session's unembedded searchable messages, and
+    once none is left its search vectors; how many were embedded."""
     done = 0
     batch = settings.MEMORYHUB_EMBEDDING_BATCH_SIZE
-    while True:
+    while limit is None or done < limit:
+        size = batch if limit is None else min(batch, limit - done)
         with transaction.atomic():
             rows = list(
                 Message.objects.select_for_update(skip_locked=True)
                 .filter(session=session, embedding__isnull=True, searchable=True)
                 .order_by("id")
-                .only("id", "content")[:batch]
+                .only("id", "content")[:size]
             )
             if not rows:
                 break
             _embed_rows(rows)
         done += len(rows)
-    session_context_vectors(session_id=session.pk)
+    if limit is None or done < limit:
+        session_context_vectors(session_id=session.pk)
     return done
 
 

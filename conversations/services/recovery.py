@@ -8,11 +8,12 @@ between the commit and the publish. This job finds such work once it is older th
 - exchanges of live sessions with no extraction record (memories never extracted);
 - messages still without a vector or search vector;
 - closed topics of live sessions with no vector (never finalised);
-- sessions seen `ending` for the grace period, and unfinalised sessions of a finished
-  import;
-- imports still `queued`, and imports left `running` with no worker on them (a worker that
-  died while the broker lost its task); after `IMPORT_REQUEUES` such tries the import is
-  marked failed (`worker_lost`), so none stays `running` forever.
+- sessions seen `ending` for the grace period;
+- imports still `queued`; imports whose steps stalled (no worker on one now, none started
+  within the grace period: a worker died while the broker lost its task), either still
+  `running` (storing) or stored with sessions not finalized. A stalled import gets a new
+  chain of steps, which stops the old one if it was only slow; after `IMPORT_REQUEUES` such
+  tries a `running` import is marked failed (`worker_lost`), so none stays `running` forever.
 
 Every task it queues is idempotent, so a task that was merely slow runs once more and changes
 nothing. Each item is queued at most once per grace period (a marker in the cache), so a long
@@ -33,7 +34,7 @@ from django.utils import timezone
 
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from memories.models import ExtractionRun
-from memoryhub.recovery import exclusive
+from memoryhub.recovery import lock_held
 
 logger = logging.getLogger(__name__)
 
@@ -139,31 +140,20 @@ def _topics(cutoff: datetime, since: datetime) -> int:
 
 
 def _sessions(now: datetime, cutoff: datetime) -> int:
-    from conversations.tasks import session_finalize, session_import_finalize
+    from conversations.tasks import session_finalize
 
     ending = ChatSession.objects.filter(
         status=ChatSession.Status.ENDING, source=ChatSession.Source.LIVE
     ).values_list("pk", flat=True)[:BATCH]
-    imported = (
-        ChatSession.objects.filter(
-            source=ChatSession.Source.IMPORT,
-            history_import__status=HistoryImport.Status.DONE,
-            history_import__finished_at__lt=cutoff,
-        )
-        .exclude(status=ChatSession.Status.ENDED)
-        .values_list("pk", flat=True)[:BATCH]
-    )
     # A session records no time for the request to end it: it counts from when first seen.
     waited = [s for s in ending if _waiting_since_before("session", s, now=now, cutoff=cutoff)]
     return _queue_once(
         "session", waited, lambda session_id: session_finalize.delay(session_id=session_id)
-    ) + _queue_once(
-        "session", imported, lambda session_id: session_import_finalize.delay(session_id=session_id)
     )
 
 
-def _imports(now: datetime, cutoff: datetime) -> int:
-    from conversations.tasks import history_import_run
+def _imports(now: datetime, cutoff: datetime, since: datetime) -> int:
+    from conversations.services.imports import history_import_queue
 
     queued = HistoryImport.objects.filter(
         status=HistoryImport.Status.QUEUED, created_at__lt=cutoff
@@ -171,38 +161,71 @@ def _imports(now: datetime, cutoff: datetime) -> int:
     running = HistoryImport.objects.filter(status=HistoryImport.Status.RUNNING).values_list(
         "pk", flat=True
     )[:BATCH]
-    orphans = [
-        import_id
-        for import_id in running
-        if not _import_worked_on(import_id)
-        and _waiting_since_before("import-running", import_id, now=now, cutoff=cutoff)
-    ]
-    return _queue_once(
-        "import", queued, lambda import_id: history_import_run.delay(import_id=import_id)
-    ) + _queue_once("import", orphans, _import_retry_or_fail)
+    unended = ChatSession.objects.filter(history_import_id=OuterRef("pk")).exclude(
+        status=ChatSession.Status.ENDED
+    )
+    # Stored (`done`) but with sessions whose vectors, topics, memories or end are missing.
+    processing = (
+        HistoryImport.objects.filter(
+            status=HistoryImport.Status.DONE, finished_at__lt=cutoff, finished_at__gte=since
+        )
+        .filter(Exists(unended))
+        .values_list("pk", flat=True)[:BATCH]
+    )
+    return (
+        _queue_once("import", queued, lambda import_id: history_import_queue(import_id=import_id))
+        + _queue_once(
+            "import", [i for i in running if _import_stalled(i, now, cutoff)], _import_retry_or_fail
+        )
+        + _queue_once(
+            "import", [i for i in processing if _import_stalled(i, now, cutoff)], _import_resume
+        )
+    )
 
 
-def _import_worked_on(import_id: int) -> bool:
-    """Whether a worker runs this import now (it holds the import's advisory lock)."""
+def _import_stalled(import_id: int, now: datetime, cutoff: datetime) -> bool:
+    """No worker runs a step of the import now, and none started one within the grace
+    period (first seen without a worker then, when the cache lost when its last step ran)."""
+    from conversations.services.imports import history_import_last_step
     from conversations.tasks import history_import_lock
 
-    with exclusive(history_import_lock(import_id)) as free:
-        return not free
+    if lock_held(history_import_lock(import_id)):
+        return False
+    last = history_import_last_step(import_id=import_id)
+    if last is not None:
+        return last < cutoff
+    return _waiting_since_before("import-running", import_id, now=now, cutoff=cutoff)
+
+
+def _tries_exceeded(import_id: int) -> bool:
+    tries = f"recovery:import-tries:{import_id}"
+    cache.add(tries, 0, timeout=LOOKBACK.total_seconds())
+    return bool(cache.incr(tries) > IMPORT_REQUEUES)
 
 
 def _import_retry_or_fail(import_id: int) -> None:
-    from conversations.services.imports import history_import_fail
-    from conversations.tasks import history_import_run
+    from conversations.services.imports import history_import_fail, history_import_queue
 
-    tries = f"recovery:import-tries:{import_id}"
-    cache.add(tries, 0, timeout=LOOKBACK.total_seconds())
-    if cache.incr(tries) > IMPORT_REQUEUES:
+    if _tries_exceeded(import_id):
         logger.warning(
             "import %s: no worker finished it after %s tries", import_id, IMPORT_REQUEUES
         )
         history_import_fail(import_id=import_id, reason=HistoryImport.Failure.WORKER_LOST)
     else:
-        history_import_run.delay(import_id=import_id)
+        history_import_queue(import_id=import_id)
+
+
+def _import_resume(import_id: int) -> None:
+    """Start a stored import's stalled steps again; it stays `done` (its messages are all
+    stored and searchable) whatever happens to the rest."""
+    from conversations.services.imports import history_import_queue
+
+    if _tries_exceeded(import_id):
+        logger.warning(
+            "import %s: its sessions were not finalized after %s tries", import_id, IMPORT_REQUEUES
+        )
+    else:
+        history_import_queue(import_id=import_id)
 
 
 def work_requeue_unpublished(*, now: datetime | None = None) -> Requeued:
@@ -215,7 +238,7 @@ def work_requeue_unpublished(*, now: datetime | None = None) -> Requeued:
         embeddings=_embeddings(cutoff, since),
         topics=_topics(cutoff, since),
         sessions=_sessions(now, cutoff),
-        imports=_imports(now, cutoff),
+        imports=_imports(now, cutoff, since),
     )
     if requeued.total:
         logger.warning("queued again work whose task never ran: %s", requeued)

@@ -251,9 +251,8 @@ def _run(
     django_capture_on_commit_callbacks: Any,
     label: str,
 ) -> Figures:
-    monkeypatch.setattr(
-        tasks.messages_embed, "delay", lambda **kw: indexing.messages_embed_pending(**kw)
-    )
+    for task in (tasks.messages_embed, tasks.messages_backfill):
+        monkeypatch.setattr(task, "delay", lambda **kw: indexing.messages_embed_pending(**kw))
     figures = Figures()
     for number, scenario in enumerate(scenarios):
         user = django_user_model.objects.create_user(username=f"s{number}", password="pw-long-1")
@@ -304,9 +303,8 @@ def test_forgetting_is_exact_over_scenarios_written_after_the_matcher(
 def test_the_confirmation_page_lists_each_copy_and_the_receipt_names_them_without_text(
     client, user, api, monkeypatch, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(
-        tasks.messages_embed, "delay", lambda **kw: indexing.messages_embed_pending(**kw)
-    )
+    for task in (tasks.messages_embed, tasks.messages_backfill):
+        monkeypatch.setattr(task, "delay", lambda **kw: indexing.messages_embed_pending(**kw))
     built = _build(user, TUNING[0])
     client.force_login(user)
 

@@ -271,24 +271,25 @@ def test_imported_history_becomes_memories_dated_by_the_messages_and_without_mod
 
     queued = _import_queuing_extraction(api, monkeypatch, payload)
 
+    assert queued == []  # extracted by the import's own steps, not a task per message
     stored = Message.objects.filter(user=user, role="user").order_by("created_at")
-    assert queued == [{"message_id": m.pk, "offline": True} for m in stored]  # ids, no text
-    for kwargs in queued:
-        exchange_extract(**kwargs)
     versions = MemoryVersion.objects.filter(user=user)
     assert {v.source_message_id for v in versions} == {m.pk for m in stored}
     assert {v.observed_at for v in versions} == {m.created_at for m in stored}
     assert not LLMCall.objects.filter(user=user, task__startswith="extract").exists()
-    assert [exchange_extract(**kwargs)["status"] for kwargs in queued] == ["skipped"] * 2
+    assert [exchange_extract(message_id=m.pk)["status"] for m in stored] == ["skipped"] * 2
 
 
 def test_import_extraction_can_be_switched_off(api, user, monkeypatch, settings):
+    from memories.models import ExtractionRun
+
     settings.MEMORYHUB_IMPORT_EXTRACTION = "off"
     started = timezone.now() - timedelta(days=3)
 
     queued = _import_queuing_extraction(api, monkeypatch, {"sessions": [_violin(started, "v")]})
 
     assert queued == []
+    assert not ExtractionRun.objects.filter(user=user).exists()
     assert ChatSession.objects.get(user=user).status == ChatSession.Status.ENDED
 
 
@@ -461,7 +462,7 @@ def test_the_recovery_job_requeues_an_orphaned_running_import_then_marks_it_fail
     from conversations.tasks import history_import_run
 
     sent: list[int] = []
-    monkeypatch.setattr(history_import_run, "delay", lambda import_id: sent.append(import_id))
+    monkeypatch.setattr(history_import_run, "delay", lambda import_id, **_: sent.append(import_id))
     record = HistoryImport.objects.create(user=user, status="running", total=1)
     now = timezone.now()
 
@@ -488,7 +489,7 @@ def test_the_recovery_job_leaves_alone_an_import_a_worker_is_running(user, monke
     from conversations.tasks import history_import_lock, history_import_run
 
     sent: list[int] = []
-    monkeypatch.setattr(history_import_run, "delay", lambda import_id: sent.append(import_id))
+    monkeypatch.setattr(history_import_run, "delay", lambda import_id, **_: sent.append(import_id))
     record = HistoryImport.objects.create(user=user, status="running", total=1)
     now = timezone.now()
     recovery.work_requeue_unpublished(now=now)
