@@ -6,10 +6,10 @@ replies after the URL appears and the finalizing after "End session".
 
 Each run starts `python -m memoryhub.launcher run` of the checkout in a new data folder on a
 free port (offline: no API key), waits for the URL line, creates a user with `issue_token`,
-and times over the REST API: the first and second chat reply (each web worker's first request,
-when models load lazily), a few more turns, then from `POST .../end/` until the session is
-`ended` and every topic of it has its vector (topic and session finalizing both done, read
-from the database). `--baseline DIR` runs the same against another checkout (its own .venv),
+and times over the REST API: the chat replies of one session (a web worker's first request
+loads the models if they were not loaded at start), then from `POST .../end/` until the
+session is `ended` and every topic of it has its vector (topic and session finalizing both
+done, read from the database). `--baseline DIR` runs the same against another checkout (its own .venv),
 e.g. a commit from before the warm-up, and prints both. Needs no database of its own.
 """
 
@@ -216,11 +216,13 @@ class Command(BaseCommand):
                 )
                 sys.stdout.flush()
             first = _median([r.replies_s[0] for r in results])
-            second = _median([r.replies_s[1] for r in results])
+            # Each web worker loads its models on its first request unless warmed, and which
+            # worker takes which request is up to the kernel: the slowest reply shows it.
+            slowest = _median([max(r.replies_s) for r in results])
             final = _median([r.finalize_s for r in results])
             start = _median([r.start_s for r in results])
             self.stdout.write(
-                f"{label} (median of {runs}): start {start:.1f} s, first reply {first:.2f} s, "
-                f"second reply {second:.2f} s, finalizing {final:.2f} s "
-                "(targets: replies <= 1.5 s, finalizing <= 3 s)"
+                f"{label} (median of {runs}): URL after {start:.1f} s, first reply {first:.2f} s,"
+                f" slowest of {turns} replies {slowest:.2f} s, finalizing {final:.2f} s "
+                "(targets: every reply <= 1.5 s, finalizing <= 3 s)"
             )
