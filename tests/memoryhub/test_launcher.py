@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -10,6 +11,7 @@ import socket
 import stat
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -33,10 +35,11 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _start(data_dir: str, port: int, log_path: Path) -> subprocess.Popen[bytes]:
+def _start(data_dir: str, port: int, log_path: Path, **extra: str) -> subprocess.Popen[bytes]:
     outer = ("DATABASE_URL", "CELERY_BROKER_URL", "MEMORYHUB_CACHE_URL")
     env = {k: v for k, v in os.environ.items() if k not in outer}
     env.update(MEMORYHUB_DATA_DIR=data_dir, PORT=str(port), ANTHROPIC_API_KEY="")
+    env.update(extra)
     return subprocess.Popen(
         ["make", "-s", "run"],
         cwd=ROOT,
@@ -307,14 +310,44 @@ def test_make_run_serves_the_product_and_stops_every_process_it_started(tmp_path
         _cleanup(data_dir)
 
 
+class _SilentUpstream:
+    """A stand-in for the Anthropic API that takes every request and never answers: a chat
+    turn sent to the product waits on it, as it waits on a long streamed reply."""
+
+    def __init__(self) -> None:
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.held: list[socket.socket] = []
+        threading.Thread(target=self._hold, daemon=True).start()
+
+    def _hold(self) -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                self.held.append(self.server.accept()[0])
+
+    def close(self) -> None:
+        self.server.close()
+        for sock in self.held:
+            sock.close()
+
+
 def test_sigterm_with_requests_in_flight_stops_every_process_within_15_s(tmp_path):
     data_dir = tempfile.mkdtemp(prefix="mh", dir="/tmp")
     port = _free_port()
     log_path = tmp_path / "run.log"
+    upstream = _SilentUpstream()
     try:
-        process = _start(data_dir, port, log_path)
+        process = _start(
+            data_dir,
+            port,
+            log_path,
+            ANTHROPIC_API_KEY="sk-ant-test-key",
+            ANTHROPIC_BASE_URL=f"http://127.0.0.1:{upstream.port}",
+        )
         _wait_for_url(log_path, process, timeout=600)
+        assert "LLM: Claude" in log_path.read_text()
         in_flight = _put_requests_in_flight(port, _token(data_dir))
+        assert wait_for(lambda: upstream.held)  # a chat turn is waiting on "Claude"
         started = _everything_started(process, data_dir)
         assert len([p for p in started if "gunicorn" in " ".join(p.cmdline())]) == 3
 
@@ -324,4 +357,5 @@ def test_sigterm_with_requests_in_flight_stops_every_process_within_15_s(tmp_pat
             sock.close()
         assert "[memoryhub] stopped" in log_path.read_text()
     finally:
+        upstream.close()
         _cleanup(data_dir)

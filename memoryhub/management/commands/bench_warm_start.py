@@ -9,8 +9,9 @@ free port (offline: no API key), waits for the URL line, creates a user with `is
 and times over the REST API: the chat replies of one session (a web worker's first request
 loads the models if they were not loaded at start), then from `POST .../end/` until the
 session is `ended` and every topic of it has its vector (topic and session finalizing both
-done, read from the database). `--baseline DIR` runs the same against another checkout (its own .venv),
-e.g. a commit from before the warm-up, and prints both. Needs no database of its own.
+done, read from the database). `--baseline DIR` runs the same against another checkout (with
+its own .venv), e.g. a commit from before the warm-up, and prints both. Needs no database of
+its own.
 """
 
 from __future__ import annotations
