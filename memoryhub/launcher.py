@@ -609,8 +609,9 @@ class Supervisor:
 
 
 def _signal_group(process: subprocess.Popen[bytes], sig: signal.Signals) -> None:
-    """`sig` to the process group `process` leads. Its id stays reserved while any member
-    lives, so this never reaches a stranger; an empty group is simply gone."""
+    """`sig` to the process group `process` leads (or led: a gunicorn master killed outright
+    leaves its workers in it). The kernel does not hand out a group's id again while any
+    member lives; an empty group is gone (ProcessLookupError)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, sig)
 
@@ -746,10 +747,21 @@ def _child_environment(env: dict[str, str], ready_dir: Path) -> dict[str, str]:
 
 
 def run(port: int) -> int:
+    """`make run`: the product until SIGINT or SIGTERM. The data folder stays locked until
+    every process has stopped, so a second run cannot start beside a stopping one."""
+    try:
+        with _run_lock():
+            return _run_locked(port)
+    except LaunchError as exc:
+        _report_failure(str(exc), exc.log)
+        return 1
+
+
+def _run_locked(port: int) -> int:
     supervisor = Supervisor()
     written = False
     try:
-        with _signals_raise(), _run_lock():
+        with _signals_raise():
             _check_nothing_left(port)
             logs = logs_dir()
             rotate_logs(logs)
@@ -818,12 +830,8 @@ def run(port: int) -> int:
                 timeout=_READY_TIMEOUT_SECONDS,
             )
             record_processes(supervisor)
-            mode = (
-                "Claude (ANTHROPIC_API_KEY is set)"
-                if env.get("ANTHROPIC_API_KEY")
-                else ("offline (no ANTHROPIC_API_KEY)")
-            )
-            _log(f"LLM: {mode}")
+            claude = bool(env.get("ANTHROPIC_API_KEY"))
+            _log(f"LLM: {'Claude' if claude else 'offline'} ({_key_state(claude)})")
             _log(f"memoryhub is running at http://127.0.0.1:{port}/  (Ctrl-C stops everything)")
             while True:
                 gone = supervisor.exited()
@@ -852,6 +860,10 @@ def run(port: int) -> int:
                 _run_record().unlink(missing_ok=True)
         if supervisor.children or written:
             _log("stopped")
+
+
+def _key_state(claude: bool) -> str:
+    return "ANTHROPIC_API_KEY is set" if claude else "no ANTHROPIC_API_KEY"
 
 
 def _services_named() -> str:
