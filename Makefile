@@ -7,7 +7,7 @@ PYTEST_ARGS ?=
 .PHONY: run test install lint
 
 run: $(STAMP)
-	exec $(VENV)/bin/python -m memoryhub.launcher run
+	@exec $(VENV)/bin/python -m memoryhub.launcher run
 
 test: $(STAMP)
 	$(VENV)/bin/python -m memoryhub.launcher exec -- $(VENV)/bin/python -m pytest $(PYTEST_ARGS)

@@ -8,6 +8,7 @@ from typing import Any
 
 from celery import Celery, signals
 
+from memoryhub import warmup
 from memoryhub.recovery import connect_worker_signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
@@ -17,6 +18,8 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 # A killed worker's unacknowledged tasks are queued again within seconds, not hours.
 connect_worker_signals()
+# Under `make run` (MEMORYHUB_WARM_UP=1) a worker loads its models before it takes a task.
+warmup.connect_worker_signals()
 
 
 @signals.celeryd_init.connect

@@ -111,3 +111,10 @@ def embed_query(text: str) -> Vector:
 
 def cosine(a: Vector, b: Vector) -> float:
     return float(np.dot(a, b))
+
+
+def warm_up() -> None:
+    """Create the embedder and run it once in this process (its first inference is the slow
+    one). Call it after a fork, never before: see `memoryhub.warmup`."""
+    embed_passages(["준비 warm-up"])
+    embed_query("준비 warm-up")

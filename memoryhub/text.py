@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
+import warnings
 from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -64,7 +65,13 @@ def _analyser() -> Kiwi:
             if _kiwi is None:
                 from kiwipiepy import Kiwi
 
-                _kiwi = Kiwi()
+                # No thread pool (num_workers=0): every call here analyses one text on the
+                # calling thread, which is all a pool speeds up; and a pool does not survive
+                # the fork of a process that loaded Kiwi before forking (`memoryhub.warmup`):
+                # the child aborts when it exits, joining threads it never had.
+                with warnings.catch_warnings():
+                    warnings.filterwarnings("ignore", "behavior of `num_workers=0`")
+                    _kiwi = Kiwi(num_workers=0)
     return _kiwi
 
 
