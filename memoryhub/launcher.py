@@ -733,15 +733,21 @@ def wait_until_warm(
         time.sleep(0.2)
 
 
+# Five processes (two web workers, three worker slots) run the embedding model on the same
+# cores. OpenMP threads that spin while they wait for work take the CPU from the others: a
+# 14-token passage took 0.3-2 s under load with spinning, 0.03-0.2 s without; and a thread per
+# core in every process made a live extraction take 1-6 s instead of 0.2-0.6 s on a busy
+# 2-core machine (docs/benchmarks.md). One passive thread per process; the environment wins.
+EMBEDDING_THREADS = {"OMP_WAIT_POLICY": "PASSIVE", "OMP_NUM_THREADS": "1"}
+
+
 def _child_environment(env: dict[str, str], ready_dir: Path) -> dict[str, str]:
     """What `run` adds to its processes' environment."""
     env = dict(env)
     env.setdefault("MEMORYHUB_WARM_UP", "1")
     env["MEMORYHUB_READY_DIR"] = str(ready_dir)
-    # Four processes (two web workers, two pool processes) run the embedding model on the
-    # same cores. OpenMP threads that spin while they wait for work take the CPU from the
-    # others: a 14-token passage took 0.3-2 s under load with spinning, 0.03-0.2 s without.
-    env.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    for name, value in EMBEDDING_THREADS.items():
+        env.setdefault(name, value)
     env.setdefault("PYTHONUNBUFFERED", "1")  # log files are complete when a process dies
     return env
 

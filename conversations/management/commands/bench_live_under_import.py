@@ -45,6 +45,7 @@ from conversations.services import chat, imports
 from memories.models import ExtractionRun, MemoryVersion
 from memoryhub import llm
 from memoryhub.celery import app
+from memoryhub.launcher import EMBEDDING_THREADS
 from memoryhub.runtime import data_dir
 
 TARGET_P95_SECONDS = 5.0
@@ -305,6 +306,10 @@ class Command(BaseCommand):
             )
         if live < 1 or baseline < 0 or options["interval"] <= 0:
             raise CommandError("--live must be at least 1, --baseline 0 or more, --interval > 0")
+        # This process sends the chat turns, as a web worker of `make run` does: the same
+        # embedding threads (set before the model is first loaded here and in the workers).
+        for name, value in EMBEDDING_THREADS.items():
+            os.environ.setdefault(name, value)
         live_slots = os.environ.get("MEMORYHUB_LIVE_CONCURRENCY", "2")
         bulk_slots = os.environ.get("MEMORYHUB_BULK_CONCURRENCY", "1")
         mode = "offline" if llm.get_provider().offline else "Claude"
