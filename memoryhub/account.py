@@ -13,6 +13,7 @@ from conversations.models import ChatSession, HistoryImport, TagWeight, TagWeigh
 from conversations.services import sessions, shortterm
 from memories.models import DeletionReceipt
 from memories.selectors import memories_export_for_user
+from memories.services.agents import agents_erase_for_user
 from memories.services.deletion import memories_erase_all_for_user
 from memoryhub.models import LLMCall
 
@@ -97,6 +98,7 @@ def user_data_erase(*, user: AbstractBaseUser) -> DeletionReceipt:
     removed["llm_calls"], _ = LLMCall.objects.filter(user_id=user.pk).delete()
     for key, count in memories_erase_all_for_user(user=user, record_receipt=False).items():
         removed[f"memories.{key}"] = count
+    removed["agents"] = agents_erase_for_user(user=user)
     receipt = DeletionReceipt.objects.create(
         user_id=user.pk, kind=DeletionReceipt.Kind.ALL, removed=removed
     )

@@ -106,6 +106,13 @@ def agent_revoke(*, agent: Agent) -> Agent:
     return agent
 
 
+def agents_erase_for_user(*, user: AbstractBaseUser) -> int:
+    """Erase-all: every agent the user connected is gone, its token with it (a token left
+    behind could write into the emptied account). Returns how many there were."""
+    _total, by_model = Agent.objects.filter(user_id=user.pk).delete()
+    return by_model.get("memories.Agent", 0)
+
+
 def agent_pause(*, agent: Agent, paused: bool) -> Agent:
     """Pause (every call refused, nothing read) or resume the agent."""
     if paused and agent.paused_at is None:

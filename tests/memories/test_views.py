@@ -945,6 +945,21 @@ def test_erasing_all_data_with_the_username_deletes_it_and_shows_the_receipt(
     assert "All your data was deleted." in _content(response)
 
 
+def test_erasing_all_data_disconnects_every_agent_so_its_token_reads_and_writes_nothing(
+    logged_in, user
+):
+    from memories.selectors.agents import agent_authenticate
+    from memories.services.agents import agent_create
+
+    _agent, token = agent_create(user=user, name="Cursor", scopes=["read", "write"])
+
+    logged_in.post(reverse("memories:data-erase"), {"confirm": user.get_username()})
+
+    assert agent_authenticate(token=token) is None
+    receipt = DeletionReceipt.objects.get(user=user, kind="all")
+    assert receipt.removed["agents"] == 1
+
+
 def test_erasing_all_data_also_accepts_the_word_delete(logged_in, user, remember):
     remember("I prefer green tea", "preference")
 
