@@ -387,3 +387,51 @@ def test_a_place_ending_in_ju_before_ro_is_not_the_habit_word_juro(text, day):
     (statement,) = [s for s in statements.analyse(text, today=date(2026, 12, 1)) if s.memorable]
     assert statement.happens_on == day
     assert statement.type == "episode"
+
+
+# --- clauses with their own mood (background "-는데", reason "-어서") ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # a lasting background before a passing complaint
+        ("역삼역 근처 오피스텔 사는데 옆집 공사 소리때문에 돌겠음", "역삼역"),
+        ("허리 디스크 수술을 받은 적 있어서 오래 앉아 있으면 좀 아파요", "디스크"),
+        # reported words open the sentence; what the speaker does about it is theirs
+        ("고지혈증이래서 요즘 튀김 대신 샐러드 먹어요", "샐러드"),
+        # a hedge ("웬만하면", "가능하면") and an "otherwise" are no supposition
+        ("토요일 아침 수영은 웬만하면 거르지 않고 가요", "수영"),
+        ("가능하면 점심은 도시락 싸서 다녀요", "도시락"),
+        ("집에 오자마자 샤워부터 함 안그러면 소파에서 잠들어버림", "샤워"),
+        # "-겠-" of inability or feeling is how one is, not a guess
+        ("달리기는 무릎 때문에 못하겠고 자전거가 제일 재밌음", "자전거"),
+        # an interjection before news the speaker announces
+        ("아 나 다음 주에 대전으로 발령남", "대전"),
+        ("오 저 드디어 운전면허 땄어요!!!", "운전면허"),
+    ],
+)
+def test_a_lasting_clause_is_kept_beside_a_passing_or_reported_one(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # what follows a passing background or reason happens in the same moment
+        "지금 버스 안인데 자리가 하나도 없음",
+        "오늘 너무 배고파서 아무것도 못 하겠어",
+        # someone else's news, named by a title with "-님"
+        "옆팀 부장님 마라톤에 빠지셔서 요즘 맨날 그 얘기만 하심",
+        # a cry at a mishap, opened by an interjection, names neither the speaker nor a day
+        "아 노트북에 물 쏟았다",
+    ],
+)
+def test_a_passing_or_someone_elses_clause_gives_nothing(text):
+    assert _notes(text) == []
+
+
+def test_a_superlative_taste_is_a_preference_not_a_passing_mood():
+    items = rules.extract_statements("운동 중엔 요가가 가장 재밌어", today=TODAY)
+
+    assert [item.type for item in items] == ["preference"]
