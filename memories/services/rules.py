@@ -424,7 +424,10 @@ _EN_ONE_OFF = re.compile(
     r"right\s+now)\b|"
     # "a short summary of the French revolution": one thing made about one subject.
     r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:summary|translation|poem|story|essay|overview|"
-    r"example|explanation|outline|draft)\s+(?:of|about|on)\b",
+    r"example|explanation|outline|draft)\s+(?:of|about|on)\b|"
+    # a task on a thing of the speaker's at hand: "check my code", "fix my essay"
+    r"^(?:please\s+|pls\s+)?(?:check|fix|review|proofread|edit|debug|read|look\s+at|"
+    r"go\s+over|rewrite)\s+my\b",
     re.IGNORECASE,
 )
 _CONDITION = re.compile(
@@ -441,11 +444,17 @@ _ANSWER_LANGUAGE = re.compile(
 _CODE_WORDS = re.compile(r"코드|주석|\b(?:code|comments?)\b", re.IGNORECASE)
 
 
+# "-면 좋겠다" without "주-": a wish about one's own life; "해주면 좋겠어" asks the assistant.
+_KO_WISH = re.compile(r"(?<!주)(?<!줬)(?<!줄)(?:으면|면|었으면|았으면)\s*좋겠")
+
+
 def standing_request(sentence: str) -> bool:
     """True when `sentence` asks the assistant for something that holds for later answers."""
     text = sentence.strip()
     if len(text) > 160 or _is_question(text):
         return False
+    if _KO_WISH.search(text):
+        return False  # "세컨하우스 있으면 좋겠다": the speaker's own wish, nothing asked
     if _KO_ASKS.search(text):
         standing, one_off = _KO_STANDING.search(text), _KO_ONE_OFF.search(text)
     elif _EN_ASKS.search(text):

@@ -435,3 +435,33 @@ def test_a_superlative_taste_is_a_preference_not_a_passing_mood():
     items = rules.extract_statements("운동 중엔 요가가 가장 재밌어", today=TODAY)
 
     assert [item.type for item in items] == ["preference"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # venting: the day's troubles, told to be heard
+        "오늘 지하철 두 번 갈아타고 점심도 굶고 야근까지 함 그냥 하소연이야",
+        "missed the train, spilled my tea, lost my badge. just venting",
+        # someone else's opinion of the speaker
+        "my brother thinks i should sell my car",
+        "My mom believes I work too much.",
+        # a feeling whose subject is left out, or tied to the room one is in
+        "so sleepy during this lecture",
+        "hungry and stuck in this queue",
+        # the manner of a task, said after it
+        "아빠 생신 카드 문구 좀 써줘 너무 길지 않게",
+        # the speaker's own wish, not a request
+        "바닷가에 작은 작업실 하나 있으면 좋겠다",
+        # a task on a thing at hand, with a remark about it
+        "fix my essay pls, the intro never lands",
+        # a passing state and what one means to do about it right now
+        "너무 춥다 보일러 켜야지",
+    ],
+)
+def test_venting_opinions_wishes_tasks_and_passing_intentions_give_nothing(text):
+    assert _notes(text) == []
+
+
+def test_a_resolution_with_a_habit_word_is_still_kept():
+    assert any("스트레칭" in note for note in _notes("앞으로 매일 아침 스트레칭 해야지"))

@@ -40,7 +40,9 @@ _EN_HYPOTHETICAL = re.compile(
 )
 _EN_QUOTATION = re.compile(
     r"\b(?:says|said|told\s+me|tells\s+me|according\s+to|as\s+\w+\s+(?:said|says)|"
-    r"apparently|heard\s+that|reckons)\b",
+    r"apparently|heard\s+that|reckons|"
+    # someone else's opinion of the speaker: their view, not the speaker's fact
+    r"thinks|believes|feels\s+(?:like|that)|wants\s+me\s+to|insists|keeps\s+saying)\b",
     re.IGNORECASE,
 )
 _EN_REQUEST = re.compile(
@@ -58,6 +60,10 @@ _EN_MOMENTARY = re.compile(
     r"i\s+was)\s+(?:so\s+|really\s+|very\s+|"
     r"a\s+bit\s+|super\s+)?(?:tired|bored|hungry|starving|sleepy|exhausted|sad|stressed|sick|"
     r"cold|hot|angry|annoyed|happy|excited|nervous|upset|grumpy|full|thirsty|lonely)\b|"
+    # a feeling opening a clause whose subject is left out ("bored out of my mind")
+    r"^(?:so\s+|really\s+|super\s+|kinda\s+)?(?:tired|bored|hungry|starving|sleepy|exhausted|"
+    r"stressed|sick|cold|hot|annoyed|grumpy|thirsty|sore|freezing|boiling)\b|"
+    r"\b(?:in|during)\s+this\s+(?:meeting|class|lecture|call|queue|line|traffic)\b|"
     # A small mishap that just happened ("just spilled coffee on my shirt").
     r"\b(?:just|accidentally)\s+(?:spilled|spilt|dropped|burned|burnt|broke|missed|stubbed|"
     r"tripped|forgot|lost|locked|bumped|cut|ripped|knocked)\b|"

@@ -126,7 +126,15 @@ def _ko_clauses(tokens: list[Any]) -> list[list[Any]]:
             and index > 0
             and _tag(tokens[index - 1]) == "ETM"
         )
-        if not background and (_tag(token) != "EC" or token.form not in _CUTTING_ENDINGS):
+        # A final ending the sentence splitter missed ("너무 덥다 에어컨 틀어야지").
+        final = (
+            (_tag(token) == "EF" or (_tag(token) == "EC" and token.form == "다"))
+            and index + 1 < len(tokens)
+            and _tag(tokens[index + 1]) not in ("EF", "EC", "SF")
+        )
+        if not (background or final) and (
+            _tag(token) != "EC" or token.form not in _CUTTING_ENDINGS
+        ):
             continue
         rest = tokens[index + 1 :]
         if not rest or _tag(rest[0]) == "VX":
@@ -277,6 +285,13 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
             return "hypothetical"  # "잤겠지": a guess
     if any(_tag(t) == "JKQ" for t in tokens):
         return "quotation"
+    spoken = [t for t in tokens if not _tag(t).startswith("S")]
+    if spoken and _tag(spoken[-1]) == "EC" and spoken[-1].form in ("게", "도록", "게끔"):
+        return "request"  # "너무 길지 않게": how a task is to be done, said after it
+    if any(t.form in ("어야지", "아야지", "야지", "여야지") for t in tokens) and not (
+        _KO_DATED.search(text) or HABIT.search(text)
+    ):
+        return "wish"  # "에어컨 틀어야지": what one means to do right now
     last = _last_segment(tokens)
     dated = _KO_DATED.search(text) or HABIT.search(text)
     if len(last) != len(tokens) and (
