@@ -374,7 +374,7 @@ _KO_STANDING = re.compile(
     r"때|땐|에|마다|끝|마지막|맨)|"
     r"[가-힣]\s*(?:때|땐)(?:는|에는|마다|도)?(?=\s|$)|"
     r"[가-힣](?:으면|면|거든)\s|(?:전에는|전엔|전까지)|마다|"
-    r"(?:얘기|이야기|주제|질문|말)(?:은|는)\s|꺼내지|언급하지|물어보지|"
+    r"(?:얘기|이야기|주제|질문|말)(?:은|는|엔|에는|할\s*땐|할\s*때는)\s|꺼내지|언급하지|물어보지|"
     r"(?:얘기|이야기)\s*(?:말고|빼고|대신)|(?:기간|동안)(?:에는|엔|에|은|는)\s|"
     r"호칭|이름으로|라고\s*불러|^[가-힣]+(?:\s+[가-힣]+)?(?:은|는)\s|"
     r"(?:해도|어도|아도|내도|봐도|써도|해도)\s|"
@@ -528,7 +528,12 @@ _TRAILING_NOISE = re.compile(
 
 
 def split_sentences(text: str) -> list[str]:
-    parts = re.split(r"(?<=[.!?。])\s+|\n+", text.replace("’", "'"))
+    """Sentences, ended by punctuation, a line break, or (in chat) by laughter or crying
+    written in jamo ("이사감ㅋㅋ 회사랑 가까워져서 ...")."""
+    parts = re.split(
+        r"(?<=[.!?。])\s+|\n+|(?<=[가-힣][ㅋㅎㅠㅜ])\s+|(?<=[ㅋㅎㅠㅜ]{2})\s+",
+        text.replace("’", "'"),
+    )
     cleaned = (_TRAILING_NOISE.sub("", p.strip()).strip() for p in parts)
     return [p for p in cleaned if p]
 
@@ -672,6 +677,31 @@ def _statement_items(
 
 
 _AFTERTHOUGHT_WORDS = 2
+_AFTERTHOUGHT_MAX_WORDS = 4
+
+
+def _afterthought(sentence: str) -> bool:
+    """A few words without a verb, a question or a request ("대구 수성구", "간헐적단식 중")."""
+    if _is_question(sentence) or len(sentence.split()) > _AFTERTHOUGHT_MAX_WORDS:
+        return False
+    analysed = statements.analyse(sentence)
+    return bool(analysed) and all(
+        s.clause.verbless
+        and s.clause.mood == "statement"
+        and s.clause.subject in ("speaker", "circle")
+        for s in analysed
+    )
+
+
+def _only_a_reason(body: str) -> bool:
+    """What stands beside a remember cue is only why to remember ("잊으면 큰일나니까",
+    "so I don't forget"): a condition or a reason, nothing stated."""
+    if re.search(
+        r"(?:니까|니깐|거든|라서|어서|아서)\s*$|\bso\s+(?:i|you)\s+don'?t\s+forget\b", body
+    ):
+        analysed = statements.analyse(body)
+        return not any(s.memorable for s in analysed)
+    return False
 
 
 def _passing_state(sentence: str) -> bool:
@@ -697,7 +727,8 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
         old = _remembered(sentence) if body else None
         if old is not None:
             body, cued = old, True
-        if cued and not body:
+        if cued and (not body or _only_a_reason(body)):
+            # "까먹으면 큰일나니까 꼭 기억해둬": the cue is for the rest of the message
             cued_alone = True
             continue
         parts.append((body, cued))
@@ -708,6 +739,7 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
     items: list[ExtractedItem] = []
     passing = False
     for sentence, cued in parts:
+        added = len(items)
         after_passing, passing = passing, _passing_state(sentence)
         if after_passing and not cued and len(sentence.split()) <= _AFTERTHOUGHT_WORDS:
             continue  # "지금 버스 안이야. 자리 없음": a remark on the passing state before it
@@ -738,6 +770,11 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
                 sentence, today=today, forced=cued or cued_alone, message=text, task=task
             )
         )
+        if added == len(items) and items and _afterthought(sentence):
+            # "부모님이랑 같이 살아요 대구 수성구": a bare phrase after a statement completes it
+            items[-1] = replace(
+                items[-1], content=f"{items[-1].content} ({sentence.strip(' .!~')})"
+            )
     unique: dict[str, ExtractedItem] = {}
     for item in items:
         unique.setdefault(normalise_text(item.content), item)

@@ -465,3 +465,56 @@ def test_venting_opinions_wishes_tasks_and_passing_intentions_give_nothing(text)
 
 def test_a_resolution_with_a_habit_word_is_still_kept():
     assert any("스트레칭" in note for note in _notes("앞으로 매일 아침 스트레칭 해야지"))
+
+
+# --- chat shapes: laughter as a full stop, afterthoughts, dropped subjects ---------------
+
+
+def test_laughter_or_crying_in_jamo_ends_a_sentence():
+    notes = _notes("나 다음 주에 광주로 출장감ㅋㅋ 회사에서 갑자기 보냄")
+
+    assert any("광주" in note for note in notes), notes
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("언니랑 같이 살아요 부산 해운대", "해운대"),
+        ("저녁은 6시 전에만 먹어요 저탄고지 중", "저탄고지"),
+    ],
+)
+def test_a_bare_phrase_after_a_statement_completes_it(text, word):
+    notes = _notes(text)
+
+    assert len(notes) == 1 and word in notes[0], notes
+
+
+def test_a_bare_phrase_alone_is_still_nothing():
+    assert _notes("부산 해운대") == []
+
+
+def test_a_remember_cue_with_only_its_reason_keeps_the_rest_of_the_message():
+    notes = _notes("부모님 결혼기념일 4월 9일! 잊으면 안 되니까 꼭 기억해줘")
+
+    assert any("4월 9일" in note for note in notes), notes
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("quit smoking today. going cold turkey starting tomorrow", "smoking"),
+        ("doing a half marathon next sunday, not ready at all", "marathon"),
+        ("vegetarian 5 years as of this spring", "vegetarian"),
+        ("in bed by 10 every night so I can swim at 6", "swim"),
+        ("heading to my grandma's farm this weekend for her birthday", "farm"),
+        # an apostrophe is no quote mark
+        ("fyi my cat's name is Mochi, she's a 3yo ragdoll", "Mochi"),
+    ],
+)
+def test_english_chat_with_the_subject_left_out_is_the_speakers(text, word):
+    assert any(word.lower() in note.lower() for note in _notes(text)), _notes(text)
+
+
+def test_an_ambiguous_stem_before_a_background_ending_is_kept_as_written():
+    # "사는데" is 살다 or 사다: never rewritten as "삼" (bought)
+    assert "혼자 삼" not in _notes("혼자 사는데 고양이 두 마리 키워요")

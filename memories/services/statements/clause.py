@@ -42,7 +42,8 @@ _ASIDE = re.compile(
     r"never\s*mind|scratch\s+that|thinking\s+out\s+loud|daydreaming|hypothetically)\b",
     re.IGNORECASE,
 )
-_QUOTED = re.compile(r"'[^']{2,}'|\"[^\"]{2,}\"|‘[^’]{2,}’|“[^”]{2,}”")
+# Single quotes only as quote marks, never as apostrophes ("my dog's name ... he's").
+_QUOTED = re.compile(r"(?<!\w)'[^']{2,}'(?!\w)|\"[^\"]{2,}\"|‘[^’]{2,}’|“[^”]{2,}”")
 _NOISE = re.compile(r"[ㅋㅎㅠㅜ]{2,}|\^\^|;;+|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]")
 
 

@@ -121,6 +121,7 @@ _EN_TAIL = re.compile(
 # a negated or bare present of feeling and having ("can't stand ...", "hate ...").
 _EN_NOT_VERBS = frozenset(
     """thing something nothing anything everything morning evening king ring spring wing
+    being bring sing sting swing cling fling
     ceiling string sibling darling pudding wedding feeling looking asking wondering hoping
     trying thinking checking need speed seed feed bed red shed weed bleed breed""".split()  # noqa: SIM905
 )
@@ -152,7 +153,7 @@ def _dropped_subject(text: str) -> str:
     first = words[0].replace("’", "'")
     if first == "been":
         return "been"
-    if first.endswith("ing") and len(first) > 5:
+    if first.endswith("ing") and len(first) > 4:  # "going freelance", "doing a 10k"
         return "ing"
     if (first.endswith("ed") and len(first) > 4) or first in _EN_IRREGULAR_PAST:
         return "past" if first not in ("was", "were", "did", "had", "saw") else ""
@@ -388,6 +389,35 @@ def _en_clauses(sentence: str) -> list[str]:
     return merged
 
 
+# A time that anchors a verbless phrase in the speaker's life: a habit, a span, a start.
+_EN_ANCHOR = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|ten)\s*(?:years?|yrs?|months?|weeks?)\b|\bsince\b|"
+    r"\bas\s+of\b",
+    re.IGNORECASE,
+)
+_EN_THIRD_OPENER = re.compile(
+    r"^(?:he|she|they|it|this|that|these|those|there|what|who|the|his|her|their|its)\b", re.I
+)
+
+
+# A day ahead makes an activity in -ing a plan ("heading home this weekend").
+_EN_AHEAD = re.compile(
+    r"\b(?:this\s+weekend|starting|from\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"(?:this|on)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    re.IGNORECASE,
+)
+
+
+def _speakers_fragment(text: str) -> bool:
+    """A phrase with no finite verb and no subject of its own, anchored in time ("sober 2
+    years as of last week", "up at 5 every day to pray"): chat leaves "I'm" out."""
+    return (
+        not _EN_FINITE.search(text)
+        and not _EN_THIRD_OPENER.match(text)
+        and bool(HABIT.search(text) or _EN_ANCHOR.search(text))
+    )
+
+
 def read(sentence: str) -> list[Clause]:
     """The clauses of one English sentence."""
     out = []
@@ -409,6 +439,8 @@ def read(sentence: str) -> list[Clause]:
             subject = "assistant"
         elif _EN_NESTED_OTHER.search(bare):
             subject = "other"
+        elif _dropped_subject(bare) and not _EN_TO_ASSISTANT.search(bare):
+            subject = "speaker"  # "quit my job today": the speaker's verb, "my" its object
         elif _EN_FIRST.search(bare):
             subject = "speaker" if _EN_I.match(bare) else "circle"
         elif _EN_CIRCLE_SUBJECT.match(bare):
@@ -418,6 +450,8 @@ def read(sentence: str) -> list[Clause]:
             or (_EN_APPOINTMENT.match(_EN_TAIL.sub("", bare)) and not _EN_FINITE.search(bare))
         ):
             subject = "speaker"  # "got promoted last week", "dentist this monday at 9"
+        elif _speakers_fragment(bare):
+            subject = "speaker"  # "sober 2 years now", "up at 6 every day to run"
         else:
             subject = "other"
         if _EN_FUTURE.search(bare):
@@ -429,13 +463,21 @@ def read(sentence: str) -> list[Clause]:
         else:
             tense = "present"
         momentary = bool(_EN_MOMENTARY.search(bare)) and not (
-            tense == "future" or HABIT.search(bare) or _EN_LASTING.search(bare)
+            tense == "future"
+            or HABIT.search(bare)
+            or _EN_LASTING.search(bare)
+            or (tense == "past" and _EN_DECISION.search(bare))  # "quit my job today"
         )
         if (
             subject == "speaker"
             and _dropped_subject(bare) == "ing"
             and tense == "present"
-            and not (HABIT.search(bare) or _EN_LASTING.search(bare) or _EN_SPAN.search(bare))
+            and not (
+                HABIT.search(bare)
+                or _EN_LASTING.search(bare)
+                or _EN_SPAN.search(bare)
+                or _EN_AHEAD.search(bare)
+            )
         ):
             momentary = True  # "waiting for the bus": what one is doing as one types
         clause = Clause(

@@ -568,6 +568,15 @@ def _ending_of(word: list[Any], *, tense: str) -> str:
         morphs[-1][1] == "ETN" or (morphs[-1][1] == "EF" and morphs[-1][0] in ("ᆷ", "음"))
     ):
         return str(_analyser().join(morphs)).replace(" ", "")
+    if (morphs and morphs[-1][0] == "는데") or (
+        len(morphs) >= 2 and morphs[-1] == ("데", "NNB") and morphs[-2][0] == "는"
+    ):
+        # Before "-는(데)" a stem may have lost its "ㄹ" ("사는데": 살다 or 사다?); the word as
+        # written is kept rather than a guess.
+        stem = next((f for f, t in reversed(morphs) if t.split("-")[0] in ("VV", "VA")), "")
+        if stem and "가" <= stem[-1] <= "힣" and (ord(stem[-1]) - 0xAC00) % 28 == 0:
+            return ""
+        morphs = morphs[:-2] if morphs[-1][0] == "데" else morphs[:-1]
     while morphs and morphs[-1][1].startswith(("E", "J")) and morphs[-1][1] != "ETN":
         morphs.pop()
     if not morphs:
