@@ -518,3 +518,9 @@ def test_english_chat_with_the_subject_left_out_is_the_speakers(text, word):
 def test_an_ambiguous_stem_before_a_background_ending_is_kept_as_written():
     # "사는데" is 살다 or 사다: never rewritten as "삼" (bought)
     assert "혼자 삼" not in _notes("혼자 사는데 고양이 두 마리 키워요")
+
+
+def test_a_contraction_of_i_becomes_the_matching_third_person():
+    notes = _notes("moved to Lisbon so I'm on WET now")
+
+    assert notes and "they'm" not in notes[0] and "they're" in notes[0], notes

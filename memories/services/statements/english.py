@@ -356,7 +356,8 @@ def _third_person_words(text: str) -> str:
         r"\bI\s+(?:was|am)\b", lambda m: "they were" if "was" in m.group(0) else "they are", text
     )
     return re.sub(
-        r"\b(?:my|me|mine|myself|I|I'm|I've|I'd|I'll|im)\b",
+        # the contractions before "I", or "I'm" would become "they'm"
+        r"\b(?:I'm|I've|I'd|I'll|im|my|me|mine|myself|I)\b",
         lambda m: _EN_PRONOUNS[m.group(0).lower()],
         text,
         flags=re.IGNORECASE,
