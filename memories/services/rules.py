@@ -378,7 +378,8 @@ _KO_STANDING = re.compile(
     r"(?:얘기|이야기)\s*(?:말고|빼고|대신)|(?:기간|동안)(?:에는|엔|에|은|는)\s|"
     r"호칭|이름으로|라고\s*불러|^[가-힣]+(?:\s+[가-힣]+)?(?:은|는)\s|"
     r"(?:해도|어도|아도|내도|봐도|써도|해도)\s|"
-    r"(?:^|\s)(?:앞으로|항상|매번|늘|언제나|계속|가끔|평소에?|기본적으로|기본으로|무조건)\s|"
+    r"(?:^|\s)(?:앞으로|앞으론|이제부턴|지금부턴|항상|매번|늘|언제나|계속|가끔|평소에?|기본적으로|"
+    r"기본으로|무조건)\s|"
     r"(?:나|저)(?:한테|에게)(?:는|만)?\s|(?:는|은)\s*건\s|"
     r"반말|존댓말|높임말|말투|이모지|이모티콘|"
     r"(?:한국어|영어|일본어|중국어|한글)(?:로|으로)\s*(?:답|대답|말|써|설명|달아)|"
@@ -397,6 +398,9 @@ _EN_ASKS = re.compile(
     r"talk|speak|address|translate|break|number|spell|round|default|tone\s+down|go\s+easy)\b|"
     r"^(?:please\s+)?(?:when(?:ever)?|if|unless|any\s*time|each\s+time|every\s+time|for|in)\b[^,]{2,80},"
     r"\s*(?:please\s+)?(?:always\s+|just\s+)?\w+|"
+    # leave to the assistant: "you can talk casually to me now"
+    r"^you\s+(?:can|could|may)\s+(?:talk|speak|drop|use|be|skip|call|answer|reply|write|"
+    r"stop|keep|go)\b|"
     r"^(?:I'd|I\s+would)\s+(?:like|prefer|love|rather)\b|^I\s+want\s+(?:you|your|answers|replies|"
     r"responses|shorter|longer)\b",
     re.IGNORECASE,
@@ -412,7 +416,9 @@ _EN_STANDING = re.compile(
     r"spelling|prices|amounts|money|currency|euros?|dollars?|won|yen|pounds|my\s+messages|"
     r"what\s+i\s+write|(?:to|get\s+to)\s+the\s+point|straight|options|words|paragraphs?|"
     r"sentences?|questions?|anything\s+about|unless|time|hours?|clock|notes|track|casual|"
-    r"formal|friendly|polite|professional|warm|blunt|gentle|simple|brief|short|concise|"
+    r"formal|formally|casually|friendly|polite|professional|warm|blunt|gentle|simple|brief|"
+    # the language of every answer ("reply in English"), not of one translation ("into French")
+    r"short|concise|in\s+(?:english|korean|japanese|chinese|spanish|french|german)|"
     r"detailed|serious|funny|playful)\b|"
     # Verbs that are about manner whatever follows them.
     r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|avoid|skip|talk|speak|address)\b|"

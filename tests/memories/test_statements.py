@@ -524,3 +524,36 @@ def test_a_contraction_of_i_becomes_the_matching_third_person():
     notes = _notes("moved to Lisbon so I'm on WET now")
 
     assert notes and "they'm" not in notes[0] and "they're" in notes[0], notes
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        # leave given to the assistant about the manner of answers
+        ("you can speak casually with me from now on", "answer_formality"),
+        ("you can drop the polite stuff, just talk to me normally", "answer_formality"),
+        # the language of every answer
+        ("answer in Korean please", "answer_language"),
+        # "앞으론" is "앞으로는"
+        ("앞으론 두 줄 이내로 짧게 대답해줘", "answer_length"),
+    ],
+)
+def test_standing_requests_in_more_shapes_are_kept_with_their_slot(text, slot):
+    items = rules.extract_statements(text, today=TODAY)
+
+    assert [item.slot for item in items] == [slot], items
+
+
+def test_one_translation_into_a_language_is_a_task_not_a_standing_request():
+    assert _notes("translate 'we have a dog' into German") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("fav band is Radiohead, always has been", "Radiohead"),
+        ("new favourite snack: dried mango", "mango"),
+    ],
+)
+def test_a_property_named_without_my_is_the_speakers(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)

@@ -409,6 +409,14 @@ _EN_AHEAD = re.compile(
 )
 
 
+# A property of the speaker's named without "my" ("fav band is ...", "new favorite movie: ...").
+_EN_OWN_PROPERTY = re.compile(
+    r"^(?:new\s+|current\s+|all-time\s+)?(?:fav(?:ou?rite)?|go-to|birthday|hometown|timezone|"
+    r"time\s+zone)\b(?:\s+[\w-]+){0,2}\s*(?:is|are|was|:|=)",
+    re.IGNORECASE,
+)
+
+
 def _speakers_fragment(text: str) -> bool:
     """A phrase with no finite verb and no subject of its own, anchored in time ("sober 2
     years as of last week", "up at 5 every day to pray"): chat leaves "I'm" out."""
@@ -451,6 +459,8 @@ def read(sentence: str) -> list[Clause]:
             or (_EN_APPOINTMENT.match(_EN_TAIL.sub("", bare)) and not _EN_FINITE.search(bare))
         ):
             subject = "speaker"  # "got promoted last week", "dentist this monday at 9"
+        elif _EN_OWN_PROPERTY.match(bare):
+            subject = "speaker"  # "favorite movie is Inception": "my" left out
         elif _speakers_fragment(bare):
             subject = "speaker"  # "sober 2 years now", "up at 6 every day to run"
         else:
