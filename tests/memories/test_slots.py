@@ -272,3 +272,18 @@ def test_a_sentence_naming_a_language_and_another_manner_answers_the_other(text,
 
 def test_a_later_casual_request_replaces_formal_english():
     assert question_of("answer me in formal English") == question_of("keep answers casual")
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("저 증권사에서 영업 업무 해요", "증권사 그만두고 다음 달부터 출판사 다녀요"),
+        ("I'm a junior at Ohio State", "graduated in May, not a student anymore"),
+    ],
+)
+def test_a_new_employer_or_leaving_school_answers_the_same_question(a, b):
+    assert question_of(a) == question_of(b) != ""
+
+
+def test_a_job_ending_in_sa_is_still_a_job_not_a_company():
+    assert question_of("저 간호사예요") == "job"

@@ -202,7 +202,9 @@ EN_MAJOR = re.compile(r"\bmajor(?:s|ed|ing)?\s+in\b|\bmy\s+major\b|\bmajor\s+is\
 EN_SCHOOL = re.compile(
     r"\b(?:university|college|school|grad\s+school|academy|campus|alma\s+mater)\b|"
     r"\bstud(?:y|ies|ying)\s+at\b|\battend(?:s|ing)?\b|\bgraduated?\s+from\b|\benrolled\b|"
-    r"\bstudent\s+at\b|\b(?:freshman|sophomore|junior|senior)\s+at\b",
+    r"\bstudent\s+at\b|\b(?:freshman|sophomore|junior|senior)\s+at\b|"
+    # leaving school answers the same question: "graduated! not a student anymore"
+    r"\bgraduated\b|\bnot\s+a\s+student\b|\bdropped\s+out\b",
     re.IGNORECASE,
 )
 

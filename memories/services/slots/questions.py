@@ -183,7 +183,7 @@ def _job_or_workplace(statement: Statement) -> str:
     if cues.EN_WORK_MODE.search(text):
         return "work_mode"
     lemmas = _lemmas(statement)
-    works = bool(re.search(r"(?:으로|로|에서)\s*(?:일|근무|가르)|근무|일하|일함|일해", text))
+    works = bool(re.search(r"(?:으로|로|에서)\s*(?:일|근무|가르)|근무|일하|일함|일해|업무", text))
     korean_job = _has_korean_job(statement)
     if cues.EN_JOB.search(text) or cues.KO_JOB_CUE.search(text):
         return "job"
@@ -217,6 +217,9 @@ def _goes_to_an_organisation(statement: Statement) -> bool:
         if before.tag == "JKB" and before.raw == "에" and index > 1:
             before = tokens[index - 2]
         if before.tag == "NNP" or before.raw in vocab.ORGANISATIONS:
+            return True
+        # a kind of company: "보험사", "증권사", "출판사" (a job in "-사" is read before this)
+        if before.tag == "NNG" and len(before.raw) >= 2 and before.raw.endswith("사"):
             return True
     return False
 
