@@ -402,6 +402,8 @@ _CONTROL = re.compile(
     r"fetch|follow|obey|comply|tool|api|webhook|buy|purchase|pay|payments?)\b|\bopen\s+(?:the\s+|any\s+)?(?:links?|urls?|pages?|files?)\b|"
     # running things or acting without the user
     r"자동으로|자동\s*실행|작업\s*(?:하나\s*)?돌려|판단대로|스스로|알아서\s*(?:결정|처리|실행|판단)|"
+    # searching elsewhere is a tool too
+    r"검색|찾아\s*보고|\b(?:search\w*|look\s+up|google|googling)\b|"
     r"\b(?:deploy\w*|automatically|autonomously|on\s+your\s+own|by\s+yourself|"
     r"without\s+waiting)\b"
 )
