@@ -374,11 +374,12 @@ _KO_STANDING = re.compile(
     r"때|땐|에|마다|끝|마지막|맨)|"
     r"[가-힣]\s*(?:때|땐)(?:는|에는|마다|도)?(?=\s|$)|"
     r"[가-힣](?:으면|면|거든)\s|(?:전에는|전엔|전까지)|마다|"
-    r"(?:얘기|이야기|주제|질문|말)(?:은|는)\s|꺼내지|언급하지|물어보지|"
+    r"(?:얘기|이야기|주제|질문|말)(?:은|는|엔|에는|할\s*땐|할\s*때는)\s|꺼내지|언급하지|물어보지|"
     r"(?:얘기|이야기)\s*(?:말고|빼고|대신)|(?:기간|동안)(?:에는|엔|에|은|는)\s|"
     r"호칭|이름으로|라고\s*불러|^[가-힣]+(?:\s+[가-힣]+)?(?:은|는)\s|"
     r"(?:해도|어도|아도|내도|봐도|써도|해도)\s|"
-    r"(?:^|\s)(?:앞으로|항상|매번|늘|언제나|계속|가끔|평소에?|기본적으로|기본으로|무조건)\s|"
+    r"(?:^|\s)(?:앞으로|앞으론|이제부턴|지금부턴|항상|매번|늘|언제나|계속|가끔|평소에?|기본적으로|"
+    r"기본으로|무조건)\s|"
     r"(?:나|저)(?:한테|에게)(?:는|만)?\s|(?:는|은)\s*건\s|"
     r"반말|존댓말|높임말|말투|이모지|이모티콘|"
     r"(?:한국어|영어|일본어|중국어|한글)(?:로|으로)\s*(?:답|대답|말|써|설명|달아)|"
@@ -397,6 +398,9 @@ _EN_ASKS = re.compile(
     r"talk|speak|address|translate|break|number|spell|round|default|tone\s+down|go\s+easy)\b|"
     r"^(?:please\s+)?(?:when(?:ever)?|if|unless|any\s*time|each\s+time|every\s+time|for|in)\b[^,]{2,80},"
     r"\s*(?:please\s+)?(?:always\s+|just\s+)?\w+|"
+    # leave to the assistant: "you can talk casually to me now"
+    r"^you\s+(?:can|could|may)\s+(?:talk|speak|drop|use|be|skip|call|answer|reply|write|"
+    r"stop|keep|go)\b|"
     r"^(?:I'd|I\s+would)\s+(?:like|prefer|love|rather)\b|^I\s+want\s+(?:you|your|answers|replies|"
     r"responses|shorter|longer)\b",
     re.IGNORECASE,
@@ -412,7 +416,9 @@ _EN_STANDING = re.compile(
     r"spelling|prices|amounts|money|currency|euros?|dollars?|won|yen|pounds|my\s+messages|"
     r"what\s+i\s+write|(?:to|get\s+to)\s+the\s+point|straight|options|words|paragraphs?|"
     r"sentences?|questions?|anything\s+about|unless|time|hours?|clock|notes|track|casual|"
-    r"formal|friendly|polite|professional|warm|blunt|gentle|simple|brief|short|concise|"
+    r"formal|formally|casually|friendly|polite|professional|warm|blunt|gentle|simple|brief|"
+    # the language of every answer ("reply in English"), not of one translation ("into French")
+    r"short|concise|in\s+(?:english|korean|japanese|chinese|spanish|french|german)|"
     r"detailed|serious|funny|playful)\b|"
     # Verbs that are about manner whatever follows them.
     r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|avoid|skip|talk|speak|address)\b|"
@@ -424,7 +430,10 @@ _EN_ONE_OFF = re.compile(
     r"right\s+now)\b|"
     # "a short summary of the French revolution": one thing made about one subject.
     r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:summary|translation|poem|story|essay|overview|"
-    r"example|explanation|outline|draft)\s+(?:of|about|on)\b",
+    r"example|explanation|outline|draft)\s+(?:of|about|on)\b|"
+    # a task on a thing of the speaker's at hand: "check my code", "fix my essay"
+    r"^(?:please\s+|pls\s+)?(?:check|fix|review|proofread|edit|debug|read|look\s+at|"
+    r"go\s+over|rewrite)\s+my\b",
     re.IGNORECASE,
 )
 _CONDITION = re.compile(
@@ -441,11 +450,17 @@ _ANSWER_LANGUAGE = re.compile(
 _CODE_WORDS = re.compile(r"코드|주석|\b(?:code|comments?)\b", re.IGNORECASE)
 
 
+# "-면 좋겠다" without "주-": a wish about one's own life; "해주면 좋겠어" asks the assistant.
+_KO_WISH = re.compile(r"(?<!주)(?<!줬)(?<!줄)(?:으면|면|었으면|았으면)\s*좋겠")
+
+
 def standing_request(sentence: str) -> bool:
     """True when `sentence` asks the assistant for something that holds for later answers."""
     text = sentence.strip()
     if len(text) > 160 or _is_question(text):
         return False
+    if _KO_WISH.search(text):
+        return False  # "세컨하우스 있으면 좋겠다": the speaker's own wish, nothing asked
     if _KO_ASKS.search(text):
         standing, one_off = _KO_STANDING.search(text), _KO_ONE_OFF.search(text)
     elif _EN_ASKS.search(text):
@@ -519,7 +534,12 @@ _TRAILING_NOISE = re.compile(
 
 
 def split_sentences(text: str) -> list[str]:
-    parts = re.split(r"(?<=[.!?。])\s+|\n+", text.replace("’", "'"))
+    """Sentences, ended by punctuation, a line break, or (in chat) by laughter or crying
+    written in jamo ("이사감ㅋㅋ 회사랑 가까워져서 ...")."""
+    parts = re.split(
+        r"(?<=[.!?。])\s+|\n+|(?<=[가-힣][ㅋㅎㅠㅜ])\s+|(?<=[ㅋㅎㅠㅜ]{2})\s+",
+        text.replace("’", "'"),
+    )
     cleaned = (_TRAILING_NOISE.sub("", p.strip()).strip() for p in parts)
     return [p for p in cleaned if p]
 
@@ -663,6 +683,31 @@ def _statement_items(
 
 
 _AFTERTHOUGHT_WORDS = 2
+_AFTERTHOUGHT_MAX_WORDS = 4
+
+
+def _afterthought(sentence: str) -> bool:
+    """A few words without a verb, a question or a request ("대구 수성구", "간헐적단식 중")."""
+    if _is_question(sentence) or len(sentence.split()) > _AFTERTHOUGHT_MAX_WORDS:
+        return False
+    analysed = statements.analyse(sentence)
+    return bool(analysed) and all(
+        s.clause.verbless
+        and s.clause.mood == "statement"
+        and s.clause.subject in ("speaker", "circle")
+        for s in analysed
+    )
+
+
+def _only_a_reason(body: str) -> bool:
+    """What stands beside a remember cue is only why to remember ("잊으면 큰일나니까",
+    "so I don't forget"): a condition or a reason, nothing stated."""
+    if re.search(
+        r"(?:니까|니깐|거든|라서|어서|아서)\s*$|\bso\s+(?:i|you)\s+don'?t\s+forget\b", body
+    ):
+        analysed = statements.analyse(body)
+        return not any(s.memorable for s in analysed)
+    return False
 
 
 def _passing_state(sentence: str) -> bool:
@@ -688,7 +733,8 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
         old = _remembered(sentence) if body else None
         if old is not None:
             body, cued = old, True
-        if cued and not body:
+        if cued and (not body or _only_a_reason(body)):
+            # "까먹으면 큰일나니까 꼭 기억해둬": the cue is for the rest of the message
             cued_alone = True
             continue
         parts.append((body, cued))
@@ -699,6 +745,7 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
     items: list[ExtractedItem] = []
     passing = False
     for sentence, cued in parts:
+        added = len(items)
         after_passing, passing = passing, _passing_state(sentence)
         if after_passing and not cued and len(sentence.split()) <= _AFTERTHOUGHT_WORDS:
             continue  # "지금 버스 안이야. 자리 없음": a remark on the passing state before it
@@ -729,6 +776,11 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
                 sentence, today=today, forced=cued or cued_alone, message=text, task=task
             )
         )
+        if added == len(items) and items and _afterthought(sentence):
+            # "부모님이랑 같이 살아요 대구 수성구": a bare phrase after a statement completes it
+            items[-1] = replace(
+                items[-1], content=f"{items[-1].content} ({sentence.strip(' .!~')})"
+            )
     unique: dict[str, ExtractedItem] = {}
     for item in items:
         unique.setdefault(normalise_text(item.content), item)

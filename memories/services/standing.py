@@ -70,11 +70,22 @@ _KO_SELF = re.compile(r"(?:^|\s)(?:나는|난|내가|나|저는|전|제가|저|�
 # English: an imperative clause (a bare verb opens it) or a rule said of the assistant.
 _EN_OPENERS = re.compile(
     r"^(?:please\s+|pls\s+|kindly\s+|just\s+|also\s+|and\s+|then\s+|so\s+|now\s+|"
+    # fillers that open a sentence about oneself ("btw i'm deaf in one ear")
+    r"btw,?\s+|fyi,?\s+|ps,?\s+|tbh,?\s+|honestly,?\s+|actually,?\s+|anyway,?\s+|"
     r"always\s+|never\s+|also\s+|simply\s+|quietly\s+|silently\s+|secretly\s+)*"
 )
 _EN_NOT_VERBS = frozenset(
     [
         "i",
+        # a finite be/have opens a statement (the note style of a memory: "Is deaf in ..."),
+        # never an order ("be ..." is)
+        "is",
+        "isn't",
+        "has",
+        "hasn't",
+        "does",
+        "doesn't",
+        "am",
         "i'm",
         "i've",
         "i'd",
@@ -199,10 +210,14 @@ _EN_RULE = re.compile(
     r"free|permitted|required|expected|no\s+longer)|are\b)|\byou'?re\s+(?:now|allowed|free|to)\b|"
     r"\bit'?s\s+(?:ok|okay|fine|alright)\s+to\b|\bno\s+need\s+to\b|\bmake\s+sure\b|"
     r"\bi\s+(?:want|need|would\s+like|'d\s+like|prefer)\s+you\s+to\b|\bdon'?t\s+\w+|"
-    r"\bdo\s+not\s+\w+|\blet'?s\b"
+    r"\bdo\s+not\s+\w+|\blet'?s\b|"
+    # "from now on you decide ...": a rule said of the assistant's future
+    r"\b(?:from\s+now\s+on|going\s+forward|from\s+today|henceforth)\s*,?\s*you\s+(?!were\b)[a-z]+"
 )
 # "honey basically never spoils": a habit of a third person, not an order.
 _EN_HABIT = re.compile(r"\b(?:never|always|usually|often|sometimes|basically)\s+[a-z]+s\b")
+# Quote marks, comment openers and bullets before a clause's first word.
+_LEADING_MARKS = re.compile(r"^[\s<>!#*\-\"'(\[]+")
 _CLAUSE = re.compile(r"[,;:.!?\n]+|\s+[-–—]\s+|\bthen\b")
 
 
@@ -210,7 +225,7 @@ def _en_directive(sentence: str) -> bool:
     if _EN_RULE.search(sentence):
         return True
     for clause in _CLAUSE.split(sentence):
-        words = re.findall(r"[a-z']+", _EN_OPENERS.sub("", clause.strip()))
+        words = re.findall(r"[a-z']+", _EN_OPENERS.sub("", _LEADING_MARKS.sub("", clause)))
         if not words or _EN_HABIT.search(clause):
             continue
         head = words[0]
@@ -225,7 +240,9 @@ def _en_directive(sentence: str) -> bool:
 
 
 _ACTION_TAGS = frozenset({"VV", "VV-I", "VV-R", "XSV", "VX", "VX-I", "VX-R"})
-_PLAIN_ENDINGS = frozenset({"어", "아", "여", "라", "어라", "아라", "ᆷ", "음", "기"})
+# Not the nominal "-ㅁ/-음": that is the note style of a statement ("반차 씀"), the very form
+# the extractor writes a memory in, so reading it as an order would hold the user's own facts.
+_PLAIN_ENDINGS = frozenset({"어", "아", "여", "라", "어라", "아라", "기"})
 
 
 def _ko_plain_order(sentence: str) -> bool:
@@ -382,7 +399,13 @@ _CONTROL = re.compile(
     r"실행|명령어|스크립트|설치|다운로드|클릭|접속|열어|방문|따라\s*(?:줘|해|라|야)|따르|따를|그대로|"
     r"(?:말|부탁|요청|지시|명령)\S{0,2}\s*(?:다\s*)?들어|결제|구매|구입|송금|이체|"
     r"\b(?:execute|command|shell|script|terminal|install|download|click|visit|open|browse|"
-    r"fetch|follow|obey|comply|tool|api|webhook|buy|purchase|pay|payments?)\b|\bopen\s+(?:the\s+|any\s+)?(?:links?|urls?|pages?|files?)\b"
+    r"fetch|follow|obey|comply|tool|api|webhook|buy|purchase|pay|payments?)\b|\bopen\s+(?:the\s+|any\s+)?(?:links?|urls?|pages?|files?)\b|"
+    # running things or acting without the user
+    r"자동으로|자동\s*실행|작업\s*(?:하나\s*)?돌려|판단대로|스스로|알아서\s*(?:결정|처리|실행|판단)|"
+    # searching elsewhere is a tool too
+    r"검색|찾아\s*보고|\b(?:search\w*|look\s+up|google|googling)\b|"
+    r"\b(?:deploy\w*|automatically|autonomously|on\s+your\s+own|by\s+yourself|"
+    r"without\s+waiting)\b"
 )
 
 
@@ -390,6 +413,11 @@ _CONTROL = re.compile(
 # answers are about, not who receives them; the user's own mail ("제가 보내는 메일") stays theirs.
 _TOPIC = re.compile(
     r"[가-힣]+\s*(?:얘기|이야기|관련|문제)|\b(?:about|regarding|on)\s+(?:my\s+)?[a-z']+|"
+    # prompts as a subject the user studies or asks for ("예시 프롬프트", "프롬프트 작성법")
+    r"(?:예시|예제|샘플|좋은)\s*프롬프트|프롬프트\s*(?:작성|쓰는|짜는|엔지니어링|예시|예제)|"
+    r"\b(?:example|sample|good)\s+prompts?\b|\bprompts?\s+(?:writing|engineering|examples?)\b|"
+    # the things the user's own condition named ("when I ask for drafts, keep them short")
+    r"\b(?:keep|make|put|write|format|list|sort)\s+them\b|"
     r"(?:내가|제가|내|제)\s*(?:보내는|보낼|쓰는|쓸)|"
     # what the user does in a condition is the user's, not an order: "내가 링크 보내면, ...",
     # "when I ask for email drafts, ..."
@@ -398,9 +426,18 @@ _TOPIC = re.compile(
 )
 
 
+# An order about the assistant itself (what it is, how it decides): outside the form of
+# answers, such an order changes its rules. An order about the user's own life with no
+# boundary in it ("회의는 오전에 잡아주세요", "window seat every time") is a preference.
+_OF_THE_ASSISTANT = re.compile(
+    r"(?<![가-힣])(?:너|네|니|당신)(?:는|가|의|를|한테|에게|도|만)?(?=\s)|(?<![가-힣])넌(?=\s)|"
+    r"\b(?:you|your|yours|yourself|u|ur)\b"
+)
+
+
 # A single clause that forbids: "never ...", "don't ...", "...하지 마".
 _PROHIBITION = re.compile(
-    r"^(?:[\w ]{1,20}:\s*)?(?:please\s+)?(?:never|don'?t|do\s+not)\b[^,;]*$|"
+    r"^[^\w]*(?:[\w ]{1,20}:\s*)?(?:please\s+)?(?:never|don'?t|do\s+not)\b[^,;]*$|"
     r"^(?!.*(?:고|며|서)[\s,])[^,;]*(?:지\s*(?:마|마라|마요|마세요|말아|말아\s*줘|말아\s*주세요|말\s*것)|"
     r"면\s*안\s*(?:돼|됩니다|돼요))[\s.!~]*$"
 )
@@ -418,12 +455,14 @@ def allowed(sentence: str, how: str, scope: str) -> bool:
         # "Never share my address with anyone" forbids the crossing it names: the user's
         # privacy, a preference of its own.
         return scope == sentence and bool(_PROHIBITION.search(sentence))
-    return how == PLAIN or bool(_SHAPE.search(sentence))
+    return how == PLAIN or bool(_SHAPE.search(sentence)) or not _OF_THE_ASSISTANT.search(sentence)
 
 
 def unallowed_instruction(folded: str) -> bool:
     """True when `folded` carries a standing instruction that is not a plain preference."""
-    if _ADDRESS.search(folded):
+    # An address, or a comment hidden in pasted markup (someone else's words, never shown to
+    # the user who pasted it): any standing instruction there is held.
+    if _ADDRESS.search(folded) or "<!--" in folded:
         return bool(standing_instructions(folded))
     scope = folded if _ADDRESSED.search(folded) else None
     return any(not allowed(s, how, scope or s) for s, how in standing_instructions(folded))

@@ -220,3 +220,70 @@ def test_a_models_slot_is_put_in_the_same_words_as_question_of():
     assert normalise_slot("prefers:meetings:time") == question_of("I prefer morning meetings")
     assert normalise_slot("favourite:colour") == question_of("My favorite color is red")
     assert normalise_slot("answer_style") == ""
+
+
+# --- relationship, body weight, what suits one best, a favourite changed -----------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("남자친구 있어요 2년째 만나는 중", "지난달에 헤어졌어요 이제 싱글"),
+        ("I'm married", "we got divorced last spring"),
+        ("몸무게 58키로 나가요", "운동해서 54키로 됐어요"),
+        ("I weigh 80kg", "down to 74 kilos after the diet"),
+        ("Prefer calls in the morning", "late evening works best for calls now"),
+        ("회의는 오전이 제일 좋아요", "요즘은 회의 저녁 6시 이후로 잡는 게 편해요"),
+        ("젤 좋아하는 과일 망고임", "최애 과일 바뀜 요즘은 복숭아"),
+    ],
+)
+def test_a_changed_answer_to_the_same_question_shares_its_slot(a, b):
+    assert question_of(a) == question_of(b) != ""
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("남자친구 있어요", "남자친구가 부산에 살아요"),
+        ("I weigh 70kg", "use metric units please"),
+        ("I'm single", "I live alone"),
+    ],
+)
+def test_relationship_and_weight_stay_apart_from_neighbouring_questions(a, b):
+    assert question_of(a) != question_of(b)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        # a language named beside another way of answering is that instruction's medium
+        ("answer me in formal English", "answer_formality"),
+        ("격식 있는 영어로 답해줘", "answer_formality"),
+        ("한국어로 짧게 답해줘", "answer_length"),
+        ("reply in English with bullet points", "answer_format"),
+        # a language alone is the language question
+        ("answer in English from now on", "answer_language"),
+        ("앞으로 일본어로 대답해줘", "answer_language"),
+    ],
+)
+def test_a_sentence_naming_a_language_and_another_manner_answers_the_other(text, slot):
+    assert question_of(text) == slot
+
+
+def test_a_later_casual_request_replaces_formal_english():
+    assert question_of("answer me in formal English") == question_of("keep answers casual")
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("저 증권사에서 영업 업무 해요", "증권사 그만두고 다음 달부터 출판사 다녀요"),
+        ("I'm a junior at Ohio State", "graduated in May, not a student anymore"),
+    ],
+)
+def test_a_new_employer_or_leaving_school_answers_the_same_question(a, b):
+    assert question_of(a) == question_of(b) != ""
+
+
+def test_a_job_ending_in_sa_is_still_a_job_not_a_company():
+    assert question_of("저 간호사예요") == "job"

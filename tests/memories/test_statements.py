@@ -387,3 +387,173 @@ def test_a_place_ending_in_ju_before_ro_is_not_the_habit_word_juro(text, day):
     (statement,) = [s for s in statements.analyse(text, today=date(2026, 12, 1)) if s.memorable]
     assert statement.happens_on == day
     assert statement.type == "episode"
+
+
+# --- clauses with their own mood (background "-는데", reason "-어서") ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # a lasting background before a passing complaint
+        ("역삼역 근처 오피스텔 사는데 옆집 공사 소리때문에 돌겠음", "역삼역"),
+        ("허리 디스크 수술을 받은 적 있어서 오래 앉아 있으면 좀 아파요", "디스크"),
+        # reported words open the sentence; what the speaker does about it is theirs
+        ("고지혈증이래서 요즘 튀김 대신 샐러드 먹어요", "샐러드"),
+        # a hedge ("웬만하면", "가능하면") and an "otherwise" are no supposition
+        ("토요일 아침 수영은 웬만하면 거르지 않고 가요", "수영"),
+        ("가능하면 점심은 도시락 싸서 다녀요", "도시락"),
+        ("집에 오자마자 샤워부터 함 안그러면 소파에서 잠들어버림", "샤워"),
+        # "-겠-" of inability or feeling is how one is, not a guess
+        ("달리기는 무릎 때문에 못하겠고 자전거가 제일 재밌음", "자전거"),
+        # an interjection before news the speaker announces
+        ("아 나 다음 주에 대전으로 발령남", "대전"),
+        ("오 저 드디어 운전면허 땄어요!!!", "운전면허"),
+    ],
+)
+def test_a_lasting_clause_is_kept_beside_a_passing_or_reported_one(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # what follows a passing background or reason happens in the same moment
+        "지금 버스 안인데 자리가 하나도 없음",
+        "오늘 너무 배고파서 아무것도 못 하겠어",
+        # someone else's news, named by a title with "-님"
+        "옆팀 부장님 마라톤에 빠지셔서 요즘 맨날 그 얘기만 하심",
+        # a cry at a mishap, opened by an interjection, names neither the speaker nor a day
+        "아 노트북에 물 쏟았다",
+    ],
+)
+def test_a_passing_or_someone_elses_clause_gives_nothing(text):
+    assert _notes(text) == []
+
+
+def test_a_superlative_taste_is_a_preference_not_a_passing_mood():
+    items = rules.extract_statements("운동 중엔 요가가 가장 재밌어", today=TODAY)
+
+    assert [item.type for item in items] == ["preference"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # venting: the day's troubles, told to be heard
+        "오늘 지하철 두 번 갈아타고 점심도 굶고 야근까지 함 그냥 하소연이야",
+        "missed the train, spilled my tea, lost my badge. just venting",
+        # someone else's opinion of the speaker
+        "my brother thinks i should sell my car",
+        "My mom believes I work too much.",
+        # a feeling whose subject is left out, or tied to the room one is in
+        "so sleepy during this lecture",
+        "hungry and stuck in this queue",
+        # the manner of a task, said after it
+        "아빠 생신 카드 문구 좀 써줘 너무 길지 않게",
+        # the speaker's own wish, not a request
+        "바닷가에 작은 작업실 하나 있으면 좋겠다",
+        # a task on a thing at hand, with a remark about it
+        "fix my essay pls, the intro never lands",
+        # a passing state and what one means to do about it right now
+        "너무 춥다 보일러 켜야지",
+    ],
+)
+def test_venting_opinions_wishes_tasks_and_passing_intentions_give_nothing(text):
+    assert _notes(text) == []
+
+
+def test_a_resolution_with_a_habit_word_is_still_kept():
+    assert any("스트레칭" in note for note in _notes("앞으로 매일 아침 스트레칭 해야지"))
+
+
+# --- chat shapes: laughter as a full stop, afterthoughts, dropped subjects ---------------
+
+
+def test_laughter_or_crying_in_jamo_ends_a_sentence():
+    notes = _notes("나 다음 주에 광주로 출장감ㅋㅋ 회사에서 갑자기 보냄")
+
+    assert any("광주" in note for note in notes), notes
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("언니랑 같이 살아요 부산 해운대", "해운대"),
+        ("저녁은 6시 전에만 먹어요 저탄고지 중", "저탄고지"),
+    ],
+)
+def test_a_bare_phrase_after_a_statement_completes_it(text, word):
+    notes = _notes(text)
+
+    assert len(notes) == 1 and word in notes[0], notes
+
+
+def test_a_bare_phrase_alone_is_still_nothing():
+    assert _notes("부산 해운대") == []
+
+
+def test_a_remember_cue_with_only_its_reason_keeps_the_rest_of_the_message():
+    notes = _notes("부모님 결혼기념일 4월 9일! 잊으면 안 되니까 꼭 기억해줘")
+
+    assert any("4월 9일" in note for note in notes), notes
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("quit smoking today. going cold turkey starting tomorrow", "smoking"),
+        ("doing a half marathon next sunday, not ready at all", "marathon"),
+        ("vegetarian 5 years as of this spring", "vegetarian"),
+        ("in bed by 10 every night so I can swim at 6", "swim"),
+        ("heading to my grandma's farm this weekend for her birthday", "farm"),
+        # an apostrophe is no quote mark
+        ("fyi my cat's name is Mochi, she's a 3yo ragdoll", "Mochi"),
+    ],
+)
+def test_english_chat_with_the_subject_left_out_is_the_speakers(text, word):
+    assert any(word.lower() in note.lower() for note in _notes(text)), _notes(text)
+
+
+def test_an_ambiguous_stem_before_a_background_ending_is_kept_as_written():
+    # "사는데" is 살다 or 사다: never rewritten as "삼" (bought)
+    assert "혼자 삼" not in _notes("혼자 사는데 고양이 두 마리 키워요")
+
+
+def test_a_contraction_of_i_becomes_the_matching_third_person():
+    notes = _notes("moved to Lisbon so I'm on WET now")
+
+    assert notes and "they'm" not in notes[0] and "they're" in notes[0], notes
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        # leave given to the assistant about the manner of answers
+        ("you can speak casually with me from now on", "answer_formality"),
+        ("you can drop the polite stuff, just talk to me normally", "answer_formality"),
+        # the language of every answer
+        ("answer in Korean please", "answer_language"),
+        # "앞으론" is "앞으로는"
+        ("앞으론 두 줄 이내로 짧게 대답해줘", "answer_length"),
+    ],
+)
+def test_standing_requests_in_more_shapes_are_kept_with_their_slot(text, slot):
+    items = rules.extract_statements(text, today=TODAY)
+
+    assert [item.slot for item in items] == [slot], items
+
+
+def test_one_translation_into_a_language_is_a_task_not_a_standing_request():
+    assert _notes("translate 'we have a dog' into German") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("fav band is Radiohead, always has been", "Radiohead"),
+        ("new favourite snack: dried mango", "mango"),
+    ],
+)
+def test_a_property_named_without_my_is_the_speakers(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)

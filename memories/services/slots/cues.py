@@ -202,7 +202,9 @@ EN_MAJOR = re.compile(r"\bmajor(?:s|ed|ing)?\s+in\b|\bmy\s+major\b|\bmajor\s+is\
 EN_SCHOOL = re.compile(
     r"\b(?:university|college|school|grad\s+school|academy|campus|alma\s+mater)\b|"
     r"\bstud(?:y|ies|ying)\s+at\b|\battend(?:s|ing)?\b|\bgraduated?\s+from\b|\benrolled\b|"
-    r"\bstudent\s+at\b|\b(?:freshman|sophomore|junior|senior)\s+at\b",
+    r"\bstudent\s+at\b|\b(?:freshman|sophomore|junior|senior)\s+at\b|"
+    # leaving school answers the same question: "graduated! not a student anymore"
+    r"\bgraduated\b|\bnot\s+a\s+student\b|\bdropped\s+out\b",
     re.IGNORECASE,
 )
 
@@ -235,7 +237,8 @@ KO_WORKPLACE_CUE = re.compile(
 )
 
 FAVOURITE = re.compile(
-    r"(?:제일|가장)\s*좋아|최애|\bfavou?rites?\b|\bfav\b|\bthe\s+most\b|\bmost\s+of\s+all\b", re.I
+    r"(?:제일|가장|젤)\s*좋아|최애|\bfavou?rites?\b|\bfav\b|\bthe\s+most\b|\bmost\s+of\s+all\b",
+    re.I,
 )
 
 EN_FAVOURITE_CATEGORY = re.compile(
@@ -244,7 +247,7 @@ EN_FAVOURITE_CATEGORY = re.compile(
 )
 
 KO_FAVOURITE_CATEGORY = re.compile(
-    r"(?:(?P<before>[가-힣a-z]+)\s+)?최애(?:는|은|가)\s|최애\s*(?P<after>[가-힣a-z]+?)(?:은|는|이|가)\s"
+    r"(?:(?P<before>[가-힣a-z]+)\s+)?최애(?:는|은|가)\s|최애\s*(?!바뀌|바뀜|바꿨|바꿈)(?P<after>[가-힣a-z]+?)(?:은|는|이|가)?\s"
 )
 
 EN_FAVOURITE_AFTER = re.compile(r"\b(?:is|are)\s+(?:my|the\s+user'?s|their)\s+favou?rite\s+(\w+)")
@@ -256,7 +259,28 @@ MOMENTARY = re.compile(
 )
 
 PREFER = re.compile(
-    r"선호|더\s*좋|\b(?:prefer(?:s|red|ring)?|preference|rather|would\s+sooner)\b", re.IGNORECASE
+    r"선호|더\s*좋|"
+    # what suits one best: "잡는 게 편해요", "읽기 편하더라", "works best for me"
+    r"(?:는\s*게|기)\s*(?:더\s*|제일\s*)?편(?:하|해|함)|"
+    r"\b(?:prefer(?:s|red|ring)?|preference|rather|would\s+sooner|works?\s+(?:best|better)|"
+    r"suits?\s+me)\b",
+    re.IGNORECASE,
+)
+
+# Whether the user has a partner: single, dating, engaged, married, separated.
+RELATIONSHIP = re.compile(
+    r"(?:여자\s*친구|남자\s*친구|여친|남친|애인)\s*(?:가|이)?\s*(?:있|없|생겼|생김)|솔로|싱글|모태솔로|"
+    r"결혼\s*(?:했|함|한\s*지|해서|했어|했어요|안\s*했)|미혼|기혼|약혼|파혼|이혼|헤어졌|헤어짐|사귀|연애\s*중|"
+    r"\b(?:single|engaged|married|divorced|separated|widowed|dating|broke\s+up|"
+    r"(?:have|got)\s+a\s+(?:girlfriend|boyfriend|partner)|(?:girlfriend|boyfriend|partner)\s+and\s+i)\b",
+    re.IGNORECASE,
+)
+
+# The user's body weight: a number with a unit of weight ("72키로 나가요", "I weigh 70kg").
+WEIGHT = re.compile(
+    r"몸무게|체중|\d+(?:\.\d+)?\s*(?:키로|킬로|kg|KG)(?!\s*(?:미터|m\b))|"
+    r"\bweigh(?:s|ed)?\b|\b\d+(?:\.\d+)?\s*(?:lbs?|pounds|kilos)\b",
+    re.IGNORECASE,
 )
 
 # "like" is a verb after its subject or at the start ("Likes tea"), a preposition elsewhere

@@ -25,6 +25,8 @@ SINGLE_SLOTS = (
     "age",
     "birthday",
     "diet",
+    "relationship",
+    "weight",
     "answer_formality",
     "answer_format",
     "answer_length",

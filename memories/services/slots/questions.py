@@ -32,16 +32,20 @@ def _answer_facet(statement: Statement) -> str:
     # "표 말고 줄글로", "Numbered lists": a way of writing named on its own, by nobody.
     elliptical = bool(tokens) and only_manner and not cues.FIRST_PERSON.search(text)
     canonical = " ".join(statement.words())  # "표" is "table"
+    found = []
     for slot, cue, intrinsic in cues.FACETS:
         if not (cue.search(text) or cue.search(canonical)):
             continue
         if slot == "answer_language" and cues.CODE_WORDS.search(text):
             continue  # the language of code comments is another question
         if intrinsic or about_answers or (asks and only_manner) or likes_a_manner:
-            return slot
-        if elliptical and (slot != "answer_language" or cues.IN_A_LANGUAGE.search(text)):
-            return slot  # "Korean" alone is no request; "영어로" is
-    return ""
+            found.append(slot)
+        elif elliptical and (slot != "answer_language" or cues.IN_A_LANGUAGE.search(text)):
+            found.append(slot)  # "Korean" alone is no request; "영어로" is
+    # A language named beside another way of answering ("answer me in formal English",
+    # "한국어로 짧게") is the medium of that instruction: the sentence answers the other
+    # question, so a later "keep it casual" replaces it and a language alone does not.
+    return next((slot for slot in found if slot != "answer_language"), found[0] if found else "")
 
 
 def _only_manner(statement: Statement, tokens: list[Token]) -> bool:
@@ -179,7 +183,7 @@ def _job_or_workplace(statement: Statement) -> str:
     if cues.EN_WORK_MODE.search(text):
         return "work_mode"
     lemmas = _lemmas(statement)
-    works = bool(re.search(r"(?:으로|로|에서)\s*(?:일|근무|가르)|근무|일하|일함|일해", text))
+    works = bool(re.search(r"(?:으로|로|에서)\s*(?:일|근무|가르)|근무|일하|일함|일해|업무", text))
     korean_job = _has_korean_job(statement)
     if cues.EN_JOB.search(text) or cues.KO_JOB_CUE.search(text):
         return "job"
@@ -214,6 +218,9 @@ def _goes_to_an_organisation(statement: Statement) -> bool:
             before = tokens[index - 2]
         if before.tag == "NNP" or before.raw in vocab.ORGANISATIONS:
             return True
+        # a kind of company: "보험사", "증권사", "출판사" (a job in "-사" is read before this)
+        if before.tag == "NNG" and len(before.raw) >= 2 and before.raw.endswith("사"):
+            return True
     return False
 
 
@@ -226,6 +233,15 @@ def _age_or_birthday(statement: Statement) -> str:
     )
     if cues.AGE.search(text) and not others:
         return "age"
+    return ""
+
+
+def _relationship_or_weight(statement: Statement) -> str:
+    text = statement.text
+    if cues.RELATIONSHIP.search(text):
+        return "relationship"
+    if cues.WEIGHT.search(text) and not cues.REQUEST.search(text):
+        return "weight"
     return ""
 
 
@@ -371,6 +387,7 @@ def _about_someone_else(statement: Statement) -> bool:
 
 
 _ABOUT_THE_USER = (
+    _relationship_or_weight,
     _diet_or_allergy,
     _favourite,
     _residence,
@@ -393,7 +410,9 @@ def question_of(text: str) -> str:
     statement = analyse(text.strip()[:500])
     if is_question(statement):
         return ""
-    slot = _answer_facet(statement) or _name(statement)
+    # Body weight is no unit of answers ("72키로 나가요" names kilograms of the user).
+    weight = cues.WEIGHT.search(statement.text) and not cues.REQUEST.search(statement.text)
+    slot = "" if weight else _answer_facet(statement) or _name(statement)
     if not slot and not _about_someone_else(statement):
         slot = next((s for s in (q(statement) for q in _ABOUT_THE_USER) if s), "")
     return slot if valid(slot) else ""

@@ -330,6 +330,7 @@ SAME_CATEGORY = {"exercise": "sport", "tune": "song", "film": "movie"}
 EN_FILLER = frozenset(
     """i i'm im me my mine myself we our you your user user's the a an to of in on at for and or
     but that this it its is am are was were be been being really very so just also too lot lots
+    first thing things work works worked
     much more most less least than then over rather instead better best do does did don't
     doesn't didn't not no never anymore any longer always usually generally kind sort bit quite
     pretty absolutely truly totally definitely actually honestly still now currently these days
@@ -350,7 +351,8 @@ KO_FILLER = frozenset(
     더 덜 많이 항상 늘 요즘 최근 지금 현재 그냥 원래 보통 평소 선호 좋아하다 싫어하다 좋다 싫다
     사랑하다 즐기다 즐겨 하다 되다 있다 없다 먹다 마시다 듣다 보다 치다 타다 가다 오다 별로 질색
     기억 기억하다 참고 무조건 절대 잘 못 안
-    이다 아니다 편이다 쪽 종류 때 경우 대신 보다는 차라리 이상 앞 앞으로 날""".split()  # noqa: SIM905
+    이다 아니다 편이다 쪽 종류 때 경우 대신 보다는 차라리 이상 앞 앞으로 날
+    편하다 낫다 이후 이전 쯤 잡다""".split()  # noqa: SIM905
 )
 
 

@@ -36,11 +36,14 @@ class Statement:
 # fact about the speaker.
 _ASIDE = re.compile(
     r"농담|장난(?:이야|이에요|임)|궁금해서|대신\s*물어|물어봐서|해본\s*말|신경\s*쓰지\s*마|"
+    # venting: the day's troubles told to be heard, not kept
+    r"푸념|하소연|넋두리|\bjust\s+(?:venting|ranting)\b|\bsorry\s+for\s+the\s+rant\b|"
     r"\b(?:joke|joking|kidding|just\s+curious|just\s+wondering|asking\s+for\s+a\s+friend|"
     r"never\s*mind|scratch\s+that|thinking\s+out\s+loud|daydreaming|hypothetically)\b",
     re.IGNORECASE,
 )
-_QUOTED = re.compile(r"'[^']{2,}'|\"[^\"]{2,}\"|‘[^’]{2,}’|“[^”]{2,}”")
+# Single quotes only as quote marks, never as apostrophes ("my dog's name ... he's").
+_QUOTED = re.compile(r"(?<!\w)'[^']{2,}'(?!\w)|\"[^\"]{2,}\"|‘[^’]{2,}’|“[^”]{2,}”")
 _NOISE = re.compile(r"[ㅋㅎㅠㅜ]{2,}|\^\^|;;+|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]")
 
 

@@ -40,7 +40,9 @@ _EN_HYPOTHETICAL = re.compile(
 )
 _EN_QUOTATION = re.compile(
     r"\b(?:says|said|told\s+me|tells\s+me|according\s+to|as\s+\w+\s+(?:said|says)|"
-    r"apparently|heard\s+that|reckons)\b",
+    r"apparently|heard\s+that|reckons|"
+    # someone else's opinion of the speaker: their view, not the speaker's fact
+    r"thinks|believes|feels\s+(?:like|that)|wants\s+me\s+to|insists|keeps\s+saying)\b",
     re.IGNORECASE,
 )
 _EN_REQUEST = re.compile(
@@ -58,6 +60,10 @@ _EN_MOMENTARY = re.compile(
     r"i\s+was)\s+(?:so\s+|really\s+|very\s+|"
     r"a\s+bit\s+|super\s+)?(?:tired|bored|hungry|starving|sleepy|exhausted|sad|stressed|sick|"
     r"cold|hot|angry|annoyed|happy|excited|nervous|upset|grumpy|full|thirsty|lonely)\b|"
+    # a feeling opening a clause whose subject is left out ("bored out of my mind")
+    r"^(?:so\s+|really\s+|super\s+|kinda\s+)?(?:tired|bored|hungry|starving|sleepy|exhausted|"
+    r"stressed|sick|cold|hot|annoyed|grumpy|thirsty|sore|freezing|boiling)\b|"
+    r"\b(?:in|during)\s+this\s+(?:meeting|class|lecture|call|queue|line|traffic)\b|"
     # A small mishap that just happened ("just spilled coffee on my shirt").
     r"\b(?:just|accidentally)\s+(?:spilled|spilt|dropped|burned|burnt|broke|missed|stubbed|"
     r"tripped|forgot|lost|locked|bumped|cut|ripped|knocked)\b|"
@@ -115,6 +121,7 @@ _EN_TAIL = re.compile(
 # a negated or bare present of feeling and having ("can't stand ...", "hate ...").
 _EN_NOT_VERBS = frozenset(
     """thing something nothing anything everything morning evening king ring spring wing
+    being bring sing sting swing cling fling
     ceiling string sibling darling pudding wedding feeling looking asking wondering hoping
     trying thinking checking need speed seed feed bed red shed weed bleed breed""".split()  # noqa: SIM905
 )
@@ -146,7 +153,7 @@ def _dropped_subject(text: str) -> str:
     first = words[0].replace("’", "'")
     if first == "been":
         return "been"
-    if first.endswith("ing") and len(first) > 5:
+    if first.endswith("ing") and len(first) > 4:  # "going freelance", "doing a 10k"
         return "ing"
     if (first.endswith("ed") and len(first) > 4) or first in _EN_IRREGULAR_PAST:
         return "past" if first not in ("was", "were", "did", "had", "saw") else ""
@@ -349,7 +356,8 @@ def _third_person_words(text: str) -> str:
         r"\bI\s+(?:was|am)\b", lambda m: "they were" if "was" in m.group(0) else "they are", text
     )
     return re.sub(
-        r"\b(?:my|me|mine|myself|I|I'm|I've|I'd|I'll|im)\b",
+        # the contractions before "I", or "I'm" would become "they'm"
+        r"\b(?:I'm|I've|I'd|I'll|im|my|me|mine|myself|I)\b",
         lambda m: _EN_PRONOUNS[m.group(0).lower()],
         text,
         flags=re.IGNORECASE,
@@ -382,6 +390,43 @@ def _en_clauses(sentence: str) -> list[str]:
     return merged
 
 
+# A time that anchors a verbless phrase in the speaker's life: a habit, a span, a start.
+_EN_ANCHOR = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|ten)\s*(?:years?|yrs?|months?|weeks?)\b|\bsince\b|"
+    r"\bas\s+of\b",
+    re.IGNORECASE,
+)
+_EN_THIRD_OPENER = re.compile(
+    r"^(?:he|she|they|it|this|that|these|those|there|what|who|the|his|her|their|its)\b", re.I
+)
+
+
+# A day ahead makes an activity in -ing a plan ("heading home this weekend").
+_EN_AHEAD = re.compile(
+    r"\b(?:this\s+weekend|starting|from\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"(?:this|on)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    re.IGNORECASE,
+)
+
+
+# A property of the speaker's named without "my" ("fav band is ...", "new favorite movie: ...").
+_EN_OWN_PROPERTY = re.compile(
+    r"^(?:new\s+|current\s+|all-time\s+)?(?:fav(?:ou?rite)?|go-to|birthday|hometown|timezone|"
+    r"time\s+zone)\b(?:\s+[\w-]+){0,2}\s*(?:is|are|was|:|=)",
+    re.IGNORECASE,
+)
+
+
+def _speakers_fragment(text: str) -> bool:
+    """A phrase with no finite verb and no subject of its own, anchored in time ("sober 2
+    years as of last week", "up at 5 every day to pray"): chat leaves "I'm" out."""
+    return (
+        not _EN_FINITE.search(text)
+        and not _EN_THIRD_OPENER.match(text)
+        and bool(HABIT.search(text) or _EN_ANCHOR.search(text))
+    )
+
+
 def read(sentence: str) -> list[Clause]:
     """The clauses of one English sentence."""
     out = []
@@ -403,6 +448,8 @@ def read(sentence: str) -> list[Clause]:
             subject = "assistant"
         elif _EN_NESTED_OTHER.search(bare):
             subject = "other"
+        elif _dropped_subject(bare) and not _EN_TO_ASSISTANT.search(bare):
+            subject = "speaker"  # "quit my job today": the speaker's verb, "my" its object
         elif _EN_FIRST.search(bare):
             subject = "speaker" if _EN_I.match(bare) else "circle"
         elif _EN_CIRCLE_SUBJECT.match(bare):
@@ -412,6 +459,10 @@ def read(sentence: str) -> list[Clause]:
             or (_EN_APPOINTMENT.match(_EN_TAIL.sub("", bare)) and not _EN_FINITE.search(bare))
         ):
             subject = "speaker"  # "got promoted last week", "dentist this monday at 9"
+        elif _EN_OWN_PROPERTY.match(bare):
+            subject = "speaker"  # "favorite movie is Inception": "my" left out
+        elif _speakers_fragment(bare):
+            subject = "speaker"  # "sober 2 years now", "up at 6 every day to run"
         else:
             subject = "other"
         if _EN_FUTURE.search(bare):
@@ -423,13 +474,21 @@ def read(sentence: str) -> list[Clause]:
         else:
             tense = "present"
         momentary = bool(_EN_MOMENTARY.search(bare)) and not (
-            tense == "future" or HABIT.search(bare) or _EN_LASTING.search(bare)
+            tense == "future"
+            or HABIT.search(bare)
+            or _EN_LASTING.search(bare)
+            or (tense == "past" and _EN_DECISION.search(bare))  # "quit my job today"
         )
         if (
             subject == "speaker"
             and _dropped_subject(bare) == "ing"
             and tense == "present"
-            and not (HABIT.search(bare) or _EN_LASTING.search(bare) or _EN_SPAN.search(bare))
+            and not (
+                HABIT.search(bare)
+                or _EN_LASTING.search(bare)
+                or _EN_SPAN.search(bare)
+                or _EN_AHEAD.search(bare)
+            )
         ):
             momentary = True  # "waiting for the bus": what one is doing as one types
         clause = Clause(

@@ -53,6 +53,9 @@ _KO_PERSON_WORDS = frozenset(
 _KO_KEEPING = frozenset(
     """키우 기르 타 쓰 모시""".split()  # noqa: SIM905
 )
+_KO_SUPERLATIVE = frozenset(
+    """제일 젤 가장 최고로""".split()  # noqa: SIM905
+)
 _KO_NOW = frozenset(
     """당장 방금 아까 오늘 오늘따라 이따 지금""".split()  # noqa: SIM905
 )
@@ -87,15 +90,51 @@ def _ko_tokens(text: str) -> list[Any]:
     return list(_analyser().tokenize(text))
 
 
+_CUTTING_ENDINGS = frozenset(
+    """고 며 으며 는데 ᆫ데 은데 어서 아서 여서 라서 이라서""".split()  # noqa: SIM905
+)
+
+
+_BACKGROUND_ENDINGS = frozenset(
+    """데 는데 ᆫ데 은데 어서 아서 여서 라서 이라서""".split()  # noqa: SIM905
+)
+
+
+def _obliged(tokens: list[Any]) -> bool:
+    """ "-어야 되/하": what one has to do."""
+    return any(
+        _tag(t) == "EC" and t.form in ("어야", "아야", "여야") and n.form in ("되", "하", "돼")
+        for t, n in zip(tokens, tokens[1:], strict=False)
+    )
+
+
 def _ko_clauses(tokens: list[Any]) -> list[list[Any]]:
-    """Cut at a coordinating "-고"/"-며"/"-(으)며" between two predicates (not "-고 있다")."""
+    """Cut at a coordinating "-고"/"-며"/"-(으)며" between two predicates (not "-고 있다"),
+    and after a background "-는데" or a reason "-어서/-라서" that a clause of its own follows
+    ("원룸 사는데 | 윗집 때문에 미치겠음", "수술한 적 있어서 | 계단에서 아파요"): each part
+    has its own mood and may be a passing state while the other lasts."""
     clauses: list[list[Any]] = []
     current: list[Any] = []
     if _ko_tense(tokens, "") == "plan":
         return [tokens]  # "대학원 안 가고 취업하기로 했어": the plan covers both verbs
     for index, token in enumerate(tokens):
         current.append(token)
-        if _tag(token) != "EC" or token.form not in ("고", "며", "으며"):
+        # Kiwi reads "사는데" either as one ending or as "-는" and the bound noun "데".
+        background = (
+            _tag(token) == "NNB"
+            and token.form == "데"
+            and index > 0
+            and _tag(tokens[index - 1]) == "ETM"
+        )
+        # A final ending the sentence splitter missed ("너무 덥다 에어컨 틀어야지").
+        final = (
+            (_tag(token) == "EF" or (_tag(token) == "EC" and token.form == "다"))
+            and index + 1 < len(tokens)
+            and _tag(tokens[index + 1]) not in ("EF", "EC", "SF")
+        )
+        if not (background or final) and (
+            _tag(token) != "EC" or token.form not in _CUTTING_ENDINGS
+        ):
             continue
         rest = tokens[index + 1 :]
         if not rest or _tag(rest[0]) == "VX":
@@ -104,6 +143,8 @@ def _ko_clauses(tokens: list[Any]) -> list[list[Any]]:
             continue  # "모시고 가", "데리고 와": one movement told by two verbs
         if not any(_is_predicate(t) for t in rest) or not any(_is_predicate(t) for t in current):
             continue
+        if token.form not in ("고", "며", "으며") and _obliged(current):
+            continue  # "병원 모시고 가야 돼서 반차 써": the duty and what it makes one do
         # Both sides need words of their own: "먹고 자" (two verbs alone) stays one clause.
         if sum(_tag(t).startswith(("N", "SL", "SN", "MA")) for t in rest) == 0:
             continue
@@ -154,6 +195,10 @@ def _ko_subject(tokens: list[Any]) -> str:
         if _honorific(tokens) and not any(t.form in _KO_CIRCLE for t in tokens):
             return "other"  # "-시-" on the predicate: someone else
         return "speaker"  # a topic of the speaker's ("커피는 무조건 아아")
+    if any(_tag(t) == "XSN" and t.form == "님" for t in tokens) and not any(
+        t.form in ("엄마", "아빠", "부모", "어머", "아버", "할머", "할아버") for t in tokens
+    ):
+        return "other"  # "옆자리 과장님 테니스에 빠져서": a colleague's news
     if any(t.form in _KO_CIRCLE for t in tokens):
         return "circle"  # "아빠 다음 주에 수술 받으셔": the speaker's family
     joined = "".join(t.form for t in tokens)
@@ -214,6 +259,8 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
         ):
             return "hypothetical"
         if _tag(token) == "EC" and token.form in ("면", "으면") and i > 0:
+            if _hedge_or_otherwise(tokens[:i]):
+                continue  # "웬만하면", "가능하면", "안 그러면": no condition is supposed
             if any(
                 _tag(t) == "EC" and t.form in ("어서", "아서", "라서", "니까", "으니까")
                 for t in tokens[:i]
@@ -233,10 +280,18 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
             _tag(token) == "EP"
             and token.form == "겠"
             and not any(t.form in ("좋", "싶") for t in tokens)
+            and not _inability_or_feeling(tokens[:i])
         ):
             return "hypothetical"  # "잤겠지": a guess
     if any(_tag(t) == "JKQ" for t in tokens):
         return "quotation"
+    spoken = [t for t in tokens if not _tag(t).startswith("S")]
+    if spoken and _tag(spoken[-1]) == "EC" and spoken[-1].form in ("게", "도록", "게끔"):
+        return "request"  # "너무 길지 않게": how a task is to be done, said after it
+    if any(t.form in ("어야지", "아야지", "야지", "여야지") for t in tokens) and not (
+        _KO_DATED.search(text) or HABIT.search(text)
+    ):
+        return "wish"  # "에어컨 틀어야지": what one means to do right now
     last = _last_segment(tokens)
     dated = _KO_DATED.search(text) or HABIT.search(text)
     if len(last) != len(tokens) and (
@@ -316,9 +371,45 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
             return "request"
     if forms and forms[-1] in ("좀",):
         return "request"
-    if tags and tags[0] == "IC" and forms[0] in ("와", "아", "헐", "오", "우와", "아오", "으"):
-        return "exclamation"
+    if (
+        tags
+        and tags[0] == "IC"
+        and forms[0] in ("와", "아", "헐", "오", "우와", "아오", "으")
+        and not (_predicate_is_verb(tokens) and _names_the_speaker_or_a_day(tokens))
+    ):
+        return "exclamation"  # "와 월요일 너무 좋다"; "아 나 다음 달에 이사감" tells news
     return "statement"
+
+
+def _inability_or_feeling(before: list[Any]) -> bool:
+    """ "못 하겠어", "미치겠음": "-겠-" after a negation or a feeling tells how one is, not a
+    guess."""
+    if not before:
+        return False
+    last = before[-1]
+    if last.form in ("못하", "않") or any(t.form == "못" and _tag(t) == "MAG" for t in before[-3:]):
+        return True
+    return _tag(last) in ("VA", "VV", "XSA") and (
+        last.form in _KO_MOMENTARY
+        or (len(before) >= 2 and before[-2].form + last.form in _KO_MOMENTARY)
+    )
+
+
+_HEDGES = ("웬만하", "가능하", "되도록이", "가급적이", "될수있으")
+
+
+def _hedge_or_otherwise(before: list[Any]) -> bool:
+    """The words before a "-면" make a hedge ("웬만하면", "가능하면": as a rule) or an
+    "otherwise" ("안 그러면", "아니면"), not a supposition."""
+    joined = "".join(t.form for t in before[-3:])
+    if joined.endswith(_HEDGES):
+        return True
+    last = before[-1]
+    if last.form in ("그러", "그렇") and any(t.form in ("안", "않") for t in before[-3:]):
+        return True
+    return last.form == "아니" or (
+        last.form in ("그러", "그렇") and len(before) >= 2 and before[-2].form in ("안", "않", "지")
+    )
 
 
 # A day or a time said in the clause: "가야 돼" then tells a plan, not a duty one feels.
@@ -340,6 +431,13 @@ def _last_segment(tokens: list[Any]) -> list[Any]:
         ):
             start = index + 1
     return tokens[start:]
+
+
+def _names_the_speaker_or_a_day(tokens: list[Any]) -> bool:
+    """ "아 나 다음 달에 이사감": news the speaker announces, not a cry at what just happened."""
+    return any(_tag(t) == "NP" and t.form in _KO_SPEAKER for t in tokens) or bool(
+        _KO_DATED.search("".join(t.form for t in tokens))
+    )
 
 
 def _tag_last_ending(tokens: list[Any]) -> str:
@@ -398,6 +496,8 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
     stem = predicate.removesuffix("하")
     spaced = " ".join(forms)
     if predicate in _KO_MOMENTARY or stem in _KO_MOMENTARY:
+        if not now and any(f in _KO_SUPERLATIVE for f in forms):
+            return False  # "클라이밍이 제일 재밌음": a comparison that lasts, a taste
         return not HABIT.search(spaced)
     if now and not HABIT.search(spaced):
         for i, token in enumerate(tokens[:-1]):
@@ -468,6 +568,15 @@ def _ending_of(word: list[Any], *, tense: str) -> str:
         morphs[-1][1] == "ETN" or (morphs[-1][1] == "EF" and morphs[-1][0] in ("ᆷ", "음"))
     ):
         return str(_analyser().join(morphs)).replace(" ", "")
+    if (morphs and morphs[-1][0] == "는데") or (
+        len(morphs) >= 2 and morphs[-1] == ("데", "NNB") and morphs[-2][0] == "는"
+    ):
+        # Before "-는(데)" a stem may have lost its "ㄹ" ("사는데": 살다 or 사다?); the word as
+        # written is kept rather than a guess.
+        stem = next((f for f, t in reversed(morphs) if t.split("-")[0] in ("VV", "VA")), "")
+        if stem and "가" <= stem[-1] <= "힣" and (ord(stem[-1]) - 0xAC00) % 28 == 0:
+            return ""
+        morphs = morphs[:-2] if morphs[-1][0] == "데" else morphs[:-1]
     while morphs and morphs[-1][1].startswith(("E", "J")) and morphs[-1][1] != "ETN":
         morphs.pop()
     if not morphs:
@@ -527,6 +636,8 @@ def clause_type(tokens: list[Any], text: str, predicate: str, tense: str, day: d
         return "episode"
     if predicate in _KO_PREFERENCE or forms & {"좋아하", "싫어하", "선호", "최애", "취향", "좋아"}:
         return "preference"
+    if forms & _KO_SUPERLATIVE and any(_tag(t) in ("VA", "XSA") for t in tokens):
+        return "preference"
     if tense == "past" and _KO_PAST_DAY.search(text):
         return "episode"
     return "fact"
@@ -546,12 +657,20 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
     out = []
     whole_mood = "quotation" if reported else _ko_mood(tokens, sentence)
     supposed = any(t.form in ("만약", "만일") for t in tokens)
-    for part in _ko_clauses(tokens):
+    parts = _ko_clauses(tokens)
+    ends_quoted = bool(parts) and _ko_mood(parts[-1], "") == "quotation" or len(parts) < 2
+    passing = False
+    for part in parts:
         if not part:
             continue
         text = sentence[part[0].start : part[-1].start + part[-1].len]
         mood = _ko_mood(part, text)
-        if whole_mood in ("question", "quotation") and mood == "statement":
+        # A question or a quotation colours every clause; reported words that open the
+        # sentence ("전단계래서 요즘 현미밥 먹어요") only their own clause.
+        colours = whole_mood == "question" or (
+            whole_mood == "quotation" and (reported or ends_quoted)
+        )
+        if colours and mood == "statement":
             mood = whole_mood
         if mood == "hypothetical":
             supposed = True  # what follows a condition is supposed too ("되면 집 사고 ...")
@@ -571,12 +690,15 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
             tense=tense,
             negated=_ko_negated(part),
             mood=mood,
-            momentary=_ko_momentary(part, predicate, tense),
+            momentary=passing or _ko_momentary(part, predicate, tense),
             content=content,
             plain=_plain(part),
             verbless=not _has_predicate(part),
         )
         out.append((clause, part))
+        # "지금 지하철인데 | 사람 많아", "지금 졸려서 | 생각이 안 남": what follows a passing
+        # background or reason happens in the same moment.
+        passing = clause.momentary and part[-1].form in _BACKGROUND_ENDINGS
     return out
 
 
