@@ -305,7 +305,7 @@ _AS_A_PREFERENCE = _c(
 )
 # Asking how to do a thing, or for code that does it, is not asking the assistant to do it.
 _HOW_TO = _c(
-    r"\?\s*$|(?:방법|어떻게|하는\s*법|스크립트|코드|명령어|함수|매크로)|\bhow\s+(?:do|can|to|would|"
+    r"\?\s*$|(?:방법|어떻게|하는\s*법|스크립트|(?<![가-힣])코드|명령어|함수|매크로)|\bhow\s+(?:do|can|to|would|"
     r"should)\b|\b(?:script|code|snippet|function|command\s+line|tutorial)\b"
 )
 
@@ -353,6 +353,10 @@ _OWN_INSTRUCTIONS = (
     r"operate\s+under)|your\s+(?:developers?|creators?|makers?|company|operators?)\s+"
     r"(?:gave|wrote|set)|(?:given|written)\s+(?:to|for)\s+you)|"
     r"\bwhat\s+you\s+(?:were|have\s+been|'ve\s+been)\s+told\b|"
+    r"\b(?:above|before)\s+(?:this|our|the|my)\s+(?:first\s+)?(?:conversation|chat|message)\b|"
+    r"개발자\s*(?:메시지|지시|지침|프롬프트|설정)|"
+    r"(?:네가|너가|니가|너한테|너에게|당신이)\s*(?:맨\s*)?(?:처음\s*|먼저\s*)?(?:받은|들은|주어진|입력된)\s*"
+    r"(?:첫\s*|최초\s*|처음\s*)?(?:[가-힣]+\s*)?(?:메시지|말|글|문장|텍스트|내용|문서)|"
     r"\byou\s+(?:were|have\s+been|'ve\s+been)\s+(?:configured|programmed|primed|briefed|"
     r"instructed|set\s+up|prompted)\b|"
     r"(?:너의?|네|니|당신의?|너한테|너에게|네게|당신에게|네가|니가|너가|당신이)\s*"
@@ -371,7 +375,7 @@ _SHOW_EN = (
 )
 _SHOW_KO = (
     r"보여|알려|출력|공개|말해|누설|복사|보내|읊|적어|적|인용|붙여|붙이|포함|덤프|첨부|요약|번역|"
-    r"넣어|넣|달아|공유|써|쓰|원문|전문"
+    r"넣어|넣|달아|공유|써|쓰|원문|전문|읽어|낭독|나열|열거|밝혀|드러내"
 )
 _ANSWER_FORM = r"\b(?:answers?|repl(?:y|ies)|responses?|format)\b|답변|대답|응답|형식"
 
@@ -411,7 +415,7 @@ _COPY_OUT = (
     r"drop|deliver|pass|route|shoot|beam|hand|"
     # An order names the bare verb; "the bot posts to #deploys" tells what happens.
     r"keep\s+a\s+(?:running\s+)?cop(?:y|ies))(?:ing)?\b|보내|보낼|전송|전달|공유(?!기)|"
-    r"올려|올리|업로드|백업|복사|동기화|저장|기록해|넘겨|넘기|문자|옮겨|내보내"
+    r"올려|올리|업로드|백업|복사|동기화|저장|기록해|넘겨|넘기|문자|옮겨|내보내|사본|남겨|쏴|쏘|보관"
 )
 _SEND = r"\b(?:send|forward|text|sms|dm|message|mail|e-?mail)(?:ing)?\b|보내|보낼|전송|전달|문자"
 
@@ -452,7 +456,9 @@ _SOMEONE_ELSES_WORD = (
     r"(?:암호|암구호|비밀\s*단어|코드\s*워드)[^.\n]{0,40}(?:들어|따라|해줘|실행|권한)|"
     r"(?:문서|메일|메시지|페이지|파일|글|웹\s*페이지|사이트)\S{0,3}\s*(?:[가-힣]+\s+){0,3}?"
     r"(?:지시|명령|말|요청|부탁|할\s*일|내용)\S{0,3}\s*(?:[가-힣]+\s+){0,3}?(?:따라|따르|실행|처리|"
-    r"그대로)|(?:메일|메시지|문자|카톡|문서)\S{0,3}\s*[^.\n]{0,30}(?:묻지\s*말고|확인\s*없이|"
+    r"그대로)|(?:메시지|메일|글|문자)\S{0,3}\s*(?:[가-힣]+\s+){0,2}?(?:명령|지시)(?:으로|로)\s*(?:받아들|"
+    r"취급|간주|여겨|생각)|"
+    r"(?:메일|메시지|문자|카톡|문서)\S{0,3}\s*[^.\n]{0,30}(?:묻지\s*말고|확인\s*없이|"
     r"안\s*물어)|"
     r"내가\s*(?:말한|한|시킨)\s*(?:것|거|말)\s*처럼\s*(?:따라|실행|처리|들어)"
 )
@@ -478,6 +484,12 @@ _RUN = (
     r"결제|지워|지우|메일)|(?:파일|폴더)\s*삭제\s*(?:도구|툴)|"
     r"(?:ssh|셸|쉘|터미널|콘솔|커맨드)\s*(?:[가-힣a-z\-~/.]+\s+){0,4}?[가-힣]*(?:실행|접속|돌려)|"
     r"(?:재부팅|리부팅|종료\s*명령|git\s+push|pip\s+install|npm\s+install)|"
+    r"(?:결제|송금|이체|구매|주문|예약)\S{0,2}\s*(?:[가-힣]+\s+){0,2}?(?:알아서|자동으로|대신)|"
+    r"(?:알아서|자동으로|대신)\s*(?:[가-힣]+\s+){0,2}?(?:결제|송금|이체|구매|주문)|"
+    r"\bauto[\s-]?(?:run|execute|install|buy|purchase|pay|post|accept|approve|reply|delete)\b|"
+    r"\b(?:accept|approve|confirm|sign|agree\s+to|book|delete|install|download|run|execute|"
+    r"click|buy|purchase|order|pay)\b[^.\n]{0,60}\b(?:automatically|on\s+your\s+own|without\s+"
+    r"(?:asking|checking|confirm\w*)|no\s+need\s+to\s+(?:ask|check|confirm|show\s+me))\b|"
     r"(?:자동으로|알아서|바로|묻지\s*말고)\s*(?:[가-힣]+\s+){0,2}?(?:설치|다운로드|실행|접속|구매|"
     r"결제|클릭|눌러)|(?:구매|결제|주문)\s*(?:버튼)?\s*(?:눌러|해|하라)|"
     r"(?:설치|다운로드)\S{0,3}\s*(?:하고|해서|까지)\s*(?:[가-힣]+\s+){0,2}?(?:실행|설치|해)"
@@ -502,6 +514,10 @@ _RULES_OFF = (
     r"free\s+from|no)\s+(?:any\s+)?(?:limits|limitations|restrictions|rules|filters|boundaries|"
     r"censorship|guardrails|content\s+polic(?:y|ies))\b|"
     r"\bno\s+content\s+polic(?:y|ies)\b|"
+    r"\b(?:mode|you|your\s+answers?)\b[^.\n]{0,40}\bnothing\s+is\s+(?:off[\s-]limits|forbidden|"
+    r"banned|restricted)|\bswitch\s+(?:to|into)\s+(?:a\s+)?(?:[\w-]+\s+)?mode\s+(?:where|with|"
+    r"without)\b[^.\n]{0,40}\b(?:nothing|no\s+(?:limits|rules|filters|restrictions)|anything)\b|"
+    r"\b(?:forget|delete|erase|remove)\b[^.\n]{0,40}\b(?:just\s+)?pretend\b|"
     r"\b(?:free|freed|released|exempt|liberated|unbound)\s+(?:from|of)\s+(?:your|the|all|any)\s+"
     r"(?:[\w-]+\s+)?(?:guidelines|rules|restrictions|limits|policies|filters|programming|"
     r"constraints|training)\b|"

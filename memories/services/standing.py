@@ -320,6 +320,10 @@ _SHAPE = re.compile(
     r"코드|예시|예제|단계|순서대로|요약|정리|굵게|\b(?:bullets?|bullet\s+points?|lists?|tables?|"
     r"headings?|headers?|titles?|markdown|code|examples?|steps?|step[\s-]by[\s-]step|summary|"
     r"summari[sz]e|numbered|bold|format|formatting|outline|structure)\b|"
+    r"수식|공식|\b(?:latex|mathjax|json|yaml|csv|plain\s+text)\b|"
+    # accuracy, clarifying questions
+    r"\b(?:double[\s-]check|verify|proofread|fact[\s-]check|ask\s+me)\b|검토|검증|다시\s*확인|"
+    r"되물어|(?:나한테|저한테|나에게|저에게)\s*(?:먼저\s*)?물어|"
     # units
     r"단위|섭씨|화씨|미터|킬로|그램|센티|인치|파운드|원화|달러|\b(?:units?|metric|imperial|"
     r"celsius|fahrenheit|kilomet(?:er|re)s?|miles|grams?|kg|currency|24[\s-]hour)\b|"
