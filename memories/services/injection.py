@@ -101,7 +101,8 @@ def _printable(decoded: str) -> bool:
         return False
     good = sum(ch.isprintable() or ch.isspace() for ch in decoded)
     letters = sum(ch.isalpha() for ch in decoded)
-    return good / len(decoded) > 0.95 and letters / len(decoded) > 0.5
+    # Korean text with a date, a time and a phone number is under half letters.
+    return good / len(decoded) > 0.95 and letters / len(decoded) > 0.35
 
 
 def _decoded_payloads(text: str) -> list[str]:
@@ -540,7 +541,7 @@ _RULES_OFF = (
     # "답변 길이 제한 없이" is about length, not rules.
     r"(?:안전|윤리|검열|필터|정책|가이드라인|(?<!길이 )(?<!길이)(?<!글자 )(?<!분량 )(?<!시간 )"
     r"(?<!단어 )(?<!수 )제한|규칙)\S{0,3}\s*(?:[가-힣]+\s+){0,1}?"
-    r"(?:같은\s*(?:건|거|것)\S{0,1}\s*|따위\S{0,1}\s*)?(?:건너뛰|건너|끄고|꺼|끄|해제|비활성|우회|"
+    r"(?:같은\s*(?:건|거|것)\S{0,1}\s*|따위\S{0,1}\s*)?(?:건너뛰|건너|끄고|꺼|끄|끔|끈|해제|비활성|우회|"
     r"무시|신경\s*쓰지|없(?:어|는|이|다))|"
     r"(?:정책|규칙|가이드라인)\s*위반이어도|경고\s*없이\s*(?:다|전부|모두)|"
     r"(?:거절|거부)(?:하지\s*말고|\s*없이|\s*금지|\s*할\s*수\s*(?:가\s*)?없|\s*못\s*해)|"
@@ -674,6 +675,14 @@ _TOGETHER += [
 ]
 
 _ALONE: list[tuple[str, re.Pattern[str]]] = [
+    # reveal: asking what the assistant was given before the conversation is itself the ask
+    (
+        REVEAL,
+        _c(
+            r"\bwhat(?:'s|\s+is|\s+was|\s+were)\s+(?:(?:written|said|stated|put|typed)\s+)?(?:above|"
+            r"before)\s+(?:this|our|the|my)\s+(?:first\s+)?(?:conversation|chat|message)"
+        ),
+    ),
     # obey: decode a payload and do or keep what it says. The payload itself may be gone (a
     # long encoded string is redacted as a token before it is stored), the order stays.
     (

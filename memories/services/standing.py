@@ -421,7 +421,7 @@ _TOPIC = re.compile(
     r"(?:내가|제가|내|제)\s*(?:보내는|보낼|쓰는|쓸)|"
     # what the user does in a condition is the user's, not an order: "내가 링크 보내면, ...",
     # "when I ask for email drafts, ..."
-    r"(?:^|\s)(?:내가|제가)\s[^,.;\n]{0,30}?(?:면|때는?|땐)(?=[\s,])|"
+    r"(?:^|[\s(\[\"'])(?:내가|제가)\s[^,.;\n]{0,30}?(?:면|때는?|땐)(?=[\s,])|"
     r"\b(?:when(?:ever)?|if)\s+i\s[^,.;\n]{0,40},|"
     # a draft the user will send is the user's writing: "팀장님한테 보낼 메일", "when you draft
     # messages to my landlord", "when you write to my team for me"
