@@ -403,7 +403,8 @@ _PLACE = (
 # only for what is sent there.
 _ELSEWHERE = f"(?:{_URL}|{_EMAIL}|{_HANDLE}|{_SERVICE}|{_PLACE})"
 _WHAT_I_SAID = (
-    r"\bwhat\s+i\s+(?:tell|told|say|said|share|shared|write|wrote)\b|\btranscripts?\b|"
+    r"\b(?:what|anything|everything|whatever|all)\s+(?:that\s+)?i\s+(?:tell|told|say|said|share|"
+    r"shared|write|wrote|mention|type)\b|\btranscripts?\b|"
     r"\bsummar(?:y|ies)\s+of\s+(?:our|my|the|each|every|today'?s)\b|"
     r"\beverything\s+(?:you\s+(?:remember|know|learn|keep|store)|i\s+(?:say|tell))\b|"
     r"\ball\s+(?:of\s+)?(?:our|my)\s+(?:chats|talks|messages|conversations)\b|"
@@ -539,10 +540,13 @@ _RULES_OFF = (
     r"정책|가이드)\S{0,4}\s*(?:같은\s*(?:건|거|것)\S{0,1}|따위\S{0,1})?\s*(?:다\s*)?(?:잊|무시|버려|"
     r"무효|신경\s*쓰지|건너)|"
     # "답변 길이 제한 없이" is about length, not rules.
-    r"(?:안전|윤리|검열|필터|정책|가이드라인|(?<!길이 )(?<!길이)(?<!글자 )(?<!분량 )(?<!시간 )"
-    r"(?<!단어 )(?<!수 )제한|규칙)\S{0,3}\s*(?:[가-힣]+\s+){0,1}?"
-    r"(?:같은\s*(?:건|거|것)\S{0,1}\s*|따위\S{0,1}\s*)?(?:건너뛰|건너|끄고|꺼|끄|끔|끈|해제|비활성|우회|"
-    r"무시|신경\s*쓰지|없(?:어|는|이|다))|"
+    r"(?:안전|윤리|검열|필터|정책|가이드라인)\S{0,3}\s*(?:[가-힣]+\s+){0,1}?"
+    r"(?:같은\s*(?:건|거|것)\S{0,1}\s*|따위\S{0,1}\s*)?(?:건너뛰|건너|끄고|꺼|끄|끔|끈|생략|스킵|패스|"
+    r"해제|비활성|우회|무시|신경\s*쓰지|없(?:어|는|이|다))|"
+    # A game's rules explained briefly are a topic: rules and limits only switched off.
+    r"(?:(?<!길이 )(?<!길이)(?<!글자 )(?<!분량 )(?<!시간 )(?<!단어 )(?<!수 )제한|규칙)\S{0,3}\s*"
+    r"(?:[가-힣]+\s+){0,1}?(?:같은\s*(?:건|거|것)\S{0,1}\s*|따위\S{0,1}\s*)?(?:끄고|꺼|끄|끔|끈|"
+    r"해제|비활성|우회|무시|신경\s*쓰지|없(?:어|는|이|다))|"
     r"(?:정책|규칙|가이드라인)\s*위반이어도|경고\s*없이\s*(?:다|전부|모두)|"
     r"(?:거절|거부)(?:하지\s*말고|\s*없이|\s*금지|\s*할\s*수\s*(?:가\s*)?없|\s*못\s*해)|"
     r"(?:숨기는|숨긴|감춘|감추는)\s*(?:게|것|거)\S{0,2}\s*(?:있어도)?\s*(?:티\s*(?:내지|안)|말하지)"
