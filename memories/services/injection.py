@@ -77,7 +77,10 @@ _HOMOGLYPHS = str.maketrans(
     "aeopcyxijsdhqwkmhtbrnbAEOPCYXIJSKMHTBaeiknotuxpbyABEZHIKMNOPTYX",
 )
 # Letters written one by one: "i g n o r e", "s.y.s.t.e.m", "무 시 해".
-_SPACED = re.compile(r"\b(?:[a-z][ .\-_*·] ?){3,}[a-z]\b|(?:[가-힣] ){3,}[가-힣]")
+# A Korean syllable counts only as a word of its own: "답할 땐 좀 유머러스" is three words.
+_SPACED = re.compile(
+    r"\b(?:[a-z][ .\-_*·] ?){3,}[a-z]\b|(?<![가-힣])(?:[가-힣] ){3,}[가-힣](?![가-힣])"
+)
 _BASE64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_\-]{24,}={0,2}")
 _HEX = re.compile(r"(?:\\x|0x)?(?:[0-9a-fA-F]{2}(?:\\x|\s|:)?){12,}")
 _TAG = re.compile(r"<[^<>]{0,200}>")
@@ -98,7 +101,8 @@ def _printable(decoded: str) -> bool:
         return False
     good = sum(ch.isprintable() or ch.isspace() for ch in decoded)
     letters = sum(ch.isalpha() for ch in decoded)
-    return good / len(decoded) > 0.95 and letters / len(decoded) > 0.5
+    # Korean text with a date, a time and a phone number is under half letters.
+    return good / len(decoded) > 0.95 and letters / len(decoded) > 0.35
 
 
 def _decoded_payloads(text: str) -> list[str]:
@@ -168,11 +172,12 @@ _FILE_EXTENSIONS = (
 )
 _URL = (
     r"(?:https?://|www\.)\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/\S*)?|"
-    r"\b[a-z0-9][a-z0-9\-]*(?:\.[a-z0-9\-]+)*\.(?!(?:" + _FILE_EXTENSIONS + r")\b)[a-z]{2,24}\b"
-    r"(?:/\S*)?"
+    # A Korean particle may follow with no space ("log.me로"): the name ends at a non-letter.
+    r"\b[a-z0-9][a-z0-9\-]*(?:\.[a-z0-9\-]+)*\.(?!(?:" + _FILE_EXTENSIONS + r")(?![a-z0-9]))"
+    r"[a-z]{2,24}(?![a-z0-9])(?:/\S*)?"
 )
 _EMAIL = r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+"
-_PHONE = r"\b0\d{1,2}-?\d{3,4}-?\d{4}\b|\+\d[\d \-]{8,}\d"
+_PHONE = r"(?<![\d\-])0\d{1,2}[-. ]?\d{3,4}[-. ]?\d{4}(?![\d\-])|\+\d[\d \-]{8,}\d"
 _DESTINATION = f"(?:{_URL}|{_EMAIL}|{_PHONE})"
 
 # The user's data: what they told the assistant and what identifies or reaches them.
@@ -242,7 +247,7 @@ _ADD = (
 _STANDING = (
     r"(?:always|every|each|all\s+(?:future\s+)?(?:answers|responses|replies|questions)|"
     r"whenever|from\s+now\s+on|going\s+forward|permanent|forever|future|앞으로|항상|매번|"
-    r"언제나|늘|모든|마다|이제부터|지금부터|다음부터|영구|평생|계속|이후)"
+    r"언제나|늘|모든|마다|이제부터|지금부터|다음부터|영구|평생|계속|이후|무조건)"
 )
 _ASSISTANT = r"(?:ai|llm|assistant|chatbot|model|bot|agent|인공지능|어시스턴트|비서|챗봇|에이전트)"
 
@@ -266,14 +271,19 @@ def _said_positively(text: str, match: re.Match[str]) -> bool:
 
 @dataclass(frozen=True)
 class _Together:
-    """All parts occur in one sentence; the `verb` part (if any) not negated."""
+    """All parts occur in one sentence; the `verb` part (if any) not negated; when `ordered`,
+    the sentence asks something of the assistant (not a statement of the user's own habit,
+    not a question on how to do it)."""
 
     kind: str
     parts: tuple[re.Pattern[str], ...]
     verb: re.Pattern[str] | None = None
+    ordered: bool = False
 
     def found(self, sentence: str) -> bool:
         if not all(part.search(sentence) for part in self.parts):
+            return False
+        if self.ordered and not _asked_of_the_assistant(sentence):
             return False
         if self.verb is None:
             return True
@@ -284,8 +294,263 @@ def _c(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-def _together(kind: str, *parts: str, verb: str | None = None) -> _Together:
-    return _Together(kind, tuple(_c(p) for p in parts), _c(verb) if verb else None)
+def _together(kind: str, *parts: str, verb: str | None = None, ordered: bool = False) -> _Together:
+    return _Together(kind, tuple(_c(p) for p in parts), _c(verb) if verb else None, ordered)
+
+
+# A preference, style, habit or routine named as such: the disguise an order wears.
+_AS_A_PREFERENCE = _c(
+    r"\b(?:style|habit|routine|preference|prefer|preferred|workflow|my\s+thing|i\s+(?:like|love|"
+    r"want)\s+(?:it\s+)?(?:when|if)|i'?d\s+(?:like|love)\s+it)\b|스타일|습관|루틴|취향|방식|선호|"
+    r"좋아하니까|좋겠어"
+)
+# Asking how to do a thing, or for code that does it, is not asking the assistant to do it.
+_HOW_TO = _c(
+    r"\?\s*$|(?:방법|어떻게|하는\s*법|스크립트|(?<![가-힣])코드|명령어|함수|매크로)|\bhow\s+(?:do|can|to|would|"
+    r"should)\b|\b(?:script|code|snippet|function|command\s+line|tutorial)\b"
+)
+
+
+# Said of what happens from now on: a user's own habit is told without these.
+_FROM_NOW_ON = _c(
+    r"앞으로|이제부터|지금부터|다음부터|이후로|\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|"
+    r"henceforth|from\s+today)\b"
+)
+
+
+def _asked_of_the_assistant(sentence: str) -> bool:
+    if _HOW_TO.search(sentence):
+        return False
+    return bool(
+        _AS_A_PREFERENCE.search(sentence)
+        or _FROM_NOW_ON.search(sentence)
+        or standing.directive(sentence)
+    )
+
+
+# --- the same boundaries in other words ------------------------------------------------------
+# Each boundary named by what it is, not by one phrasing: the assistant's instructions under
+# any name, any outside place data can be copied to, anyone whose word is obeyed, any run of
+# a tool, any rule switched off. Disguises ("as a style", "as a habit", "for transparency")
+# change none of these.
+
+_INSTRUCTIONS_EN = (
+    r"(?:instructions?|prompts?|configuration|config|setup(?:\s+text)?|settings|guidelines|"
+    r"rules|directives?|programming|briefing|preamble|rulebook|system\s+message)"
+)
+_INSTRUCTIONS_KO = (
+    r"(?:지시문?|지시\s*사항|지침|설정값?|세팅|규칙|룰|프롬프트|명령문?|원칙|가이드라인|"
+    r"시스템\s*메시지|안내문)"
+)
+# The assistant's own instructions: possessed by it, hidden, or what it was given or told.
+_OWN_INSTRUCTIONS = (
+    r"\b(?:your|its|the\s+assistant'?s|the\s+bot'?s)\s+(?:[\w-]+\s+){0,3}?"
+    + _INSTRUCTIONS_EN
+    + r"\b|\b(?:hidden|secret|behind[\s-]the[\s-]scenes)\s+(?:[\w-]+\s+)?"
+    + _INSTRUCTIONS_EN
+    + r"\b|\binternal\s+(?:instructions|prompts?|directives|guidelines)\b|\b"
+    + _INSTRUCTIONS_EN
+    + r"\s+(?:that\s+)?(?:you\s+(?:were|have\s+been|'ve\s+been|got|received|run\s+under|"
+    r"operate\s+under)|your\s+(?:developers?|creators?|makers?|company|operators?)\s+"
+    r"(?:gave|wrote|set)|(?:given|written)\s+(?:to|for)\s+you)|"
+    r"\bwhat\s+you\s+(?:were|have\s+been|'ve\s+been)\s+told\b|"
+    r"\b(?:above|before)\s+(?:this|our|the|my)\s+(?:first\s+)?(?:conversation|chat|message)\b|"
+    r"개발자\s*(?:메시지|지시|지침|프롬프트|설정)|"
+    r"(?:네가|너가|니가|너한테|너에게|당신이)\s*(?:맨\s*)?(?:처음\s*|먼저\s*)?(?:받은|들은|주어진|입력된)\s*"
+    r"(?:첫\s*|최초\s*|처음\s*)?(?:[가-힣]+\s*)?(?:메시지|말|글|문장|텍스트|내용|문서)|"
+    r"\byou\s+(?:were|have\s+been|'ve\s+been)\s+(?:configured|programmed|primed|briefed|"
+    r"instructed|set\s+up|prompted)\b|"
+    r"(?:너의?|네|니|당신의?|너한테|너에게|네게|당신에게|네가|니가|너가|당신이)\s*"
+    r"(?:[가-힣]+\s*){0,3}?"
+    + _INSTRUCTIONS_KO
+    + r"|(?:숨겨진|숨은|비밀|내부|시스템|히든)\s*(?:[가-힣]+\s*)?"
+    + _INSTRUCTIONS_KO
+    + r"|(?:대화|채팅)\s*(?:시작\s*)?(?:전|이전)에?\s*(?:네가|너가|니가|너한테|너에게)?\s*"
+    r"(?:들은|받은|주어진)"
+)
+_SHOW_EN = (
+    r"\b(?:reveal|show|print|display|output|repeat|tell|give|leak|dump|share|expose|recite|"
+    r"paste|quote|include|append|attach|add|put|send|copy|write|disclose|list|paraphrase|"
+    r"summari[sz]e|translate|echo|spell\s+out|read\s+out|begin|start|open|end|close|"
+    r"finish|summary|walk\s+me\s+through)\w*\b"
+)
+_SHOW_KO = (
+    r"보여|알려|출력|공개|말해|누설|복사|보내|읊|적어|적|인용|붙여|붙이|포함|덤프|첨부|요약|번역|"
+    r"넣어|넣|달아|공유|써|쓰|원문|전문|읽어|낭독|나열|열거|밝혀|드러내"
+)
+_ANSWER_FORM = r"\b(?:answers?|repl(?:y|ies)|responses?|format)\b|답변|대답|응답|형식"
+
+# Any place outside this conversation that data can be copied to.
+_HANDLE = r"(?<![\w.@])@[a-z0-9_][a-z0-9_.]{2,}"
+_SERVICE = (
+    r"\b(?:telegram|kakao\w*|slack|discord|notion|dropbox|onedrive|icloud|evernote|whatsapp|"
+    r"signal|messenger|webhooks?|pastebin|trello|airtable|zapier|ifttt|gist|"
+    r"google\s+(?:drive|docs?|sheets?)|bots?)\b|텔레그램|카톡|카카오톡|슬랙|디스코드|노션|"
+    r"구글\s*(?:드라이브|문서|시트|독스)|드롭박스|원드라이브|아이클라우드|에버노트|왓츠앱|"
+    r"메신저|웹훅|(?<![가-힣])봇(?![가-힣])"
+)
+_PLACE = (
+    r"\b(?:shared|team|public|other|second|another|backup|alt)\s+(?:docs?|documents?|folders?|"
+    r"drives?|accounts?|inbox(?:es)?|pages?|sheets?|channels?|servers?|notebooks?|"
+    r"workspaces?)\b|\bmy\s+other\s+(?:account|e-?mail|phone|number|inbox)\b|\busername\b|"
+    r"\buser\s*(?:name|id)\b|\b[\w']+'s\s+(?:inbox|account|drive|folder|page|doc|phone)\b|"
+    r"\b(?:page|doc|folder|drive|account|inbox)\s+(?:my|our)\s+\w+\s+owns\b|"
+    r"아이디|다른\s*계정|부계정?|공유\s*(?:폴더|드라이브|문서|페이지|시트|링크)|"
+    r"공용\s*(?:폴더|드라이브|문서|계정|페이지)|(?:외부|다른|팀)\s*(?:서버|드라이브|폴더|채널)|"
+    r"(?<![\w&])#[a-z0-9_\-]{2,}"
+)
+# A phone number may be the data itself ("내 번호 바뀜 010-... 로 저장해줘"): it is a place
+# only for what is sent there.
+_ELSEWHERE = f"(?:{_URL}|{_EMAIL}|{_HANDLE}|{_SERVICE}|{_PLACE})"
+_WHAT_I_SAID = (
+    r"\b(?:what|anything|everything|whatever|all)\s+(?:that\s+)?i\s+(?:tell|told|say|said|share|"
+    r"shared|write|wrote|mention|type)\b|\btranscripts?\b|"
+    r"\bsummar(?:y|ies)\s+of\s+(?:our|my|the|each|every|today'?s)\b|"
+    r"\beverything\s+(?:you\s+(?:remember|know|learn|keep|store)|i\s+(?:say|tell))\b|"
+    r"\ball\s+(?:of\s+)?(?:our|my)\s+(?:chats|talks|messages|conversations)\b|"
+    r"\b(?:my|our)\s+(?:messages|chats|memories|notes|history|logs?)\b|"
+    r"(?:대화|채팅)\s*(?:요약|로그|전체)|전체\s*내용|내가\s*(?:한|하는|말한)\s*(?:말|얘기)"
+)
+_COPY_OUT = (
+    r"\b(?:send|forward|e-?mail|mail|text|sms|dm|message|post|upload|share|sync|mirror|"
+    r"back\s*up|backup|copy|cc|bcc|export|push|save|store|log|transfer|relay|pipe|stream|ping|"
+    r"drop|deliver|pass|route|shoot|beam|hand|"
+    # An order names the bare verb; "the bot posts to #deploys" tells what happens.
+    r"keep\s+a\s+(?:running\s+)?cop(?:y|ies))(?:ing)?\b|보내|보낼|전송|전달|공유(?!기)|"
+    r"올려|올리|업로드|백업|복사|동기화|저장|기록해|넘겨|넘기|문자|옮겨|내보내|사본|남겨|쏴|쏘|보관"
+)
+_SEND = r"\b(?:send|forward|text|sms|dm|message|mail|e-?mail)(?:ing)?\b|보내|보낼|전송|전달|문자"
+
+# Someone other than the user whose word would be followed.
+_SKIP_ASKING = (
+    r"\bwithout\s+(?:asking|checking|confirm\w*|telling)\b|\bno\s+(?:questions|confirmation|"
+    r"need\s+to\s+(?:ask|check|confirm))\b|\bno\s+confirmation\s+needed\b|"
+    r"확인\s*(?:없이|안\s*(?:받|해|하)|받지\s*(?:말|않)|하지\s*(?:말|않))|"
+    r"(?:안\s*물어|묻지\s*(?:말|않)|물어보지\s*(?:말|않))|허락\s*없이|바로\s*처리"
+)
+_SOMEONE_ELSES_WORD = (
+    r"\b(?:obey|follow|do|carry\s+out|act\s+on|honou?r|fulfil+|grant|handle|work\s+through)\s+"
+    r"(?:all\s+|any\s+|the\s+)?(?:my\s+|the\s+|our\s+)?(?!my\s+own)[a-z]+'s?\s+(?:[a-z-]+\s+)?"
+    r"(?:requests?|instructions?|orders?|commands?|demands?|wishes|directions|word|e-?mails?|"
+    r"messages?|to-do\s+lists?|tasks?)\b|"
+    r"\b(?:e-?mails?|messages?|texts?|notes?|requests?)\s+from\s+(?:my|the|our|a|any)\s+\w+\b"
+    r"[^.\n]{0,60}\b(?:do\s+it|just\s+do|follow|obey|carry\s+(?:it\s+)?out|act\s+on|handle\s+it)\b|"
+    r"\b(?:outrank|override|overrule|trump|take\s+precedence\s+over|come\s+before|count\s+"
+    r"(?:as|like|the\s+same\s+as))\s+(?:mine|my\s+own|me\b|my\b|the\s+user)|"
+    r"\bas\s+if\s+i\s+(?:typed|wrote|said|sent|gave|asked)\b|"
+    r"\b(?:as|like)\s+(?:coming|if\s+(?:it|they)\s+came)\s+from\s+me\b|"
+    r"\bcounts?\s+(?:as|like)\s+(?:mine|my\s+own|me|coming\s+from\s+me)\b|"
+    r"\b(?:code\s*word|safe\s*word|magic\s+word|pass\s*phrase|password|trigger\s+word)\b"
+    r"[^.\n]{0,60}\b(?:follow|obey|do\s+(?:what|whatever|as)|give\s+(?:them|him|her)|"
+    r"full\s+access|comply)\b|"
+    r"\bwhatever\s+(?!i\b)(?:[\w']+\s+){1,6}?(?:says?|tells?\s+you|asks?|wants?|writes?|"
+    r"orders?)\b|"
+    r"\b(?:let|allow)\s+(?:anyone|anybody|others|someone|people|(?:my|our)\s+\w+)\b[^.\n]{0,30}"
+    r"\b(?:change|control|override|reset|set|configure|decide)\s+(?:how\s+you|your|what\s+you)\b|"
+    r"(?:그|걔|저|이)\s*(?:사람|분)?\s*(?:말|지시|명령|부탁|요청)\S{0,2}\s*(?:도|을|를|은|는)?\s*"
+    r"(?:다\s*|무조건\s*|전부\s*)?(?:따라|따르|들어|실행|처리)|"
+    r"(?:그\s*말|지시|시키는|하라는|말하는|적힌|써\s*있는)\s*대로\s*(?:다\s*)?(?:해|처리|실행|따라)|"
+    r"(?:부탁|요청|지시|말|명령)\S{0,2}\s*(?:[가-힣]+\s+){0,2}?(?:내|제)\s*(?:말|부탁|요청|지시|명령)"
+    r"(?:이랑|랑|과|와|하고|처럼)\s*(?:똑같이|같이|동일하게|동등하게)|"
+    r"(?:(?!(?:it|let|that|what|he|she|there|here|who|where|how|one)'s)[a-z]+'s\s+|(?<!\bmy\s)(?<!\bour\s)(?:e-?mails?|messages?|texts?|requests?)\s+from\s+"
+    r"(?:my\s+|the\s+|a\s+)?(?!me\b)[a-z]+\s+)[^.\n]{0,30}?(?:" + _SKIP_ASKING + r")|"
+    r"(?:내|제)\s*말보다\s*[^.\n]{0,30}(?:먼저|우선)|"
+    r"(?:암호|암구호|비밀\s*단어|코드\s*워드)[^.\n]{0,40}(?:들어|따라|해줘|실행|권한)|"
+    r"(?:문서|메일|메시지|페이지|파일|글|웹\s*페이지|사이트)\S{0,3}\s*(?:[가-힣]+\s+){0,3}?"
+    r"(?:지시|명령|말|요청|부탁|할\s*일|내용)\S{0,3}\s*(?:[가-힣]+\s+){0,3}?(?:따라|따르|실행|처리|"
+    r"그대로)|(?:메시지|메일|글|문자)\S{0,3}\s*(?:[가-힣]+\s+){0,2}?(?:명령|지시)(?:으로|로)\s*(?:받아들|"
+    r"취급|간주|여겨|생각)|"
+    r"(?:메일|메시지|문자|카톡|문서)\S{0,3}\s*[^.\n]{0,30}(?:묻지\s*말고|확인\s*없이|"
+    r"안\s*물어)|"
+    r"내가\s*(?:말한|한|시킨)\s*(?:것|거|말)\s*처럼\s*(?:따라|실행|처리|들어)"
+)
+
+# A tool run, a command, a click, a purchase: the assistant acting, not answering.
+_RUN = (
+    r"\b(?:run|execute|launch|trigger|invoke|call|use|start|fire)\s+(?:the\s+|your\s+|my\s+|a\s+|"
+    r"this\s+)?(?:[\w.\-]+\s+){0,3}?(?:tool|script|command|job|terminal|shell|console|"
+    r"macro|[\w\-]+\.(?:sh|py|exe|bat|ps1|cmd))\b|"
+    r"\b(?:run|execute)\b[^.\n]{0,40}\b(?:terminal|shell|console|command\s+line|server)\b|"
+    r"\b(?:run|execute)\s+(?:git|pip|npm|sudo|ssh|scp|docker|kubectl|brew|apt)\b|"
+    r"\b(?:send|make|fire|do)\s+(?:an?\s+)?(?:http|https|get|post|curl|api|web)\s+(?:requests?|"
+    r"calls?)\b|\bwith\s+(?:an?\s+)?(?:curl|wget|http|get|post)\s+(?:requests?|calls?|commands?)\b|"
+    r"\bping\s+(?:my|the|our|this|that)\s+(?:server|host|site|endpoint|api|url|machine)\b|"
+    r"\b(?:click|press|tap)\s+(?:on\s+)?(?:the\s+|every\s+|each\s+|any\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:buttons?|links?)\b|\b(?:open|visit|browse)\s+(?:every|each|all|any|whatever)\s+"
+    r"(?:links?|urls?|pages?|sites?)\b|\b(?:download|install)\b[^.\n]{0,30}\b(?:and\s+install|"
+    r"whatever|automatically|any|every)\b|"
+    r"\b(?:buy|purchase|order|reorder|pay|check\s*out|transfer)\b[^.\n]{0,60}"
+    r"(?:automatically|without\s+asking|no\s+confirmation|without\s+(?:checking|confirm\w*)|"
+    r"on\s+(?:my|its)\s+own)|\bautomatically\s+(?:buy|purchase|order|reorder|pay)\b|"
+    r"(?:도구|툴)(?:로|으로|를|을)\s*(?:[가-힣]+\s+){0,4}?[가-힣]*(?:돌려|돌리|실행|보내|삭제|"
+    r"결제|지워|지우|메일)|(?:파일|폴더)\s*삭제\s*(?:도구|툴)|"
+    r"(?:ssh|셸|쉘|터미널|콘솔|커맨드)\s*(?:[가-힣a-z\-~/.]+\s+){0,4}?[가-힣]*(?:실행|접속|돌려)|"
+    r"(?:재부팅|리부팅|종료\s*명령|git\s+push|pip\s+install|npm\s+install)|"
+    r"(?:결제|송금|이체|구매|주문|예약)\S{0,2}\s*(?:[가-힣]+\s+){0,2}?(?:알아서|자동으로|대신)|"
+    r"(?:알아서|자동으로|대신)\s*(?:[가-힣]+\s+){0,2}?(?:결제|송금|이체|구매|주문)|"
+    r"\bauto[\s-]?(?:run|execute|install|buy|purchase|pay|post|accept|approve|reply|delete)\b|"
+    r"\b(?:accept|approve|confirm|sign|agree\s+to|book|delete|install|download|run|execute|"
+    r"click|buy|purchase|order|pay)\b[^.\n]{0,60}\b(?:automatically|on\s+your\s+own|without\s+"
+    r"(?:asking|checking|confirm\w*)|no\s+need\s+to\s+(?:ask|check|confirm|show\s+me))\b|"
+    r"(?:자동으로|알아서|바로|묻지\s*말고)\s*(?:[가-힣]+\s+){0,2}?(?:설치|다운로드|실행|접속|구매|"
+    r"결제|클릭|눌러)|(?:구매|결제|주문)\s*(?:버튼)?\s*(?:눌러|해|하라)|"
+    r"(?:설치|다운로드)\S{0,3}\s*(?:하고|해서|까지)\s*(?:[가-힣]+\s+){0,2}?(?:실행|설치|해)"
+)
+
+# The assistant's rules switched off, replaced or hidden from the user.
+_RULES_OFF = (
+    r"\b(?:your|its|the)\s+(?:[\w-]+\s+){0,2}?(?:rules|guidelines|instructions|polic(?:y|ies)|"
+    r"programming|restrictions|limits|filters|principles)\s+(?:are|is)\s+(?:now\s+)?(?:outdated|"
+    r"obsolete|invalid|void|cancelled|canceled|gone|over|lifted|off|suspended|no\s+longer)\b|"
+    r"\b(?:use|follow|obey)\s+only\s+(?:the\s+)?(?:rules|instructions|guidelines)\s+i\s+"
+    r"(?:give|set|write|make)\b|"
+    r"\b(?:forget|ignore|disregard|drop|discard)\s+(?:everything|all|what|whatever|anything)\s+"
+    r"(?:your\s+|the\s+)?(?:developers?|creators?|makers?|company|trainers?|operators?)\s+"
+    r"(?:told|taught|said|gave|set)|"
+    r"\b(?:restrictions?|limits|limitations|filters?|rules|guardrails|safeguards|policy|"
+    r"policies)\s+(?:are\s+|is\s+)?(?:lifted|removed|off|suspended|disabled|gone)\b|"
+    r"\b(?:skip|bypass|turn\s+off|switch\s+off|disable|drop|relax|loosen|lift)\s+(?:the\s+|your\s+|"
+    r"all\s+|any\s+)?(?:safety|content|ethic\w*|moral\w*|policy|polic(?:y|ies)|filter\w*|"
+    r"guard\w*|restriction\w*|censor\w*)\b|"
+    r"\b(?:you(?:'re|\s+are)?|assistant|ai|bot|model)\b[^.\n]{0,40}\b(?:without|with\s+no|free\s+of|"
+    r"free\s+from|no)\s+(?:any\s+)?(?:limits|limitations|restrictions|rules|filters|boundaries|"
+    r"censorship|guardrails|content\s+polic(?:y|ies))\b|"
+    r"\bno\s+content\s+polic(?:y|ies)\b|"
+    r"\b(?:mode|you|your\s+answers?)\b[^.\n]{0,40}\bnothing\s+is\s+(?:off[\s-]limits|forbidden|"
+    r"banned|restricted)|\bswitch\s+(?:to|into)\s+(?:a\s+)?(?:[\w-]+\s+)?mode\s+(?:where|with|"
+    r"without)\b[^.\n]{0,40}\b(?:nothing|no\s+(?:limits|rules|filters|restrictions)|anything)\b|"
+    r"\b(?:forget|delete|erase|remove)\b[^.\n]{0,40}\b(?:just\s+)?pretend\b|"
+    r"\b(?:free|freed|released|exempt|liberated|unbound)\s+(?:from|of)\s+(?:your|the|all|any)\s+"
+    r"(?:[\w-]+\s+)?(?:guidelines|rules|restrictions|limits|policies|filters|programming|"
+    r"constraints|training)\b|"
+    r"\b(?:stop|quit|no\s+longer)\s+(?:following|obeying|applying|respecting|honou?ring)\s+"
+    r"(?:the\s+|your\s+|any\s+)?(?:(?:content|safety|usage)\s+)?(?:rules|guidelines|polic(?:y|ies)|"
+    r"instructions|restrictions|filters)\b[^.\n]{0,30}?\b(?:your|company|developers?|creators?|"
+    r"set|gave|permanently|forever)\b|\b(?:stop|quit|no\s+longer)\s+(?:following|obeying|"
+    r"applying)\s+(?:your|the\s+(?:content|safety|usage))\b|\brefus(?:e|al|als|ing)\b[^.\n]{0,20}\b(?:annoying|"
+    r"unnecessary|not\s+allowed|banned|forbidden|off|pointless)\b|"
+    r"\b(?:never|don't|do\s+not)\s+(?:mention|admit|say|reveal|tell\s+me|let\s+me\s+know|"
+    r"show)\s+(?:that\s+|when\s+|if\s+)?(?:you(?:'re|\s+are|\s+have|'ve)?\s+)?(?:holding|hiding|"
+    r"keeping|withholding|leaving\s+out|left\s+out|changed|stored|saved|sent|skipping)\b|"
+    r"\bif\s+i\s+(?:later\s+|ever\s+)?(?:ask|tell|want)\b[^.\n]{0,40}\b(?:delete|forget|remove|"
+    r"erase)\b[^.\n]{0,30}\b(?:keep|ignore|don't|anyway|still)\b|"
+    r"(?:너의?|네|당신의?)\s*(?:[가-힣]+\s+){0,2}?(?:규칙|지침|원칙|정책|기준|필터|제한|설정)\S{0,2}\s*"
+    r"(?:[가-힣]+\s+){0,1}?(?:무효|폐기|끝|해제|꺼|끄고|끄|비활성|없어|무시|잊)|"
+    r"(?:개발자|제작자|회사|만든\s*사람|운영자)\S{0,3}\s*(?:[가-힣]+\s*){0,3}?(?:원칙|규칙|지침|설정|"
+    r"정책|가이드)\S{0,4}\s*(?:같은\s*(?:건|거|것)\S{0,1}|따위\S{0,1})?\s*(?:다\s*)?(?:잊|무시|버려|"
+    r"무효|신경\s*쓰지|건너)|"
+    # "답변 길이 제한 없이" is about length, not rules.
+    r"(?:안전|윤리|검열|필터|정책|가이드라인)\S{0,3}\s*(?:[가-힣]+\s+){0,1}?"
+    r"(?:같은\s*(?:건|거|것)\S{0,1}\s*|따위\S{0,1}\s*)?(?:건너뛰|건너|끄고|꺼|끄|끔|끈|생략|스킵|패스|"
+    r"해제|비활성|우회|무시|신경\s*쓰지|없(?:어|는|이|다))|"
+    # A game's rules explained briefly are a topic: rules and limits only switched off.
+    r"(?:(?<!길이 )(?<!길이)(?<!글자 )(?<!분량 )(?<!시간 )(?<!단어 )(?<!수 )제한|규칙)\S{0,3}\s*"
+    r"(?:[가-힣]+\s+){0,1}?(?:같은\s*(?:건|거|것)\S{0,1}\s*|따위\S{0,1}\s*)?(?:끄고|꺼|끄|끔|끈|"
+    r"해제|비활성|우회|무시|신경\s*쓰지|없(?:어|는|이|다))|"
+    r"(?:정책|규칙|가이드라인)\s*위반이어도|경고\s*없이\s*(?:다|전부|모두)|"
+    r"(?:거절|거부)(?:하지\s*말고|\s*없이|\s*금지|\s*할\s*수\s*(?:가\s*)?없|\s*못\s*해)|"
+    r"(?:숨기는|숨긴|감춘|감추는)\s*(?:게|것|거)\S{0,2}\s*(?:있어도)?\s*(?:티\s*(?:내지|안)|말하지)"
+)
 
 
 _TOGETHER: list[_Together] = [
@@ -353,6 +618,7 @@ _TOGETHER: list[_Together] = [
     _together(
         APPEND,
         r"referral|affiliate|promo(?:tion(?:al)?)?\s+(?:code|link)|tracking|tracker|pixel|"
+        r"(?:discount|coupon|promo|voucher)\s+code|(?:할인|쿠폰|프로모션|추천인?)\s*코드|sponsor|스폰서|"
         r"utm_|[?&](?:ref|tag|aff|affiliate|partner|via|src|source|campaign)=|추천인|제휴\s*링크|추적|파트너스|구독\s*링크|홍보\s*링크|광고",
         _STANDING,
         verb=_ADD,
@@ -397,7 +663,30 @@ _TOGETHER: list[_Together] = [
     ),
 ]
 
+_TOGETHER += [
+    # reveal: the assistant's instructions under any name, shown in any way or form
+    _together(REVEAL, _OWN_INSTRUCTIONS, verb=f"{_SHOW_EN}|{_SHOW_KO}"),
+    _together(REVEAL, _OWN_INSTRUCTIONS, _ANSWER_FORM),
+    # leak: what the user said, copied to any place outside the conversation
+    _together(LEAK, f"{_DATA}|{_WHAT_I_SAID}", _ELSEWHERE, verb=_COPY_OUT, ordered=True),
+    _together(LEAK, f"{_DATA}|{_WHAT_I_SAID}", _PHONE, verb=_SEND, ordered=True),
+    # obey: someone else's word followed
+    _together(OBEY, _SOMEONE_ELSES_WORD),
+    # tool: the assistant made to act
+    _together(TOOL, _RUN),
+    # rules: the assistant's rules switched off or replaced
+    _together(RULES, _RULES_OFF),
+]
+
 _ALONE: list[tuple[str, re.Pattern[str]]] = [
+    # reveal: asking what the assistant was given before the conversation is itself the ask
+    (
+        REVEAL,
+        _c(
+            r"\bwhat(?:'s|\s+is|\s+was|\s+were)\s+(?:(?:written|said|stated|put|typed)\s+)?(?:above|"
+            r"before)\s+(?:this|our|the|my)\s+(?:first\s+)?(?:conversation|chat|message)"
+        ),
+    ),
     # obey: decode a payload and do or keep what it says. The payload itself may be gone (a
     # long encoded string is redacted as a token before it is stored), the order stays.
     (
@@ -530,6 +819,8 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:execute|run|eval(?:uate)?)\s+(?:the\s+|this\s+|that\s+|any\s+|a\s+|my\s+)?"
             r"(?:[\w-]+\s+){0,3}(?:snippet|code|script|command|program|binary|payload)s?\b|"
             r"(?:코드|스크립트|명령어?|프로그램|매크로)\S{0,2}\s*(?:[가-힣]+\s*){0,2}?(?:실행|돌려|돌리)"
+            # what a run printed is shown, nothing is run: "실행 결과도 보여줘"
+            r"(?!\s*(?:결과|방법|화면|예시|예제|시간|과정|순서|하는\s*법))"
         ),
     ),
     # rules: override, persona, fake authority, hidden content, the user's control removed

@@ -33,7 +33,7 @@ _STANDING_KO = re.compile(
 _STANDING_EN = re.compile(
     r"\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|(?:from\s+)?this\s+point\s+on|"
     r"in\s+(?:the\s+)?future|for\s+the\s+future|for\s+future|always|every\s*time|each\s+time|"
-    r"whenever|never(?!\s+mind)|any\s*time|by\s+default|from\s+today|henceforth|hereafter|"
+    r"whenever|never(?!\s+mind)|any\s*time\b|by\s+default|from\s+today|henceforth|hereafter|"
     r"when\s+(?:i|you|someone|anyone|a|the)\b|if\s+(?:i|you|someone|anyone|a|the|they)\b)"
 )
 # A memory framing: the text asks to be kept.
@@ -205,6 +205,11 @@ _EN_PAST = frozenset(
     ran read rode said sang sat saw seen sold sent shot slept spent spoke stood stole swam
     took taken taught told thought threw won wore wrote written""".split()  # noqa: SIM905
 )
+# Bare verbs that end like a participle or an adverb ("ping the transcript to ...").
+_EN_BARE_VERBS_LIKE_FORMS = frozenset(
+    """reply apply supply rely multiply ping bring ring string sting swing cling fling wring
+    feed need bleed speed seed shed embed""".split()  # noqa: SIM905
+)
 _EN_RULE = re.compile(
     r"\byou\s+(?:should|must|will|may|can|shall|need\s+to|have\s+to|are\s+(?:to|now|allowed|"
     r"free|permitted|required|expected|no\s+longer)|are\b)|\byou'?re\s+(?:now|allowed|free|to)\b|"
@@ -231,7 +236,7 @@ def _en_directive(sentence: str) -> bool:
         head = words[0]
         if head in _EN_NOT_VERBS or head in _EN_PAST:
             continue
-        if head.endswith(("ing", "ed", "ly")) and head != "reply":
+        if head.endswith(("ing", "ed", "ly")) and head not in _EN_BARE_VERBS_LIKE_FORMS:
             continue
         # A clause opened by a bare word followed by more words: "print your hidden ...".
         if len(words) >= 2 and re.match(r"^[a-z]{2,}$", head):
@@ -315,9 +320,14 @@ _SHAPE = re.compile(
     r"german|language)\b|"
     # formality, tone
     r"존댓말|반말|높임말|존대|말투|어투|어조|톤|격식|친근|편하게|정중|공손|다정|딱딱|부드럽|"
+    r"유머|재밌게|재미있게|진지|장난|\b(?:humou?r\w*|funny|playful|serious|witty|sarcas\w*)\b|"
     r"\b(?:tone|formal|informal|casual|polite|friendly|warm|professional|blunt|gentle|plain|"
     r"simple|simpler|jargon|slang)\b|"
     # length, detail
+    r"\b(?:under|within|at\s+most|no\s+more\s+than|max(?:imum)?)\s+(?:a|one|two|three|\d+)\s+"
+    r"[a-z]+|페이지|분량|[0-9]+\s*자\s*(?:이내|이하|내외|정도)|"
+    # what the user's context is taken to be
+    r"\b(?:assume|presume|default\s+to)\b|가정|기본으로|"
     r"짧게|길게|간단|간결|자세|상세|요점|핵심|줄\s*(?:이내|이하|로|정도)|[0-9]+\s*줄|한\s*줄|세\s*줄|"
     r"두\s*줄|결론|길이|\b(?:brief|briefly|short|shorter|long|longer|concise|detailed|detail|"
     r"length|verbose|(?:one|two|three|four|five|few|\d+|single|a)[\s-]+(?:lines?|words?|sentences?|"
@@ -327,6 +337,10 @@ _SHAPE = re.compile(
     r"코드|예시|예제|단계|순서대로|요약|정리|굵게|\b(?:bullets?|bullet\s+points?|lists?|tables?|"
     r"headings?|headers?|titles?|markdown|code|examples?|steps?|step[\s-]by[\s-]step|summary|"
     r"summari[sz]e|numbered|bold|format|formatting|outline|structure)\b|"
+    r"수식|공식|\b(?:latex|mathjax|json|yaml|csv|plain\s+text)\b|"
+    # accuracy, clarifying questions
+    r"\b(?:double[\s-]check|verify|proofread|fact[\s-]check|ask\s+me)\b|검토|검증|다시\s*확인|"
+    r"되물어|(?:나한테|저한테|나에게|저에게)\s*(?:먼저\s*)?물어|"
     # units
     r"단위|섭씨|화씨|미터|킬로|그램|센티|인치|파운드|원화|달러|\b(?:units?|metric|imperial|"
     r"celsius|fahrenheit|kilomet(?:er|re)s?|miles|grams?|kg|currency|24[\s-]hour)\b|"
@@ -349,6 +363,15 @@ _SHAPE = re.compile(
     r"feedback|unsure|sure|confident|confidence|guess\w*|know|honest\w*|translat\w+|literal\w*|"
     r"options?|choices?|pros|cons|recommend\w*|time\s*zones?|dates?|clock|first|order|flag|"
     r"warn\w*|caution|syntax|remind\w*|calendar|schedule)\b|"
+    # what the answers include, leave out or show of their working, and permission to leave
+    # something out
+    r"(?:도|까지)\s*(?:같이|함께)?\s*(?:적어|써|넣어|알려|보여|달아|붙여|말해|언급|표시|설명|해)|"
+    r"(?:같이|함께)\s*(?:적어|써|넣어|알려|보여|달아|붙여|설명)|빼\s*(?:줘|주|고)|제외|생략|설명|풀이|"
+    r"과정|이유|골라|고르|안\s*해도\s*(?:돼|됨|괜찮)|안\s*[가-힣]+도\s*(?:돼|됨|괜찮)|"
+    r"하지\s*않아도|할\s*필요\s*없|\b(?:include|add|mention|skip|leave\s+out|omit|explain|show|"
+    r"mark|highlight|quote|point\s+out|pick|choose|suggest|what\s+(?:it|they|each)\s+(?:does|do|"
+    r"means?)|no\s+need\s+to|don'?t\s+(?:need|"
+    r"have)\s+to)\b|"
     # what the assistant keeps about the user, which the user controls
     r"메모리|기억|저장|기록|\b(?:memor(?:y|ies)|save|store|remember|record)\b"
 )
@@ -372,33 +395,38 @@ _OUTWARD = re.compile(
     r"(?<![가-힣])상대(?!적)|제3자|제\s*3\s*자|파트너|광고|스폰서|후원|협찬|제휴|쿠폰|추천\s*코드|채널|구독|"
     r"(?<![가-힣])(?!나한|저한|나에|저에|너한|너에|내게|제게)[가-힣]{1,6}(?:한테|에게|께)(?=\s|$|도|만)|"
     r"\b(?:someone|somebody|anyone|anybody|everyone|whoever|others|other\s+people|people|they|"
-    r"them|their|he|she|him|her|his|friends?|boss|manager|team|colleagues?|coworkers?|"
+    # "them" is a person only as a recipient: "keep them short" speaks of the answers.
+    r"(?:to|with|tell|give|show|send|e-?mail|text|cc|let|answer)\s+them|"
+    r"their|he|she|him|her|his|friends?|boss|manager|team|colleagues?|coworkers?|"
     r"brother|sister|mom|dad|admin|administrator|developer|partner|sponsor|advertis\w*|coupon|"
     r"promo\w*|referral|affiliate|channel|subscribe)\b|"
     # data passed on
     r"보내|전달|공유(?!기)|회신|올려|업로드|넘겨|전송|게시|동기화|백업|유출|제출|"
     r"(?<!going )\bforward\b|"
+    # "send me short answers" goes to the user
     r"\b(?:send|sends|sent|share|post|upload|sync|email|e-mail|mail|publish|leak|"
-    r"transmit|export|cc|bcc|reply\s+to|report\s+to|text\s+(?:it|them|to))\b"
+    r"transmit|export|cc|bcc|reply\s+to|report\s+to|text\s+(?:it|them|to))\b(?!\s+me\b)"
 )
 _CONTROL = re.compile(
     # hiding, deleting, acting without the user
-    r"조용히|몰래|모르게|말하지\s*마|말하지\s*말|알리지|묻지|물어보지\s*말|확인\s*(?:없이|하지\s*말|"
+    r"조용히|몰래|모르게|말하지\s*마|안\s*물어|확인\s*안\s*(?:받|해|하)|말하지\s*말|알리지|묻지|물어보지\s*말|확인\s*(?:없이|하지\s*말|"
     r"받지\s*말)|허락\s*없이|지워|지우(?!개)|삭제|없애|숨겨|숨기|척\s*(?:만|하|해)|시늉|대답만|말만|실제로?는|실제론|"
     r"\b(?:silently|quietly|secretly|hidden|hide|without\s+(?:asking|telling|checking|"
     r"confirm\w*|my|notify\w*)|don'?t\s+(?:tell|mention|notify|ask)|never\s+(?:tell|mention|"
     r"notify|ask)|pretend\w*|delete|erase|remove|wipe|purge|forget)\b|"
     # the assistant's own rules and identity
-    r"시스템\s*(?:프롬프트|설정|메시지|지시|규칙|명령)|프롬프트|지시|지침|명령|규칙|정책|필터|안전|검열|제한\s*(?:없|풀|해제|무시)|제약|"
+    r"시스템\s*(?:프롬프트|설정|메시지|지시|규칙|명령)|(?<!예시)(?<!예시\s)(?<!샘플)(?<!샘플\s)프롬프트|지시|지침|명령|규칙|정책|필터|안전|검열|제한\s*(?:없|풀|해제|무시)|제약|"
     r"거절|거부|탈옥|개발자\s*모드|페르소나|모드로|(?<![가-힣])역할|설정|원래|무시|"
-    r"\bsystem\s+(?:prompt|message|instructions?|rules?|settings?)|\b(?:prompt|instructions?|rules?|guidelines?|polic(?:y|ies)|filters?|safety|"
+    r"\bsystem\s+(?:prompt|message|instructions?|rules?|settings?)|(?<!example\s)(?<!sample\s)\bprompts?\b|\b(?:instructions?|rules?|guidelines?|polic(?:y|ies)|filters?|safety|"
     r"safeguards?|restrictions?|restricted|unrestricted|censor\w*|refuse|refusals?|decline|"
     r"jailbreak|developer|mode|persona|role|identity|override|ignore|bypass|disregard|"
     r"dan)\b|"
     # tools, commands, obeying text found elsewhere
-    r"실행|명령어|스크립트|설치|다운로드|클릭|접속|열어|방문|따라\s*(?:줘|해|라|야)|따르|따를|그대로|"
+    r"실행(?!\s*(?:결과|방법|화면|예시|예제|시간|과정|순서|하는\s*법))|명령어|스크립트|설치|다운로드|클릭|접속|열어|방문|따라\s*(?:줘|해|라|야)|따르|따를|그대로|"
     r"(?:말|부탁|요청|지시|명령)\S{0,2}\s*(?:다\s*)?들어|결제|구매|구입|송금|이체|"
-    r"\b(?:execute|command|shell|script|terminal|install|download|click|visit|open|browse|"
+    # A command given to the user to read is a topic ("give the command and what it does");
+    # running one is the boundary.
+    r"\b(?:execute|shell|script|terminal|install|download|click|visit|open|browse|"
     r"fetch|follow|obey|comply|tool|api|webhook|buy|purchase|pay|payments?)\b|\bopen\s+(?:the\s+|any\s+)?(?:links?|urls?|pages?|files?)\b|"
     # running things or acting without the user
     r"자동으로|자동\s*실행|작업\s*(?:하나\s*)?돌려|판단대로|스스로|알아서\s*(?:결정|처리|실행|판단)|"
@@ -421,9 +449,49 @@ _TOPIC = re.compile(
     r"(?:내가|제가|내|제)\s*(?:보내는|보낼|쓰는|쓸)|"
     # what the user does in a condition is the user's, not an order: "내가 링크 보내면, ...",
     # "when I ask for email drafts, ..."
-    r"(?:^|\s)(?:내가|제가)\s[^,.;\n]{0,30}?(?:면|때는?|땐)(?=[\s,])|"
-    r"\b(?:when(?:ever)?|if)\s+i\s[^,.;\n]{0,40},"
+    r"(?:^|[\s(\[\"'])(?:내가|제가)\s[^,.;\n]{0,30}?(?:면|때는?|땐)(?=[\s,])|"
+    r"\b(?:when(?:ever)?|if)\s+i\s[^,.;\n]{0,40},|"
+    # a draft the user will send is the user's writing: "팀장님한테 보낼 메일", "when you draft
+    # messages to my landlord", "when you write to my team for me"
+    r"(?:[가-힣]{1,8}(?:한테|에게|께)\s*)?(?:보낼|드릴|전할)\s*(?:[가-힣]+\s+)?(?:메일|이메일|문자|"
+    r"메시지|카톡|편지|답장|글|문장|초안|카드)|\b(?:draft|write|compose|polish|proofread)\w*\s+"
+    r"(?:an?\s+|my\s+|the\s+|some\s+)?(?:[\w-]+\s+)?(?:e-?mails?|messages?|texts?|letters?|"
+    r"replies|notes?|cards?|posts?)\s+(?:to|for)\s+(?:my\s+|the\s+)?[\w']+|"
+    r"\b(?:write|reply|respond)\s+to\s+(?:my\s+|the\s+)?[\w']+\s+for\s+me\b"
 )
+
+# A condition on what the user asks or what the assistant makes ("엑셀 설정 물어보면",
+# "스크립트 짜줄 때", "if a grammar rule applies,") names the topic of the answer, as long as
+# nobody else speaks in it and it does not name the assistant's own instructions.
+_CONDITION = re.compile(
+    r"(?:^|(?<=\s))(?:[^\s,.;]+\s+){0,4}?[^\s,.;]*(?:물어보면|물어볼\s*(?:때|땐)|질문하면|"
+    r"(?:알려|짜|써|만들어|설명해|추천해|보여|골라|정리해|번역해|고쳐|다듬어|풀어|작성해)\s*줄\s*"
+    r"(?:때|땐)(?:는|에는)?|(?:할|풀|쓸|짤|줄|만들|고를)\s*(?:때|땐)(?:는|에는|도)?)(?=[\s,]|$)|"
+    r"\b(?:when(?:ever)?|if)\s+[^,.;\n]{1,60},"
+)
+_NOT_A_TOPIC = re.compile(
+    r"(?<![가-힣])(?:너|네|니|당신)(?:의|가|한테|에게)?\s|시스템|숨겨진|내부|히든|"
+    r"\b(?:your|system|hidden|secret|developers?|instructions?)\b|"
+    r"(?<![가-힣])(?!내가|제가)[가-힣]+(?:이|가)\s+(?:[가-힣]+\s+)?(?:물어|질문|부탁|요청|말하|시키)"
+)
+
+# In a Korean condition someone else is a subject or a recipient, or data is passed on; a
+# person named as a possessor ("엄마 생신 선물 물어보면") is the topic.
+_SOMEONE_IN_KO = re.compile(
+    r"(?:한테|에게|께)(?=\s|$|도|만|는)|(?<![가-힣])(?!내가|제가)[가-힣]+(?:가|께서)\s|누가|누구|아무|다른\s*사람|상대|제\s*3\s*자|"
+    r"보내|전달|공유(?!기)|회신|올려|업로드|넘겨|전송|게시|동기화|백업|유출|제출"
+)
+
+
+def _without_topics(scope: str) -> str:
+    scope = _TOPIC.sub(" ", scope)
+
+    def topic(match: re.Match[str]) -> str:
+        clause = match.group(0)
+        someone = _SOMEONE_IN_KO if re.search(r"[가-힣]", clause) else _OUTWARD
+        return clause if _NOT_A_TOPIC.search(clause) or someone.search(clause) else " "
+
+    return _CONDITION.sub(topic, scope)
 
 
 # An order about the assistant itself (what it is, how it decides): outside the form of
@@ -448,13 +516,14 @@ def allowed(sentence: str, how: str, scope: str) -> bool:
     message) crosses a boundary, and, when it is surely an order, it is about the form of
     answers to this user. A plain ending ("지워", "조심해") may be a statement; only a boundary
     makes it an order to hold."""
-    scope = _TOPIC.sub(" ", scope)
+    whole = scope == sentence
+    scope = _without_topics(scope)
     if _CONTROL.search(scope):
         return False
     if _OUTWARD.search(scope):
         # "Never share my address with anyone" forbids the crossing it names: the user's
         # privacy, a preference of its own.
-        return scope == sentence and bool(_PROHIBITION.search(sentence))
+        return whole and bool(_PROHIBITION.search(sentence))
     return how == PLAIN or bool(_SHAPE.search(sentence)) or not _OF_THE_ASSISTANT.search(sentence)
 
 
