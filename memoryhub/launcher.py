@@ -916,6 +916,9 @@ def exec_command(command: list[str]) -> int:
     try:
         with _signals_raise():
             env = _services(supervisor, broker_folder=broker_folder)
+            # Tests and commands run the embedding model as `make run`'s processes do.
+            for name, value in EMBEDDING_THREADS.items():
+                env.setdefault(name, value)
             return subprocess.run(command, env=env, cwd=BASE_DIR).returncode
     except KeyboardInterrupt:
         return 130

@@ -138,6 +138,12 @@ def _unleet(folded: str) -> str:
     return _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), folded)
 
 
+_READ_BACKWARDS = re.compile(
+    r"거꾸로|뒤집어|역순|뒤에서부터|\b(?:backwards?|in\s+reverse|reversed|right\s+to\s+left)\b",
+    re.IGNORECASE,
+)
+
+
 def views(text: str) -> list[str]:
     """The text as the rules should read it: normalised, plus every decoding of it that
     differs (HTML entities and tags, URL escapes, base64/hex payloads, rot13)."""
@@ -150,6 +156,9 @@ def views(text: str) -> list[str]:
     if re.search(r"(?:\w ){2,}\w {2,}\w", raw):
         candidates.append(" ".join(w.replace(" ", "") for w in re.split(r" {2,}", raw)))
     candidates += _decoded_payloads(raw)
+    # Text written backwards, with an order to read it so: the rules read it turned round.
+    if _READ_BACKWARDS.search(raw):
+        candidates.append(raw[::-1])
     if re.search(r"[a-zA-Z]{4,}", raw):
         candidates.append(codecs.encode(raw, "rot13"))
     seen: list[str] = []
@@ -433,7 +442,9 @@ _SOMEONE_ELSES_WORD = (
     r"(?:all\s+|any\s+|the\s+)?(?:my\s+|the\s+|our\s+)?(?!my\s+own)[a-z]+'s?\s+(?:[a-z-]+\s+)?"
     r"(?:requests?|instructions?|orders?|commands?|demands?|wishes|directions|word|e-?mails?|"
     r"messages?|to-do\s+lists?|tasks?)\b|"
-    r"\b(?:e-?mails?|messages?|texts?|notes?|requests?)\s+from\s+(?:my|the|our|a|any)\s+\w+\b"
+    r"\b(?:e-?mails?|messages?|texts?|notes?|requests?)\s+from\s+(?:(?:my|the|our|a|any)\s+\w+\b|"
+    # someone named by an address or a handle, whole or cut ("kevin.marsh@", "@ops_bot")
+    r"(?!me\b)[\w.+-]*@[\w.-]*)"
     r"[^.\n]{0,60}\b(?:do\s+it|just\s+do|follow|obey|carry\s+(?:it\s+)?out|act\s+on|handle\s+it)\b|"
     r"\b(?:outrank|override|overrule|trump|take\s+precedence\s+over|come\s+before|count\s+"
     r"(?:as|like|the\s+same\s+as))\s+(?:mine|my\s+own|me\b|my\b|the\s+user)|"
@@ -443,8 +454,13 @@ _SOMEONE_ELSES_WORD = (
     r"\b(?:code\s*word|safe\s*word|magic\s+word|pass\s*phrase|password|trigger\s+word)\b"
     r"[^.\n]{0,60}\b(?:follow|obey|do\s+(?:what|whatever|as)|give\s+(?:them|him|her)|"
     r"full\s+access|comply)\b|"
-    r"\bwhatever\s+(?!i\b)(?:[\w']+\s+){1,6}?(?:says?|tells?\s+you|asks?|wants?|writes?|"
-    r"orders?)\b|"
+    # "whatever <someone> says" is an order only with the doing named: "whatever kevin says,
+    # just do it", "do whatever ...", not "whatever my wife says about dinner is fine with me"
+    r"\b(?:do|follow|obey|carry\s+out|act\s+on|go\s+(?:along\s+)?with)\s+whatever\s+(?!i\b)"
+    r"(?:[\w'.@+-]+\s+){1,6}?(?:says?|tells?\s+you|asks?|wants?|writes?|orders?)\b|"
+    r"\bwhatever\s+(?!i\b)(?:[\w'.@+-]+\s+){1,6}?(?:says?|tells?\s+you(?:\s+to(?:\s+do)?)?|"
+    r"asks?(?:\s+for)?|wants?|writes?|orders?)\b[,;:]?\s*(?:then\s+)?(?:just\s+|you\s+)?"
+    r"(?:do\s+(?:it|that|so|as)|follow|obey|carry\s+(?:it\s+)?out|act\s+on|comply|go\s+with\s+it)\b|"
     r"\b(?:let|allow)\s+(?:anyone|anybody|others|someone|people|(?:my|our)\s+\w+)\b[^.\n]{0,30}"
     r"\b(?:change|control|override|reset|set|configure|decide)\s+(?:how\s+you|your|what\s+you)\b|"
     r"(?:그|걔|저|이)\s*(?:사람|분)?\s*(?:말|지시|명령|부탁|요청)\S{0,2}\s*(?:도|을|를|은|는)?\s*"
@@ -453,7 +469,8 @@ _SOMEONE_ELSES_WORD = (
     r"(?:부탁|요청|지시|말|명령)\S{0,2}\s*(?:[가-힣]+\s+){0,2}?(?:내|제)\s*(?:말|부탁|요청|지시|명령)"
     r"(?:이랑|랑|과|와|하고|처럼)\s*(?:똑같이|같이|동일하게|동등하게)|"
     r"(?:(?!(?:it|let|that|what|he|she|there|here|who|where|how|one)'s)[a-z]+'s\s+|(?<!\bmy\s)(?<!\bour\s)(?:e-?mails?|messages?|texts?|requests?)\s+from\s+"
-    r"(?:my\s+|the\s+|a\s+)?(?!me\b)[a-z]+\s+)[^.\n]{0,30}?(?:" + _SKIP_ASKING + r")|"
+    r"(?:my\s+|the\s+|a\s+)?(?!me\b)(?:[\w.+-]*@[\w.-]*|[a-z]+)\s+)[^.\n]{0,30}?"
+    r"(?:" + _SKIP_ASKING + r")|"
     r"(?:내|제)\s*말보다\s*[^.\n]{0,30}(?:먼저|우선)|"
     r"(?:암호|암구호|비밀\s*단어|코드\s*워드)[^.\n]{0,40}(?:들어|따라|해줘|실행|권한)|"
     r"(?:문서|메일|메시지|페이지|파일|글|웹\s*페이지|사이트)\S{0,3}\s*(?:[가-힣]+\s+){0,3}?"
@@ -692,10 +709,13 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
     (
         OBEY,
         _c(
-            r"\b(?:decode|decrypt|decipher)\b[^\n]{0,40}?\b(?:follow|obey|do\s+(?:it|what|as)|"
+            r"\b(?:decode|decrypt|decipher|unscramble|reverse|read\s+(?:it\s+|this\s+|them\s+|the\s+"
+            r"\w+\s+)?(?:backwards?|in\s+reverse|reversed|right\s+to\s+left))\b[^\n]{0,40}?"
+            r"\b(?:follow|obey|do\s+(?:it|what|as)|"
             r"apply|execute|run|remember|keep|memori[sz]e|save|store)\b(?![^\n?]*\?)|"
-            r"(?:디코딩|해독|복호화)\s*(?:해서|하고|한\s*(?:뒤|다음|후)에?)\s*[^\n]{0,20}?"
-            r"(?:지켜|따라|따르|실행|적용|기억|명심)(?![^\n?]*\?)"
+            r"(?:(?:디코딩|해독|복호화)\s*(?:해서|하고|한\s*(?:뒤|다음|후)에?)|(?:거꾸로|뒤집어|"
+            r"역순으로|반대로|뒤에서부터)\s*(?:읽어서|읽고|읽은\s*(?:뒤|다음|후)에?|해서|놓고))\s*[^\n]{0,20}?"
+            r"(?:지켜|따라|따르|실행|적용|기억|명심|그대로\s*(?:해|하|따))(?![^\n?]*\?)"
         ),
     ),
     # leak: other users' data, or dumping everything about everyone
