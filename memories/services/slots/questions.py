@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.services.slots import cues, vocab
+from memories.services.slots.current import current_thing
 from memories.services.slots.names import relation_slot, valid
 from memories.services.slots.statement import (
     KO_CONTENT_TAGS,
@@ -88,6 +89,8 @@ _TOGETHER = frozenset("혼자 같이 함께 이랑 랑 와 과 하고".split()) 
 
 def _korean_lives_somewhere(statement: Statement) -> str:
     """'residence' for "서울에 살아", 'household' for "혼자 살아", '' otherwise."""
+    if cues.KO_LIVE_IDIOM.search(statement.text):
+        return ""  # "커피 없으면 못 살아", "살 것 같다", "살맛 난다": no place at all
     tokens = statement.tokens
     for index, token in enumerate(tokens):
         # "부산에서 지내" (stays) says where as well as "부산에 살아"; "잘 지내" says how.
@@ -116,7 +119,9 @@ def _residence(statement: Statement) -> str:
         return ""
     if cues.EN_HOUSEHOLD.search(text) and not re.search(r"\blive[s]?\s+in\b", text):
         return "household"
-    if cues.EN_RESIDENCE.search(text):
+    if cues.EN_MOVED_TO_A_THING.search(text):
+        return ""  # "moved from iPhone to Pixel": a new phone, not a new home
+    if cues.EN_RESIDENCE.search(text) and not cues.EN_LIVE_IDIOM.search(text):
         if re.search(r"\blived\s+in\b", text) and not re.search(r"\bnow\b", text):
             return ""
         return "" if cues.FUTURE.search(text) else "residence"
@@ -270,7 +275,8 @@ def _diet_or_allergy(statement: Statement) -> str:
 
 
 def _favourite(statement: Statement) -> str:
-    text = statement.text
+    # "now", "these days", "요즘", "이제" say when, not which category.
+    text = re.sub(r"\s+", " ", cues.NOWADAYS.sub(" ", statement.text)).strip()
     if not cues.FAVOURITE.search(text):
         return ""
     found = cues.EN_FAVOURITE_CATEGORY.search(text) or cues.EN_FAVOURITE_AFTER.search(text)
@@ -280,6 +286,9 @@ def _favourite(statement: Statement) -> str:
         if key and key not in vocab.CATEGORY_OF:
             return f"favourite:{key}"
     categories = [vocab.CATEGORY_OF[w] for w in statement.words() if w in vocab.CATEGORY_OF]
+    categories += [
+        vocab.CATEGORY_OF[w] for w in re.findall(r"[a-z-]+", text) if w in vocab.CATEGORY_OF
+    ]
     if categories:
         return f"favourite:{categories[0]}"
     # "최애 가수는 ...": the category follows; "세븐틴 최애는 ...": the favourite among what
@@ -287,6 +296,7 @@ def _favourite(statement: Statement) -> str:
     found = cues.KO_FAVOURITE_CATEGORY.search(text)
     if found:
         category = vocab.canon(found.group("after") or found.group("before") or "")
+        category = "" if category in vocab.KO_FILLER else category
         return f"favourite:{vocab.SAME_CATEGORY.get(category, category)}" if category else ""
     tokens = statement.tokens
     for index, token in enumerate(tokens):
@@ -391,6 +401,7 @@ _ABOUT_THE_USER = (
     _diet_or_allergy,
     _favourite,
     _residence,
+    current_thing,
     _hometown,
     _school_or_major,
     _job_or_workplace,
@@ -415,4 +426,10 @@ def question_of(text: str) -> str:
     slot = "" if weight else _answer_facet(statement) or _name(statement)
     if not slot and not _about_someone_else(statement):
         slot = next((s for s in (q(statement) for q in _ABOUT_THE_USER) if s), "")
+    slot = OCCUPATION.get(slot, slot)
     return slot if valid(slot) else ""
+
+
+# One question, what the user does for a living or studies (`job`): a workplace or a school
+# is a detail of it, so "대학원생이에요" and "졸업하고 연구소 다녀요" answer it alike.
+OCCUPATION = {"workplace": "job", "school": "job"}

@@ -319,12 +319,18 @@ CATEGORY_OF = {
         "color",
     ),
     **dict.fromkeys(("spring", "summer", "autumn", "winter"), "season"),
+    # kinds of music: "jazz is my favourite" answers the favourite genre
+    **dict.fromkeys(
+        """jazz rock classical kpop hiphop hip-hop pop r&b edm metal indie folk country blues
+        trot 트로트 발라드 ballad""".split(),  # noqa: SIM905
+        "genre",
+    ),
 }
 
 NOT_A_CATEGORY = frozenset("my the a an all-time all time most very user user's".split())  # noqa: SIM905
 
 # One category under two names: "운동" is both sport and exercise.
-SAME_CATEGORY = {"exercise": "sport", "tune": "song", "film": "movie"}
+SAME_CATEGORY = {"exercise": "sport", "tune": "song", "film": "movie", "music": "genre"}
 
 # Words that carry no subject: pronouns, fillers, the like/prefer verbs and their helpers.
 EN_FILLER = frozenset(
@@ -342,7 +348,8 @@ EN_FILLER = frozenset(
     eat eating eats drink drinking drinks listen listening listens watch watching watches play
     playing plays having with without thing things stuff type types kind kinds one ones when
     whenever if them they their he she his her who what which something anything everything
-    someone by from about as all some every each other way ways time times""".split()  # noqa: SIM905
+    someone by from about as all some every each other way ways time times
+    switch switched switching change changed mind""".split()  # noqa: SIM905
 )
 
 KO_FILLER = frozenset(
