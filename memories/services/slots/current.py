@@ -28,7 +28,7 @@ CAR_WORDS = re.compile(
 
 DRIVES = re.compile(
     r"\b(?:drive|drives|driving|drove|own|owns|got|bought|sold|traded|switched|leased?|"
-    r"new|have|has)\b|타고\s*다|타요|타|몰아|몰고|모는|끌고|샀|구입|구매|팔았|팔고|바꿨|바꿈|갈아탔|뽑았|있",
+    r"new|have|has)\b|\bmy\s+(?:[\w-]+\s+)?car\s+is\b|(?:내|제)\s*차(?:는|가)\s|타고\s*다|타요|타|몰아|몰고|모는|끌고|샀|구입|구매|팔았|팔고|바꿨|바꿈|갈아탔|뽑았|있",
     re.IGNORECASE,
 )
 
@@ -40,7 +40,8 @@ PHONE_WORDS = re.compile(
 
 USES = re.compile(
     r"\b(?:use|uses|using|used|have|has|got|bought|sold|switched|switch|moved|on|carry|own|owns|"
-    r"upgraded|new)\b|써|쓰고|쓰는|써요|씀|사용|샀|구입|바꿨|바꿈|갈아탔|넘어갔|있",
+    r"upgraded|new)\b|\bmy\s+(?:[\w-]+\s+)?(?:phone|smartphone)\s+is\b|"
+    r"(?:폰|휴대폰|핸드폰)(?:은|는)\s|써|쓰고|쓰는|써요|씀|사용|샀|구입|바꿨|바꿈|갈아탔|넘어갔|있",
     re.IGNORECASE,
 )
 
@@ -107,15 +108,12 @@ ANIMALS: dict[str, tuple[str, ...]] = {
     "turtle": ("turtle", "turtles", "거북이"),
 }
 
+# The user keeps the animal ("I have two cats", "Got a puppy", "고양이 키워요"); "my cat has
+# a cold" is about the cat, and "I don't have a dog" keeps none.
 KEEPS = re.compile(
-    r"\b(?:have|has|own|owns|got|adopted|keep|keeps|raise|raising|live\s+with|now\s+have)\b|"
-    r"키워|키우|키움|기르|길러|있어|있어요|있음|있다|입양|데려왔|마리",
-    re.IGNORECASE,
-)
-
-NUMBER = re.compile(
-    r"\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|another|second|third|\d+)\b|"
-    r"\d+\s*마리|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*마리|마리|둘째|셋째|한\s*마리",
+    r"(?:^|\b(?:i|we|user)\s+(?:now\s+|just\s+|also\s+|still\s+|finally\s+)?)(?:have|has|own|owns|"
+    r"got|adopted|keep|keeps|raise|rescued)\b|^(?:now|also|just)\s+(?:have|has|own|got|adopted)\b|"
+    r"키워|키우|키움|기르|길러|입양|데려왔|데려옴|마리",
     re.IGNORECASE,
 )
 
@@ -156,7 +154,7 @@ def current_thing(statement: Statement) -> str:
     if PHONE_WORDS.search(text) and USES.search(text):
         return "phone"
     animal = _animal(text)
-    if animal and KEEPS.search(text) and NUMBER.search(text):
+    if animal and KEEPS.search(text):
         return f"pets:{animal}"
     if EXERCISE_WORDS.search(text) and ROUTINE.search(text):
         return "exercise"

@@ -192,6 +192,10 @@ def _job_or_workplace(statement: Statement) -> str:
     korean_job = _has_korean_job(statement)
     if cues.EN_JOB.search(text) or cues.KO_JOB_CUE.search(text):
         return "job"
+    if cues.TEACHES.search(text) and not re.search(
+        r"\bteach(?:es|ing)?\s+(?:my|him|her)self\b", text
+    ):
+        return "job"  # "I teach chemistry at a high school": teaching is the work
     if korean_job and (
         works
         or "되다" in lemmas
