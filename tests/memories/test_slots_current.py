@@ -144,3 +144,24 @@ def test_a_major_and_a_way_of_working_stay_their_own_questions():
     assert question_of("전공은 경영학이야") == "major"
     assert question_of("I work from home") == "work_mode"
     assert question_of("I'm a nurse") != question_of("I work from home")
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("I work as a data analyst", "I left analytics, I'm doing sales now"),
+        ("세무사로 일하고 있어요", "세무사무소 그만두고 요즘 글쓰기 강의 해요"),
+        ("학부생이에요", "졸업하고 스타트업 다녀요"),
+        ("I study history at Sogang", "Graduated, now working at a museum"),
+    ],
+)
+def test_leaving_one_line_of_work_or_study_for_another_replaces_it(before, after):
+    assert question_of(before) == question_of(after) == "job"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I quit smoking, doing much better now", "술 그만두고 차 마셔요", "My cat has a cold"],
+)
+def test_giving_up_a_habit_or_a_pets_news_is_no_job_or_pet_count(text):
+    assert question_of(text) not in ("job", "pets:cat")

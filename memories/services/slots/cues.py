@@ -201,7 +201,7 @@ EN_MAJOR = re.compile(r"\bmajor(?:s|ed|ing)?\s+in\b|\bmy\s+major\b|\bmajor\s+is\
 
 EN_SCHOOL = re.compile(
     r"\b(?:university|college|school|grad\s+school|academy|campus|alma\s+mater)\b|"
-    r"\bstud(?:y|ies|ying)\s+at\b|\battend(?:s|ing)?\b|\bgraduated?\s+from\b|\benrolled\b|"
+    r"\bstud(?:y|ies|ying)\s+(?:[\w-]+\s+){0,2}at\b|\battend(?:s|ing)?\b|\bgraduated?\s+from\b|\benrolled\b|"
     r"\bstudent\s+at\b|\b(?:freshman|sophomore|junior|senior)\s+at\b|"
     # leaving school answers the same question: "graduated! not a student anymore"
     r"\bgraduated\b|\bnot\s+a\s+student\b|\bdropped\s+out\b|"
@@ -222,6 +222,9 @@ EN_JOB = re.compile(
     r"\b(?:became|become|becoming)\s+(?:a|an)\b|\bpromoted\s+to\b|\bquit\s+(?:my|their)\s+job\b|"
     r"\b(?:retired|unemployed|jobless|self-employed|between\s+jobs|freelanc(?:e|ing))\b|"
     # leaving a job or school says what the user does now: "left the bank", "quit teaching"
+    # "left design, I'm doing product management now": one line of work for another
+    r"\b(?:left|quit)\s+[\w-]+(?:\s+[\w-]+)?\s*,\s*(?:i'm\s+|i\s+am\s+|now\s+)?(?:doing|working)\s+"
+    r"(?!(?:much\s+|so\s+|a\s+lot\s+|way\s+)?(?:better|well|fine|great|ok|okay|good|worse)\b)|"
     r"\b(?:left|leaving|quit|quitting|resigned\s+from)\s+(?:my\s+job|(?:my|the|a)\s+(?:[\w-]+\s+)?"
     r"(?:company|firm|bank|hospital|startup|agency|lab|office|school|university|college|"
     r"grad\s+school|program|corporate\s+job|day\s+job)\b|teaching|nursing|coding|consulting|"
@@ -243,7 +246,10 @@ KO_JOB_CUE = re.compile(
     r"직업|승진|퇴사|은퇴|백수|취준|무직|일을?\s*그만|"
     r"(?:회사|직장|일|학교|대학|대학원|알바|직업|은행|공장|가게|매장|식당|카페|로펌|[가-힣]사|[가-힣]원)"
     r"(?:을|를|은|는|도)?\s*"
-    r"(?:그만두|그만뒀|그만둠|관두|관뒀|때려치|나왔|나오고|졸업)"
+    r"(?:그만두|그만뒀|그만둠|관두|관뒀|때려치|나왔|나오고|졸업)|"
+    # "약국 그만두고 요즘 유튜브 해요": left one thing and does another for a living now
+    r"(?:그만두|그만뒀|관두|관뒀|때려치)\S*\s+(?:\S+\s+){0,3}?\S*"
+    r"(?:해요|해|함|한다|하고\s*있|다녀|다님|일해|일함|시작했)(?:\s|$|[.!~])"
 )
 
 KO_WORKPLACE_CUE = re.compile(

@@ -291,7 +291,7 @@ KO_JOBS = frozenset(
     알바생 인턴 매니저 팀장 과장 대리 부장 사원 컨설턴트 아키텍트 운전기사 기사 미용사 건축가
     판사 검사 목사 연구자 과학자 치료사 물리치료사 보육교사 유치원교사 웹개발자 백엔드
     프론트엔드 PM PO CTO CEO 임원 은퇴자 취준생 작곡가 가수 유튜버 크리에이터 스트리머 편집자
-    애널리스트""".split()  # noqa: SIM905
+    애널리스트 학부생 석사생 박사생 석사과정생 박사과정생 수험생 고시생 재수생""".split()  # noqa: SIM905
 )
 
 EN_JOBS = (
@@ -393,7 +393,10 @@ def subject_key(words: list[str], *, ordered: bool = False) -> str:
     return " ".join(unique if ordered else sorted(unique))[:MAX_KEY_CHARS].strip()
 
 
-STUDENTS = frozenset("student 학생 대학생 대학원생 고등학생 중학생 신입생".split())  # noqa: SIM905
+STUDENTS = frozenset(
+    """student 학생 대학생 대학원생 고등학생 중학생 신입생 학부생 석사생 박사생 석사과정생
+    박사과정생 수험생 고시생 재수생""".split()  # noqa: SIM905
+)
 
 ORGANISATIONS = frozenset(
     """회사 직장 스타트업 기업 대기업 중소기업 은행 병원 공장 연구소 관공서 학원 로펌
