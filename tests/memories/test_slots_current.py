@@ -165,3 +165,31 @@ def test_leaving_one_line_of_work_or_study_for_another_replaces_it(before, after
 )
 def test_giving_up_a_habit_or_a_pets_news_is_no_job_or_pet_count(text):
     assert question_of(text) not in ("job", "pets:cat")
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("My time zone is KST", "Moved to Lisbon, so I'm on GMT now"),
+        ("지하철로 출근해요", "수원으로 이사해서 이제 버스로 출근해요"),
+        ("I live in Jeonju", "Moved to Gimhae so my rent is lower"),
+    ],
+)
+def test_a_move_told_with_its_consequence_answers_the_consequences_question(before, after):
+    assert question_of(before) == question_of(after) != ""
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("답변은 표로 정리해줘", "줄글이 읽기 편해요"),
+        ("Answer in Korean", "앞으로 영어로만 얘기하자"),
+        ("영어로 답해줘", "Let's keep chatting in Korean"),
+    ],
+)
+def test_a_way_of_answering_said_as_reading_or_talking_is_about_the_answers(before, after):
+    assert question_of(before) == question_of(after) != ""
+
+
+def test_reading_is_one_subject_in_korean_and_english():
+    assert question_of("책 읽기 좋아해") == question_of("I like reading books")

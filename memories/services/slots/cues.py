@@ -15,9 +15,10 @@ EN_OTHER_SUBJECT = re.compile(
 )
 
 ANSWER_WORDS = re.compile(
-    r"답변|대답|응답|답장|답을|답은|답해|답할|설명|말투|어조|톤|말해|말할|말하|얘기해|글을|써\s*줘|"
+    r"답변|대답|응답|답장|답을|답은|답해|답할|설명|말투|어조|톤|말해|말할|말하|얘기해|얘기하|이야기하|"
+    r"대화하|글을|써\s*줘|"
     r"작성|정리해|\b(?:answers?|responses?|repl(?:y|ies)|respond|responding|explanations?|explain|"
-    r"talk|talking|speak|speaking|speech|tone|write|writing|formatt?(?:ed|ing)?|chat|"
+    r"talk|talking|speak|speaking|speech|tone|write|writing|formatt?(?:ed|ing)?|chat|chatting|"
     r"messages?\s+to\s+me|"
     r"to\s+me|with\s+me)\b",
     re.IGNORECASE,

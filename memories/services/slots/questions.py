@@ -13,6 +13,7 @@ from memories.services.slots.statement import (
     Token,
     analyse,
     clause_with,
+    clauses,
     is_question,
 )
 
@@ -49,13 +50,18 @@ def _answer_facet(statement: Statement) -> str:
     return next((slot for slot in found if slot != "answer_language"), found[0] if found else "")
 
 
+# Reading or seeing what is written, and the writing itself, name no subject of their own.
+_READING = frozenset({"reading", "읽기", "읽다", "글", "보기"})
+
+
 def _only_manner(statement: Statement, tokens: list[Token]) -> bool:
     """True when every content word is a word for a way of answering: inside a cue's match
     in the text ("bullet points", "줄글" that Kiwi splits) or a cue in the vocabulary's word
     ("표" is "table")."""
     spans = [m.span() for _, cue, _ in cues.FACETS for m in cue.finditer(statement.text)]
     return all(
-        any(start <= token.start and token.end <= end for start, end in spans)
+        token.form in _READING  # "줄글이 읽기 편해": reading the answer is no other subject
+        or any(start <= token.start and token.end <= end for start, end in spans)
         or any(cue.search(token.form) for _, cue, _ in cues.FACETS)
         for token in tokens
     )
@@ -430,8 +436,21 @@ def question_of(text: str) -> str:
     slot = "" if weight else _answer_facet(statement) or _name(statement)
     if not slot and not _about_someone_else(statement):
         slot = next((s for s in (q(statement) for q in _ABOUT_THE_USER) if s), "")
+    if slot == "residence":
+        slot = _consequence_of_a_move(statement) or slot
     slot = OCCUPATION.get(slot, slot)
     return slot if valid(slot) else ""
+
+
+def _consequence_of_a_move(statement: Statement) -> str:
+    """ "Moved to Denver, so I'm on Mountain time now", "이사해서 이제 버스로 출근해요": the move is
+    the reason; the state it gives, told after it, is what the statement answers."""
+    parts = clauses(statement)
+    for part in parts[1:]:
+        found = current_thing(part)
+        if found:
+            return found
+    return ""
 
 
 # One question, what the user does for a living or studies (`job`): a workplace or a school

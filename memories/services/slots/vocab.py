@@ -97,7 +97,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "basketball": ("농구",),
     "golf": ("골프",),
     "travel": ("여행", "traveling", "travelling", "trip", "trips"),
-    "reading": ("독서", "read"),
+    "reading": ("독서", "read", "읽기"),
     "cooking": ("요리", "cook"),
     "drawing": ("그림", "draw", "painting"),
     "photography": ("사진",),
