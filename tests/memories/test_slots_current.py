@@ -193,3 +193,32 @@ def test_a_way_of_answering_said_as_reading_or_talking_is_about_the_answers(befo
 
 def test_reading_is_one_subject_in_korean_and_english():
     assert question_of("책 읽기 좋아해") == question_of("I like reading books")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm thinking of getting an electric car",
+        "I had to get up at 3 today for the airport",
+        "오늘 새벽 4시에 일어났어",
+        "My sister drives a Volvo",
+        "엄마가 갤럭시 써요",
+        "The standup is at 9am",
+    ],
+)
+def test_a_plan_a_moment_or_someone_elses_thing_is_no_current_answer(text):
+    assert question_of(text) not in ("car", "phone", "wake_time", "bed_time", "timezone")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["여행 다니는 맛에 살아요", "I live and breathe basketball", "Starting today I cycle to work"],
+)
+def test_a_routine_that_begins_today_is_kept_and_a_way_of_living_is_no_home(text):
+    assert question_of(text) != "residence"
+    if "today" in text:
+        assert question_of(text) == "commute"
+
+
+def test_riding_a_bike_at_weekends_is_the_exercise_one_does():
+    assert question_of("주말마다 자전거 타요") == question_of("I go to the pool twice a week")

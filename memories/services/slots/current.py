@@ -70,7 +70,7 @@ SLEEPS = re.compile(
 
 EXERCISE_WORDS = re.compile(
     r"\b(?:gym|swimming|swim|swims|pilates|yoga|crossfit|climbing|bouldering|running|run|runs|"
-    r"jogging|cycling|spinning|boxing|weightlifting|lifting|tennis|badminton|golf|taekwondo|"
+    r"jogging|cycling|biking|bike|pool|spinning|boxing|weightlifting|lifting|tennis|badminton|golf|taekwondo|"
     r"jiu-jitsu|workouts?|work\s+out|working\s+out)\b|"
     r"헬스|헬스장|수영|필라테스|요가|크로스핏|클라이밍|볼더링|러닝|달리기|조깅|자전거|스피닝|복싱|"
     r"웨이트|테니스|배드민턴|골프|태권도|주짓수|운동",
@@ -80,7 +80,8 @@ EXERCISE_WORDS = re.compile(
 ROUTINE = re.compile(
     r"\b(?:go|goes|going|do|does|doing|hit|hits|took\s+up|take|takes|started|switched|"
     r"every|daily|weekly|times\s+a\s+week|a\s+week|mornings?|evenings?|now|these\s+days|"
-    r"regularly|instead)\b|\bi\s+(?:swim|run|jog|cycle|lift|climb)\b|"
+    r"regularly|instead|ride|rides|riding|weekends)\b|\bi\s+(?:swim|run|jog|cycle|lift|climb|work\s+out)\b|"
+    r"타요|타고\s*있|탄다|주말마다|"
     r"다녀|다니|다님|해요|하고\s*있|해\b|함\b|한다|매일|매주|주\s*\d|일주일에|꾸준히|시작했|배워|배우|"
     r"바꿨|갈아탔|요즘",
     re.IGNORECASE,
@@ -117,6 +118,12 @@ KEEPS = re.compile(
     re.IGNORECASE,
 )
 
+# "오늘부터 헬스 다닌다", "starting today I swim": a routine that begins, not a moment.
+FROM_NOW_ON = re.compile(
+    r"(?:오늘|이번\s*주|어제)\s*부터|\b(?:starting|from|as\s+of|since)\s+(?:today|yesterday|this\s+week)\b",
+    re.IGNORECASE,
+)
+
 WORD = re.compile(r"[a-z]+|[가-힣]+")
 
 
@@ -138,6 +145,9 @@ def _likes(text: str) -> bool:
 def current_thing(statement: Statement) -> str:
     """The slot of a thing or routine the user has one of at a time, else ""."""
     text = statement.text
+    momentary = cues.MOMENTARY.search(text) and not FROM_NOW_ON.search(text)
+    if cues.FUTURE.search(text) or momentary:
+        return ""  # "thinking of buying a car", "woke up at 4 today": no current answer
     if TIMEZONE.search(text):
         return "timezone"
     if CLOCK.search(text) and not _likes(text):
