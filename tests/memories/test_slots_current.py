@@ -222,3 +222,17 @@ def test_a_routine_that_begins_today_is_kept_and_a_way_of_living_is_no_home(text
 
 def test_riding_a_bike_at_weekends_is_the_exercise_one_does():
     assert question_of("주말마다 자전거 타요") == question_of("I go to the pool twice a week")
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("I drive an old Ford Focus", "Traded the Ford for a Mazda"),
+        ("I'm an iPhone person", "Got a Galaxy Fold last week"),
+        ("I'm up by 7 most days", "요즘은 6시 반에 일어나요"),
+        ("중학생이에요", "올해 고등학교 들어갔어요"),
+        ("I'm a doctoral student", "Defended my dissertation, now a postdoc in Daejeon"),
+    ],
+)
+def test_more_ways_of_saying_the_current_answer_share_its_slot(before, after):
+    assert question_of(before) == question_of(after) != ""

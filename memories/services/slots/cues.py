@@ -207,13 +207,14 @@ EN_SCHOOL = re.compile(
     # leaving school answers the same question: "graduated! not a student anymore"
     r"\bgraduated\b|\bnot\s+a\s+student\b|\bdropped\s+out\b|"
     # a degree under way or just finished: "second year of a PhD", "finished my master's"
-    r"\b(?:phd|ph\.d|doctorate|master's|masters|bachelor's|mba|undergrad|grad\s+student)\b",
+    r"\b(?:phd|ph\.d|doctorate|master's|masters|bachelor's|mba|undergrad|grad\s+student|"
+    r"thesis|dissertation)\b",
     re.IGNORECASE,
 )
 
 KO_SCHOOL = re.compile(
     r"재학|입학|휴학|복학|편입|졸업(?:했|함|생)|\d\s*학년|"
-    r"(?:학교|대학|대학교|대학원)(?:에|을|를)?\s*(?:다니|다녀|다님|가|졸업)"
+    r"(?:학교|대학|대학교|대학원)(?:에|을|를)?\s*(?:다니|다녀|다님|가|졸업|들어갔|들어감|들어가|붙었|합격)"
 )
 
 EN_JOB_TITLE = re.compile(r"\b(?:" + EN_JOBS + r")\b", re.IGNORECASE)

@@ -20,7 +20,11 @@ from memories.services.slots.statement import Statement
 CAR_WORDS = re.compile(
     r"(?:^|[^a-z])(?:car|cars|suv|sedan|ev|hybrid\s+car|hyundai|kia|tesla|toyota|honda|bmw|benz|"
     r"mercedes|audi|volvo|volkswagen|vw|porsche|genesis|sonata|avante|elantra|grandeur|"
-    r"santa\s*fe|tucson|ioniq|k5|model\s+[3sxy]|prius|camry|civic|corolla)(?![a-z])|"
+    r"santa\s*fe|tucson|ioniq|k5|model\s+[3sxy]|prius|camry|civic|corolla|mini\s+cooper|mini|"
+    r"subaru|ford|chevrolet|chevy|nissan|mazda|lexus|jeep|peugeot|renault|land\s+rover|jaguar|"
+    r"ferrari|lamborghini|rivian|polestar|byd|sorento|sportage|carnival|casper)"
+    r"(?![a-z])|\bdrives?\s+(?:a|an|my|the)\s+(?!bus\b|truck\b|taxi\b|cab\b)|"
+    r"르노|쉐보레|미니\s*쿠퍼|스바루|포드|닛산|마쓰다|렉서스|지프|푸조|랜드로버|쏘렌토|스포티지|캐스퍼|"
     r"자동차|차를|차는|내\s*차|제\s*차|중고차|전기차|suv|세단|현대차|기아차|테슬라|토요타|도요타|혼다|"
     r"벤츠|아우디|볼보|포르쉐|제네시스|소나타|쏘나타|아반떼|그랜저|싼타페|투싼|아이오닉|모닝|레이|카니발",
     re.IGNORECASE,
@@ -40,7 +44,7 @@ PHONE_WORDS = re.compile(
 
 USES = re.compile(
     r"\b(?:use|uses|using|used|have|has|got|bought|sold|switched|switch|moved|on|carry|own|owns|"
-    r"upgraded|new)\b|\bmy\s+(?:[\w-]+\s+)?(?:phone|smartphone)\s+is\b|"
+    r"upgraded|new|person|user)\b|\bmy\s+(?:[\w-]+\s+)?(?:phone|smartphone)\s+is\b|"
     r"(?:폰|휴대폰|핸드폰)(?:은|는)\s|써|쓰고|쓰는|써요|씀|사용|샀|구입|바꿨|바꿈|갈아탔|넘어갔|있",
     re.IGNORECASE,
 )
@@ -53,13 +57,14 @@ TIMEZONE = re.compile(
 )
 
 CLOCK = re.compile(
-    r"\d{1,2}\s*(?::\d{2}|시|am|pm|a\.m|p\.m|o'clock)|\bat\s+\d{1,2}\b|\bmidnight\b|\bnoon\b|"
+    r"\d{1,2}\s*(?::\d{2}|시|am|pm|a\.m|p\.m|o'clock)|\b(?:at|by|around|before|after|till|until)\s+\d{1,2}\b|\bmidnight\b|\bnoon\b|"
     r"\bdawn\b|자정|새벽|\d{1,2}\s*시\s*(?:반|쯤)?",
     re.IGNORECASE,
 )
 
 WAKES = re.compile(
-    r"\b(?:wake|wakes|woke|waking|get|gets|getting)\s+up\b|기상|일어나|일어난|깨", re.I
+    r"\b(?:wake|wakes|woke|waking|get|gets|getting)\s+up\b|\bup\s+(?:by|at|around)\b|기상|일어나|일어난|깨(?:요|어|서|고|는|다)",
+    re.I,
 )
 
 SLEEPS = re.compile(

@@ -305,6 +305,7 @@ EN_JOBS = (
     r"recruiter|therapist|counselor|counsellor|psychologist|librarian|mechanic|electrician|"
     r"plumber|carpenter|driver|secretary|assistant|administrator|banker|economist|intern|"
     r"coach|trainer|homemaker|housewife|househusband|retiree|cto|ceo|cfo|coo|pm|vp|"
+    r"postdoc|post-doc|resident|fellow|"
     r"product\s+owner|data\s+scientist|sre|devops|streamer|youtuber|creator|composer|singer"
 )
 
