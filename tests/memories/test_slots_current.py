@@ -232,6 +232,8 @@ def test_riding_a_bike_at_weekends_is_the_exercise_one_does():
         ("I'm up by 7 most days", "요즘은 6시 반에 일어나요"),
         ("중학생이에요", "올해 고등학교 들어갔어요"),
         ("I'm a doctoral student", "Defended my dissertation, now a postdoc in Daejeon"),
+        ("I'm on a Galaxy", "Ditched Android for an iPhone"),
+        ("I go to bed at 11:30", "I'm in bed by 10 lately"),
     ],
 )
 def test_more_ways_of_saying_the_current_answer_share_its_slot(before, after):

@@ -44,7 +44,7 @@ PHONE_WORDS = re.compile(
 
 USES = re.compile(
     r"\b(?:use|uses|using|used|have|has|got|bought|sold|switched|switch|moved|on|carry|own|owns|"
-    r"upgraded|new|person|user)\b|\bmy\s+(?:[\w-]+\s+)?(?:phone|smartphone)\s+is\b|"
+    r"upgraded|new|person|user|dropped|ditched|traded|replaced)\b|\bmy\s+(?:[\w-]+\s+)?(?:phone|smartphone)\s+is\b|"
     r"(?:폰|휴대폰|핸드폰)(?:은|는)\s|써|쓰고|쓰는|써요|씀|사용|샀|구입|바꿨|바꿈|갈아탔|넘어갔|있",
     re.IGNORECASE,
 )
@@ -69,7 +69,7 @@ WAKES = re.compile(
 
 SLEEPS = re.compile(
     r"\b(?:go|goes|going|went)\s+to\s+(?:bed|sleep)\b|\bbedtime\b|\bfall\s+asleep\b|"
-    r"\bsleep\s+(?:at|around|by)\b|\bturn\s+in\b|취침|잠들|잠자리|자요|잔다|자는|자고|잠",
+    r"\bsleep\s+(?:at|around|by)\b|\bin\s+bed\s+(?:by|at|around|before)\b|\bturn\s+in\b|취침|잠들|잠자리|자요|잔다|자는|자고|잠",
     re.IGNORECASE,
 )
 
