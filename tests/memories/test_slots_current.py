@@ -19,6 +19,9 @@ from memories.services.slots import normalise_slot, question_of, valid
         "I can't live without my headphones",
         "I live for Friday nights",
         "Trying to live in the moment",
+        "I practically live at the climbing gym",
+        "시험 기간엔 거의 독서실에서 살아요",
+        "사무실에서 살다시피 해요",
     ],
 )
 def test_an_idiom_of_living_answers_no_residence_question(text):
@@ -27,6 +30,7 @@ def test_an_idiom_of_living_answers_no_residence_question(text):
 
 def test_an_idiom_of_living_never_replaces_where_the_user_lives():
     assert question_of("대전에 살아요") == "residence"
+    assert question_of("지금 완전 시골에서 살아") == "residence"
     assert question_of("I live in Leeds") == "residence"
     assert question_of("라떼 없으면 진짜 못 살아") != question_of("대전에 살아요")
     assert question_of("I couldn't live without coffee") != question_of("I live in Leeds")

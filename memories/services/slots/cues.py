@@ -333,13 +333,16 @@ TEACHES = re.compile(r"\bteach(?:es|ing)?\b|가르치|가르쳐|가르침")
 KO_LIVE_IDIOM = re.compile(
     r"못\s*살|살\s*(?:것|거)\s*같|살맛|살\s*수\s*(?:가\s*)?없|살\s*만하|살겠|죽겠|"
     r"없(?:으면|이는|인|이)\s+(?:\S+\s+)?(?:못\s*)?살|(?:위해|위해서)\s*살|"
-    r"(?:맛에|낙으로|재미로|힘으로|희망으로|낙에)\s*(?:\S+\s+)?살"
+    r"(?:맛에|낙으로|재미로|힘으로|희망으로|낙에)\s*(?:\S+\s+)?살|"
+    # "거의 도서관에서 살아", "회사에서 살다시피 해": spends most of the time there
+    r"살다시피|(?:거의|맨날|매일)\s+\S+에서\s*살"
 )
 
 EN_LIVE_IDIOM = re.compile(
     r"\b(?:can't|cannot|couldn't|could\s+not)\s+live\s+without\b|\blive[sd]?\s+for\b|"
     r"\bliv(?:e|es|ing)\s+in\s+(?:the\s+moment|fear|hope|denial|the\s+past|my\s+head)\b|"
-    r"\bliving\s+the\s+dream\b|\blive[sd]?\s+and\s+breathe[sd]?\b",
+    r"\bliving\s+the\s+dream\b|\b(?:practically|basically|pretty\s+much|virtually)\s+live[sd]?\s+"
+    r"(?:at|in)\b|\blive[sd]?\s+and\s+breathe[sd]?\b",
     re.IGNORECASE,
 )
 
