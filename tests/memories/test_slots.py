@@ -88,7 +88,9 @@ DIFFERENT_QUESTIONS = [
     ("Use metric units", "Answer in Korean"),
     ("I live in Busan", "I'm from Busan"),
     ("서울에 살아", "혼자 살아"),
-    ("I'm a nurse", "I work at Severance Hospital"),
+    # a workplace is a detail of the one occupation question (test_slots_current.py); how
+    # one gets there is another question
+    ("I'm a nurse", "I commute by subway"),
     ("연세대 다니고 있어", "전공은 경영학이야"),
     ("I work from home", "I work at Naver"),
     ("I'm allergic to peanuts", "I'm allergic to shellfish"),

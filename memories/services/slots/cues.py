@@ -15,9 +15,10 @@ EN_OTHER_SUBJECT = re.compile(
 )
 
 ANSWER_WORDS = re.compile(
-    r"답변|대답|응답|답장|답을|답은|답해|답할|설명|말투|어조|톤|말해|말할|말하|얘기해|글을|써\s*줘|"
+    r"답변|대답|응답|답장|답을|답은|답해|답할|설명|말투|어조|톤|말해|말할|말하|얘기해|얘기하|이야기하|"
+    r"대화하|글을|써\s*줘|"
     r"작성|정리해|\b(?:answers?|responses?|repl(?:y|ies)|respond|responding|explanations?|explain|"
-    r"talk|talking|speak|speaking|speech|tone|write|writing|formatt?(?:ed|ing)?|chat|"
+    r"talk|talking|speak|speaking|speech|tone|write|writing|formatt?(?:ed|ing)?|chat|chatting|"
     r"messages?\s+to\s+me|"
     r"to\s+me|with\s+me)\b",
     re.IGNORECASE,
@@ -32,9 +33,9 @@ IN_A_LANGUAGE = re.compile(r"(?:로|으로)(?:\s|$|[.!~])|\bin\s+[a-z]+", re.IGN
 REQUEST = re.compile(
     r"[가-힣]\s*(?:줘|주세요|줘요|주라|줄래|주면|줬으면)(?=$|[\s.!~,])|(?:하지|쓰지|붙이지|달지)\s*"
     r"(?:마|말아)|^(?:앞으로|이제부터|지금부터|항상|늘)|(?:해|하세요|해요|써|말해)\s*[.!~]*$|"
-    r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|answer|reply|respond|write|keep|give|"
+    r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|answer|switch|change|go|reply|respond|write|keep|give|"
     r"be|format|talk|speak|address|stick|avoid|don't|do\s+not|stop)\b|"
-    r"\b(?:from\s+now\s+on|going\s+forward|by\s+default|please)\b",
+    r"\b(?:from\s+now\s+on|going\s+forward|by\s+default|please)\b|\bmake\s+(?:it|them|answers?)\b",
     re.IGNORECASE,
 )
 
@@ -131,7 +132,7 @@ PAST_ONLY = re.compile(
 )
 
 NAME = re.compile(
-    r"\bcall\s+me\b|\bgo(?:es)?\s+by\b|\bbe\s+called\b|\baddress\s+me\s+as\b|\bnick\s*name\b|"
+    r"\bcall\s+me\b|\bgo\s+with\s+[a-z][a-z-]*\s+instead\b|\bgo(?:es)?\s+by\b|\bbe\s+called\b|\baddress\s+me\s+as\b|\bnick\s*name\b|"
     r"라고\s*(?:불러|부르|불리)|(?:으로|로)\s*(?:불러|불리)|호칭|닉네임|별명",
     re.IGNORECASE,
 )
@@ -201,16 +202,19 @@ EN_MAJOR = re.compile(r"\bmajor(?:s|ed|ing)?\s+in\b|\bmy\s+major\b|\bmajor\s+is\
 
 EN_SCHOOL = re.compile(
     r"\b(?:university|college|school|grad\s+school|academy|campus|alma\s+mater)\b|"
-    r"\bstud(?:y|ies|ying)\s+at\b|\battend(?:s|ing)?\b|\bgraduated?\s+from\b|\benrolled\b|"
+    r"\bstud(?:y|ies|ying)\s+(?:[\w-]+\s+){0,2}at\b|\battend(?:s|ing)?\b|\bgraduated?\s+from\b|\benrolled\b|"
     r"\bstudent\s+at\b|\b(?:freshman|sophomore|junior|senior)\s+at\b|"
     # leaving school answers the same question: "graduated! not a student anymore"
-    r"\bgraduated\b|\bnot\s+a\s+student\b|\bdropped\s+out\b",
+    r"\bgraduated\b|\bnot\s+a\s+student\b|\bdropped\s+out\b|"
+    # a degree under way or just finished: "second year of a PhD", "finished my master's"
+    r"\b(?:phd|ph\.d|doctorate|master's|masters|bachelor's|mba|undergrad|grad\s+student|"
+    r"thesis|dissertation)\b",
     re.IGNORECASE,
 )
 
 KO_SCHOOL = re.compile(
     r"재학|입학|휴학|복학|편입|졸업(?:했|함|생)|\d\s*학년|"
-    r"(?:학교|대학|대학교|대학원)(?:에|을|를)?\s*(?:다니|다녀|다님|가|졸업)"
+    r"(?:학교|대학|대학교|대학원)(?:에|을|를)?\s*(?:다니|다녀|다님|가|졸업|들어갔|들어감|들어가|붙었|합격)"
 )
 
 EN_JOB_TITLE = re.compile(r"\b(?:" + EN_JOBS + r")\b", re.IGNORECASE)
@@ -218,7 +222,15 @@ EN_JOB_TITLE = re.compile(r"\b(?:" + EN_JOBS + r")\b", re.IGNORECASE)
 EN_JOB = re.compile(
     r"\bwork(?:s|ing|ed)?\s+as\b|\b(?:job(?!\s+(?:at|with|in)\b)|profession|occupation|career)\b|"
     r"\b(?:became|become|becoming)\s+(?:a|an)\b|\bpromoted\s+to\b|\bquit\s+(?:my|their)\s+job\b|"
-    r"\b(?:retired|unemployed|jobless|self-employed|between\s+jobs)\b|"
+    r"\b(?:retired|unemployed|jobless|self-employed|between\s+jobs|freelanc(?:e|ing))\b|"
+    # leaving a job or school says what the user does now: "left the bank", "quit teaching"
+    # "left design, I'm doing product management now": one line of work for another
+    r"\b(?:left|quit)\s+[\w-]+(?:\s+[\w-]+)?\s*,\s*(?:i'm\s+|i\s+am\s+|now\s+)?(?:doing|working)\s+"
+    r"(?!(?:much\s+|so\s+|a\s+lot\s+|way\s+)?(?:better|well|fine|great|ok|okay|good|worse)\b)|"
+    r"\b(?:left|leaving|quit|quitting|resigned\s+from)\s+(?:my\s+job|(?:my|the|a)\s+(?:[\w-]+\s+)?"
+    r"(?:company|firm|bank|hospital|startup|agency|lab|office|school|university|college|"
+    r"grad\s+school|program|corporate\s+job|day\s+job)\b|teaching|nursing|coding|consulting|"
+    r"engineering|law|medicine|academia|corporate)|"
     r"\b(?:i'm|i\s+am|is|am|now)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:" + EN_JOBS + r")s?\b|"
     r"^(?:a|an)?\s*(?:[\w-]+\s+){0,3}?(?:" + EN_JOBS + r")s?\s+(?:by\s+profession|at\b|for\b)",
     re.IGNORECASE,
@@ -226,18 +238,28 @@ EN_JOB = re.compile(
 
 EN_WORKPLACE = re.compile(
     r"\b(?:work|teach)(?:s|es|ing|ed)?\s+(?:at|for)\b|\bemployed\s+(?:at|by)\b|\bstarted\s+(?:working\s+)?at\b|"
-    r"\b(?:employer|company|workplace|firm|startup)\b|\bhired\s+(?:at|by)\b|\bjob\s+at\b",
+    r"\b(?:employer|company|workplace|firm|startup)\b|\bhired\s+(?:at|by)\b|\bjob\s+at\b|"
+    # "joined Samsung": an employer named (a club or a class is joined with an article)
+    r"\bjoined\s+(?!a\b|an\b|the\b|my\b|us\b|them\b|in\b)[a-z]",
     re.IGNORECASE,
 )
 
-KO_JOB_CUE = re.compile(r"직업|승진|퇴사|은퇴|백수|취준|무직|일을?\s*그만")
+KO_JOB_CUE = re.compile(
+    r"직업|승진|퇴사|은퇴|백수|취준|무직|일을?\s*그만|"
+    r"(?:회사|직장|일|학교|대학|대학원|알바|직업|은행|공장|가게|매장|식당|카페|로펌|[가-힣]사|[가-힣]원)"
+    r"(?:을|를|은|는|도)?\s*"
+    r"(?:그만두|그만뒀|그만둠|관두|관뒀|때려치|나왔|나오고|졸업)|"
+    # "약국 그만두고 요즘 유튜브 해요": left one thing and does another for a living now
+    r"(?:그만두|그만뒀|관두|관뒀|때려치)\S*\s+(?:\S+\s+){0,3}?\S*"
+    r"(?:해요|해|함|한다|하고\s*있|다녀|다님|일해|일함|시작했)(?:\s|$|[.!~])"
+)
 
 KO_WORKPLACE_CUE = re.compile(
     r"입사|재직|취직|취업|이직|근무지|(?:회사|직장)(?:은|는|이|가)\s|(?:회사|직장)(?:를|을)?\s*(?:옮|바꿨|바꿈)"
 )
 
 FAVOURITE = re.compile(
-    r"(?:제일|가장|젤)\s*좋아|최애|\bfavou?rites?\b|\bfav\b|\bthe\s+most\b|\bmost\s+of\s+all\b",
+    r"(?:제일|가장|젤)\s*좋아|최애|1\s*순위|1위|넘버\s*원|#\s*1(?!\d)|\bnumber\s+one\b|\btop\s+pick\b|\bfavou?rites?\b|\bfav\b|\bthe\s+most\b|\bmost\s+of\s+all\b",
     re.I,
 )
 
@@ -305,3 +327,36 @@ EN_LIKE_MY_X = re.compile(
 )
 
 TEACHES = re.compile(r"\bteach(?:es|ing)?\b|가르치|가르쳐|가르침")
+
+# 살다/live said of how one feels, not where: "커피 없으면 못 살아", "살 것 같다", "살맛 나",
+# "can't live without", "I live for weekends", "living the dream".
+KO_LIVE_IDIOM = re.compile(
+    r"못\s*살|살\s*(?:것|거)\s*같|살맛|살\s*수\s*(?:가\s*)?없|살\s*만하|살겠|죽겠|"
+    r"없(?:으면|이는|인|이)\s+(?:\S+\s+)?(?:못\s*)?살|(?:위해|위해서)\s*살|"
+    r"(?:맛에|낙으로|재미로|힘으로|희망으로|낙에)\s*(?:\S+\s+)?살|"
+    # "거의 도서관에서 살아", "회사에서 살다시피 해": spends most of the time there
+    r"살다시피|(?:거의|맨날|매일)\s+\S+에서\s*살"
+)
+
+EN_LIVE_IDIOM = re.compile(
+    r"\b(?:can't|cannot|couldn't|could\s+not)\s+live\s+without\b|\blive[sd]?\s+for\b|"
+    r"\bliv(?:e|es|ing)\s+in\s+(?:the\s+moment|fear|hope|denial|the\s+past|my\s+head)\b|"
+    r"\bliving\s+the\s+dream\b|\b(?:practically|basically|pretty\s+much|virtually)\s+live[sd]?\s+"
+    r"(?:at|in)\b|\blive[sd]?\s+and\s+breathe[sd]?\b",
+    re.IGNORECASE,
+)
+
+# When a statement holds, not what it is about: kept out of slot keys.
+NOWADAYS = re.compile(
+    r"\b(?:these\s+days|nowadays|lately|currently|right\s+now|at\s+the\s+moment|for\s+now|now)\b|"
+    r"(?:^|\s)(?:요즘(?:은|에는|엔)?|이제(?:는)?|지금은|최근(?:에는|엔)?)(?=\s|$)",
+    re.IGNORECASE,
+)
+
+# "moved to a Pixel", "moved from the gym to swimming": a move between things, not homes.
+EN_MOVED_TO_A_THING = re.compile(
+    r"\bmov(?:e|ed|ing)\s+(?:over\s+)?(?:from\s+(?:an?\s+|the\s+|my\s+)?[\w-]+\s+)?to\s+"
+    r"(?:an?\s+|the\s+)?(?:iphone|android|galaxy|pixel|mac|windows|linux|tesla|"
+    r"swimming|yoga|pilates|running|cycling|the\s+gym|gym)\b",
+    re.IGNORECASE,
+)

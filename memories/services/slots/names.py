@@ -33,9 +33,17 @@ SINGLE_SLOTS = (
     "answer_language",
     "units",
     "emoji",
+    # one current answer about the user's things and routine (slots/current.py)
+    "car",
+    "phone",
+    "timezone",
+    "wake_time",
+    "bed_time",
+    "exercise",
+    "commute",
 )
 
-KEYED_PREFIXES = ("likes:", "prefers:", "favourite:", "allergy:", "name:")
+KEYED_PREFIXES = ("likes:", "prefers:", "favourite:", "allergy:", "name:", "pets:")
 
 
 def relation_slot(word: str) -> str:
@@ -78,4 +86,8 @@ def normalise_slot(slot: str) -> str:
         return f"favourite:{key}"
     if slot.startswith("name:"):
         return relation_slot(slot[len("name:") :]) or ""
-    return slot
+    if slot.startswith("pets:"):
+        animal = canon(slot[len("pets:") :].split()[-1])
+        return f"pets:{animal}"
+    # a workplace or a school is a detail of the one occupation question (`job`)
+    return {"workplace": "job", "school": "job"}.get(slot, slot)

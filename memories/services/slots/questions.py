@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.services.slots import cues, vocab
+from memories.services.slots.current import current_thing
 from memories.services.slots.names import relation_slot, valid
 from memories.services.slots.statement import (
     KO_CONTENT_TAGS,
@@ -12,6 +13,7 @@ from memories.services.slots.statement import (
     Token,
     analyse,
     clause_with,
+    clauses,
     is_question,
 )
 
@@ -48,13 +50,18 @@ def _answer_facet(statement: Statement) -> str:
     return next((slot for slot in found if slot != "answer_language"), found[0] if found else "")
 
 
+# Reading or seeing what is written, and the writing itself, name no subject of their own.
+_READING = frozenset({"reading", "읽기", "읽다", "글", "보기"})
+
+
 def _only_manner(statement: Statement, tokens: list[Token]) -> bool:
     """True when every content word is a word for a way of answering: inside a cue's match
     in the text ("bullet points", "줄글" that Kiwi splits) or a cue in the vocabulary's word
     ("표" is "table")."""
     spans = [m.span() for _, cue, _ in cues.FACETS for m in cue.finditer(statement.text)]
     return all(
-        any(start <= token.start and token.end <= end for start, end in spans)
+        token.form in _READING  # "줄글이 읽기 편해": reading the answer is no other subject
+        or any(start <= token.start and token.end <= end for start, end in spans)
         or any(cue.search(token.form) for _, cue, _ in cues.FACETS)
         for token in tokens
     )
@@ -88,6 +95,8 @@ _TOGETHER = frozenset("혼자 같이 함께 이랑 랑 와 과 하고".split()) 
 
 def _korean_lives_somewhere(statement: Statement) -> str:
     """'residence' for "서울에 살아", 'household' for "혼자 살아", '' otherwise."""
+    if cues.KO_LIVE_IDIOM.search(statement.text):
+        return ""  # "커피 없으면 못 살아", "살 것 같다", "살맛 난다": no place at all
     tokens = statement.tokens
     for index, token in enumerate(tokens):
         # "부산에서 지내" (stays) says where as well as "부산에 살아"; "잘 지내" says how.
@@ -116,7 +125,9 @@ def _residence(statement: Statement) -> str:
         return ""
     if cues.EN_HOUSEHOLD.search(text) and not re.search(r"\blive[s]?\s+in\b", text):
         return "household"
-    if cues.EN_RESIDENCE.search(text):
+    if cues.EN_MOVED_TO_A_THING.search(text):
+        return ""  # "moved from iPhone to Pixel": a new phone, not a new home
+    if cues.EN_RESIDENCE.search(text) and not cues.EN_LIVE_IDIOM.search(text):
         if re.search(r"\blived\s+in\b", text) and not re.search(r"\bnow\b", text):
             return ""
         return "" if cues.FUTURE.search(text) else "residence"
@@ -187,6 +198,10 @@ def _job_or_workplace(statement: Statement) -> str:
     korean_job = _has_korean_job(statement)
     if cues.EN_JOB.search(text) or cues.KO_JOB_CUE.search(text):
         return "job"
+    if cues.TEACHES.search(text) and not re.search(
+        r"\bteach(?:es|ing)?\s+(?:my|him|her)self\b", text
+    ):
+        return "job"  # "I teach chemistry at a high school": teaching is the work
     if korean_job and (
         works
         or "되다" in lemmas
@@ -270,7 +285,8 @@ def _diet_or_allergy(statement: Statement) -> str:
 
 
 def _favourite(statement: Statement) -> str:
-    text = statement.text
+    # "now", "these days", "요즘", "이제" say when, not which category.
+    text = re.sub(r"\s+", " ", cues.NOWADAYS.sub(" ", statement.text)).strip()
     if not cues.FAVOURITE.search(text):
         return ""
     found = cues.EN_FAVOURITE_CATEGORY.search(text) or cues.EN_FAVOURITE_AFTER.search(text)
@@ -280,6 +296,9 @@ def _favourite(statement: Statement) -> str:
         if key and key not in vocab.CATEGORY_OF:
             return f"favourite:{key}"
     categories = [vocab.CATEGORY_OF[w] for w in statement.words() if w in vocab.CATEGORY_OF]
+    categories += [
+        vocab.CATEGORY_OF[w] for w in re.findall(r"[a-z-]+", text) if w in vocab.CATEGORY_OF
+    ]
     if categories:
         return f"favourite:{categories[0]}"
     # "최애 가수는 ...": the category follows; "세븐틴 최애는 ...": the favourite among what
@@ -287,6 +306,7 @@ def _favourite(statement: Statement) -> str:
     found = cues.KO_FAVOURITE_CATEGORY.search(text)
     if found:
         category = vocab.canon(found.group("after") or found.group("before") or "")
+        category = "" if category in vocab.KO_FILLER else category
         return f"favourite:{vocab.SAME_CATEGORY.get(category, category)}" if category else ""
     tokens = statement.tokens
     for index, token in enumerate(tokens):
@@ -391,6 +411,7 @@ _ABOUT_THE_USER = (
     _diet_or_allergy,
     _favourite,
     _residence,
+    current_thing,
     _hometown,
     _school_or_major,
     _job_or_workplace,
@@ -415,4 +436,23 @@ def question_of(text: str) -> str:
     slot = "" if weight else _answer_facet(statement) or _name(statement)
     if not slot and not _about_someone_else(statement):
         slot = next((s for s in (q(statement) for q in _ABOUT_THE_USER) if s), "")
+    if slot == "residence":
+        slot = _consequence_of_a_move(statement) or slot
+    slot = OCCUPATION.get(slot, slot)
     return slot if valid(slot) else ""
+
+
+def _consequence_of_a_move(statement: Statement) -> str:
+    """ "Moved to Denver, so I'm on Mountain time now", "이사해서 이제 버스로 출근해요": the move is
+    the reason; the state it gives, told after it, is what the statement answers."""
+    parts = clauses(statement)
+    for part in parts[1:]:
+        found = current_thing(part)
+        if found:
+            return found
+    return ""
+
+
+# One question, what the user does for a living or studies (`job`): a workplace or a school
+# is a detail of it, so "대학원생이에요" and "졸업하고 연구소 다녀요" answer it alike.
+OCCUPATION = {"workplace": "job", "school": "job"}

@@ -97,7 +97,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "basketball": ("농구",),
     "golf": ("골프",),
     "travel": ("여행", "traveling", "travelling", "trip", "trips"),
-    "reading": ("독서", "read"),
+    "reading": ("독서", "read", "읽기"),
     "cooking": ("요리", "cook"),
     "drawing": ("그림", "draw", "painting"),
     "photography": ("사진",),
@@ -291,7 +291,7 @@ KO_JOBS = frozenset(
     알바생 인턴 매니저 팀장 과장 대리 부장 사원 컨설턴트 아키텍트 운전기사 기사 미용사 건축가
     판사 검사 목사 연구자 과학자 치료사 물리치료사 보육교사 유치원교사 웹개발자 백엔드
     프론트엔드 PM PO CTO CEO 임원 은퇴자 취준생 작곡가 가수 유튜버 크리에이터 스트리머 편집자
-    애널리스트""".split()  # noqa: SIM905
+    애널리스트 학부생 석사생 박사생 석사과정생 박사과정생 수험생 고시생 재수생""".split()  # noqa: SIM905
 )
 
 EN_JOBS = (
@@ -305,6 +305,7 @@ EN_JOBS = (
     r"recruiter|therapist|counselor|counsellor|psychologist|librarian|mechanic|electrician|"
     r"plumber|carpenter|driver|secretary|assistant|administrator|banker|economist|intern|"
     r"coach|trainer|homemaker|housewife|househusband|retiree|cto|ceo|cfo|coo|pm|vp|"
+    r"postdoc|post-doc|resident|fellow|"
     r"product\s+owner|data\s+scientist|sre|devops|streamer|youtuber|creator|composer|singer"
 )
 
@@ -319,12 +320,18 @@ CATEGORY_OF = {
         "color",
     ),
     **dict.fromkeys(("spring", "summer", "autumn", "winter"), "season"),
+    # kinds of music: "jazz is my favourite" answers the favourite genre
+    **dict.fromkeys(
+        """jazz rock classical kpop hiphop hip-hop pop r&b edm metal indie folk country blues
+        trot 트로트 발라드 ballad""".split(),  # noqa: SIM905
+        "genre",
+    ),
 }
 
 NOT_A_CATEGORY = frozenset("my the a an all-time all time most very user user's".split())  # noqa: SIM905
 
 # One category under two names: "운동" is both sport and exercise.
-SAME_CATEGORY = {"exercise": "sport", "tune": "song", "film": "movie"}
+SAME_CATEGORY = {"exercise": "sport", "tune": "song", "film": "movie", "music": "genre"}
 
 # Words that carry no subject: pronouns, fillers, the like/prefer verbs and their helpers.
 EN_FILLER = frozenset(
@@ -342,7 +349,8 @@ EN_FILLER = frozenset(
     eat eating eats drink drinking drinks listen listening listens watch watching watches play
     playing plays having with without thing things stuff type types kind kinds one ones when
     whenever if them they their he she his her who what which something anything everything
-    someone by from about as all some every each other way ways time times""".split()  # noqa: SIM905
+    someone by from about as all some every each other way ways time times
+    switch switched switching change changed mind""".split()  # noqa: SIM905
 )
 
 KO_FILLER = frozenset(
@@ -386,7 +394,10 @@ def subject_key(words: list[str], *, ordered: bool = False) -> str:
     return " ".join(unique if ordered else sorted(unique))[:MAX_KEY_CHARS].strip()
 
 
-STUDENTS = frozenset("student 학생 대학생 대학원생 고등학생 중학생 신입생".split())  # noqa: SIM905
+STUDENTS = frozenset(
+    """student 학생 대학생 대학원생 고등학생 중학생 신입생 학부생 석사생 박사생 석사과정생
+    박사과정생 수험생 고시생 재수생""".split()  # noqa: SIM905
+)
 
 ORGANISATIONS = frozenset(
     """회사 직장 스타트업 기업 대기업 중소기업 은행 병원 공장 연구소 관공서 학원 로펌
