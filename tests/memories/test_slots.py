@@ -88,8 +88,7 @@ DIFFERENT_QUESTIONS = [
     ("Use metric units", "Answer in Korean"),
     ("I live in Busan", "I'm from Busan"),
     ("서울에 살아", "혼자 살아"),
-    # a workplace is a detail of the one occupation question (test_slots_current.py); how
-    # one gets there is another question
+    ("I'm a nurse", "I work at Severance Hospital"),
     ("I'm a nurse", "I commute by subway"),
     ("연세대 다니고 있어", "전공은 경영학이야"),
     ("I work from home", "I work at Naver"),
@@ -279,7 +278,6 @@ def test_a_later_casual_request_replaces_formal_english():
 @pytest.mark.parametrize(
     ("a", "b"),
     [
-        ("저 증권사에서 영업 업무 해요", "증권사 그만두고 다음 달부터 출판사 다녀요"),
         ("I'm a junior at Ohio State", "graduated in May, not a student anymore"),
     ],
 )

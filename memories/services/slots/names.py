@@ -89,5 +89,4 @@ def normalise_slot(slot: str) -> str:
     if slot.startswith("pets:"):
         animal = canon(slot[len("pets:") :].split()[-1])
         return f"pets:{animal}"
-    # a workplace or a school is a detail of the one occupation question (`job`)
-    return {"workplace": "job", "school": "job"}.get(slot, slot)
+    return slot

@@ -453,6 +453,6 @@ def _consequence_of_a_move(statement: Statement) -> str:
     return ""
 
 
-# One question, what the user does for a living or studies (`job`): a workplace or a school
-# is a detail of it, so "대학원생이에요" and "졸업하고 연구소 다녀요" answer it alike.
-OCCUPATION = {"workplace": "job", "school": "job"}
+# A job title, a workplace and a school stay three questions: "I'm a nurse" and "I work at
+# Severance Hospital" are both true at once, and one must not replace the other.
+OCCUPATION: dict[str, str] = {}
