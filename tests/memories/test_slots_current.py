@@ -239,3 +239,9 @@ def test_two_exercise_routines_both_true_never_replace_each_other():
 )
 def test_more_ways_of_saying_the_current_answer_share_its_slot(before, after):
     assert question_of(before) == question_of(after) != ""
+
+
+def test_a_tablet_or_a_watch_is_not_the_phone_one_uses():
+    assert question_of("폰은 아이폰 써요") == "phone"
+    assert question_of("태블릿은 갤럭시탭 써요") != "phone"
+    assert question_of("I use an iPad for drawing") != "phone"

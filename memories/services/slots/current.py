@@ -132,6 +132,14 @@ FROM_NOW_ON = re.compile(
 WORD = re.compile(r"[a-z]+|[가-힣]+")
 
 
+# A tablet, a watch or a laptop of a phone maker is another device, not the phone
+# ("태블릿은 갤럭시탭 써요" beside "폰은 아이폰 써요").
+_TABLET = re.compile(
+    r"태블릿|패드|갤럭시\s*탭|노트북|워치|\b(?:tablet|ipad|galaxy\s+tab|laptop|macbook|watch)\b",
+    re.I,
+)
+
+
 def _animal(text: str) -> str:
     words = WORD.findall(text)
     for animal, forms in ANIMALS.items():
@@ -166,7 +174,7 @@ def current_thing(statement: Statement) -> str:
         return ""
     if CAR_WORDS.search(text) and DRIVES.search(text):
         return "car"
-    if PHONE_WORDS.search(text) and USES.search(text):
+    if PHONE_WORDS.search(text) and USES.search(text) and not _TABLET.search(text):
         return "phone"
     animal = _animal(text)
     if animal and KEEPS.search(text):
