@@ -102,3 +102,11 @@ def wait_until(predicate: Any, *, timeout: float = 60.0, interval: float = 0.2) 
             return True
         time.sleep(interval)
     return bool(predicate())
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests run last: Playwright's sync API keeps an event loop running in the main
+    thread for the rest of the session, and tests after it that run an event loop of their
+    own (the MCP client, the Django test client on `/mcp/`) could not."""
+    browser = Path(__file__).parent / "browser"
+    items.sort(key=lambda item: browser in Path(str(item.fspath)).parents)

@@ -144,7 +144,8 @@ def _assert_a_quiet_start(terminal: str, data_dir: str, port: int) -> None:
         assert noise not in terminal, noise
     logs = Path(data_dir, "logs")
     assert "Apply all migrations" in (logs / "migrate.log").read_text()
-    assert "[tasks]" in (logs / "worker.log").read_text()  # the Celery banner
+    for worker in ("worker-live", "worker-bulk"):
+        assert "[tasks]" in (logs / f"{worker}.log").read_text()  # the Celery banner
     assert "Listening at" in (logs / "web.log").read_text()
     assert "beat: Starting" in (logs / "beat.log").read_text()
 
