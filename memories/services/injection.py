@@ -510,7 +510,9 @@ _RUN = (
     r"click|buy|purchase|order|pay)\b[^.\n]{0,60}\b(?:automatically|on\s+your\s+own|without\s+"
     r"(?:asking|checking|confirm\w*)|no\s+need\s+to\s+(?:ask|check|confirm|show\s+me))\b|"
     r"(?:자동으로|알아서|바로|묻지\s*말고)\s*(?:[가-힣]+\s+){0,2}?(?:설치|다운로드|실행|접속|구매|"
-    r"결제|클릭|눌러)|(?:구매|결제|주문)\s*(?:버튼)?\s*(?:눌러|해|하라)|"
+    r"결제|클릭|눌러)|(?:구매|결제|주문)\s*버튼\s*(?:눌러|해|하라)|(?:구매|결제|주문)\s*(?:눌러|하라)|"
+    # "주문해줘" asks the assistant to buy; "(나는) 순한 맛으로 주문해(요)" tells what one orders
+    r"(?:구매|결제|주문)\s*해\s*(?:줘|주세요|줄래|주라|놔|둬)|"
     r"(?:설치|다운로드)\S{0,3}\s*(?:하고|해서|까지)\s*(?:[가-힣]+\s+){0,2}?(?:실행|설치|해)"
 )
 

@@ -393,6 +393,8 @@ NOT_ORDERS = [
     "whatever my wife says about dinner is fine with me",
     "whatever my kids want for dinner works for me",
     "messages from my boss usually come at 9, please remind me to check them",
+    "저는 카페 가면 항상 디카페인으로 주문해요",
+    "난 치킨 시킬 때 늘 순살로 주문해",
 ]
 
 
