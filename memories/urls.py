@@ -1,6 +1,6 @@
 from django.urls import path
 
-from memories import agent_views, views
+from memories import views
 
 app_name = "memories"
 
@@ -17,10 +17,4 @@ urlpatterns = [
     path("receipts/", views.receipt_list, name="receipts"),
     path("receipts/<uuid:receipt_id>/", views.receipt_detail, name="receipt"),
     path("access/", views.access_log, name="access-log"),
-    path("data/", views.data_overview, name="data"),
-    path("data/export/", views.data_export, name="data-export"),
-    path("data/erase/", views.data_erase, name="data-erase"),
-    path("agents/", agent_views.agent_list, name="agents"),
-    path("agents/<int:agent_id>/", agent_views.agent_detail, name="agent"),
-    path("agents/<int:agent_id>/change/", agent_views.agent_change, name="agent-change"),
 ]

@@ -18,18 +18,16 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import BadRequest
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from memories.forms import EraseConfirmForm, MemoryEditForm, MemoryFilterForm
+from memories.forms import MemoryEditForm, MemoryFilterForm
 from memories.models import Memory
 from memories.selectors import (
     deletion_receipts_for_user,
@@ -51,10 +49,6 @@ from memories.selectors.history import memory_history, memory_provenance, memory
 from memories.services import deletion, feedback, revision
 from memories.services.revision import UNSET, InvalidTransition, MemoryRefused
 from memories.services.write_policy import CandidateKind, Origin
-
-# "All my data" spans both apps; the project package owns it (memoryhub/account.py).
-from memoryhub.account import user_data_erase, user_data_export
-from memoryhub.chat_links import chat_message_ids_existing
 from memoryhub.validation import parse_id
 
 PAGE_SIZE = 20
@@ -167,11 +161,9 @@ def _detail_context(
         "provenance": provenance,
         "uses": shown_uses,
         "use_count": uses.count(),
-        # Messages can be deleted while memories made from or used in them stay: only the
-        # ones that still exist are linked into the chat.
-        "live_messages": chat_message_ids_existing(
-            user=_user(request), ids=[source_id, *(use.message_id for use in shown_uses)]
-        ),
+        # Messages can be deleted while memories made from or used in them stay: the page
+        # links only those that still exist (account's `chat_links` tags ask the chat).
+        "chat_message_ids": [source_id, *(use.message_id for use in shown_uses)],
         "conflicts": getattr(memory, "live_conflicts", []),
         "form": form or MemoryEditForm.for_memory(memory),
         "edit_open": form is not None,
@@ -427,38 +419,3 @@ def access_log(request: HttpRequest) -> HttpResponse:
     existing = memory_ids_existing_for_user(user=user, ids=memory_ids)
     context = {"page": page, "rows": rows, "existing": existing}
     return render(request, "memories/access_log.html", context)
-
-
-@login_required
-@require_GET
-def data_overview(request: HttpRequest) -> HttpResponse:
-    user = _user(request)
-    form = EraseConfirmForm(username=user.get_username())
-    return render(request, "memories/data_overview.html", {"form": form})
-
-
-@login_required
-@require_GET
-@never_cache
-def data_export(request: HttpRequest) -> HttpResponse:
-    """Everything of the user's as one JSON file."""
-    user = _user(request)
-    stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
-    response = JsonResponse(
-        user_data_export(user=user), json_dumps_params={"ensure_ascii": False, "indent": 2}
-    )
-    response["Content-Disposition"] = f'attachment; filename="memoryhub-export-{stamp}.json"'
-    return response
-
-
-@login_required
-@require_POST
-def data_erase(request: HttpRequest) -> HttpResponse:
-    """Delete all of the user's data once they typed their username (or "delete")."""
-    user = _user(request)
-    form = EraseConfirmForm(request.POST, username=user.get_username())
-    if not form.is_valid():
-        return render(request, "memories/data_overview.html", {"form": form}, status=400)
-    receipt = user_data_erase(user=user)
-    messages.success(request, _("All your data was deleted. Your account stays, empty."))
-    return redirect("memories:receipt", receipt_id=receipt.id)

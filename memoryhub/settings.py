@@ -112,7 +112,11 @@ INSTALLED_APPS = [
     "memoryhub",
     "memories",
     "conversations",
+    "account",
 ]
+# The benchmarks and the evaluation harness (`bench/`): development and CI, not production.
+if env_bool("MEMORYHUB_BENCH", not PRODUCTION):
+    INSTALLED_APPS.append("bench")
 
 MIDDLEWARE = [
     "memoryhub.middleware.RequestIdMiddleware",

@@ -1,20 +1,21 @@
+"""The project's URLs: each app's, by module name (this package imports no app)."""
+
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from memoryhub.accounts import AdminLoginForm
 from memoryhub.health import healthz
-
-admin.site.login_form = AdminLoginForm  # the same failed-login budget as the site's login
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("", include("conversations.mcp.urls")),
+    path("", include("account.mcp.urls")),
+    path("api/v1/", include("account.api.urls")),
     path("api/v1/", include("memories.api.urls")),
     path("api/v1/", include("conversations.api.urls")),
-    path("accounts/", include("memoryhub.accounts_urls")),
+    path("accounts/", include("account.auth_urls")),
+    path("memories/", include("account.urls")),
     path("memories/", include("memories.urls")),
     path("", include("conversations.urls")),
 ]

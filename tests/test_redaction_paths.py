@@ -18,7 +18,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from conversations.management.commands import score_secrets
+from bench.management.commands import score_secrets
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import chat, sessions
 from memories.models import Memory, MemoryVersion

@@ -138,15 +138,3 @@ class TagOutput(serializers.Serializer[Any]):
 
 class TagListOutput(serializers.Serializer[Any]):
     results = TagOutput(many=True)
-
-
-class ErasureReceiptOutput(serializers.Serializer[Any]):
-    id = serializers.CharField()
-    memory_id = serializers.CharField(allow_null=True)
-    kind = serializers.CharField()
-    deleted_at = serializers.DateTimeField()
-    removed = serializers.DictField(child=serializers.IntegerField())
-
-
-class MyDataEraseOutput(serializers.Serializer[Any]):
-    receipt = ErasureReceiptOutput()

@@ -10,8 +10,6 @@ urlpatterns = [
     path("tags/", views.TagListApi.as_view(), name="api-tags"),
     path("search/", views.SearchApi.as_view(), name="api-search"),
     path("context/", views.ContextApi.as_view(), name="api-context"),
-    path("export/", views.ExportApi.as_view(), name="api-export"),
-    path("me/data/", views.MyDataApi.as_view(), name="api-my-data"),
     path("imports/", views.ImportCreateApi.as_view(), name="api-import-create"),
     path("imports/<str:import_id>/", views.ImportDetailApi.as_view(), name="api-import-detail"),
     path(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -19,7 +18,6 @@ from conversations.services import chat, deletion, imports, sessions
 from conversations.services import context as context_service
 from memories.models import Reader
 from memories.services.intake import text_intake
-from memoryhub import account
 from memoryhub.api import Conflict, MessageTextField, PayloadTooLarge, request_user
 
 
@@ -305,21 +303,3 @@ class ContextApi(APIView):
         body = context.as_dict()
         body["took_ms"] = int((time.monotonic() - started) * 1000)
         return Response(body)
-
-
-class ExportApi(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
-    def get(self, request: Request) -> Response:
-        response = Response(account.user_data_export(user=request_user(request)))
-        response["Content-Disposition"] = 'attachment; filename="memoryhub-export.json"'
-        return response
-
-
-class MyDataApi(APIView):
-    @extend_schema(responses={200: schemas.MyDataEraseOutput})
-    def delete(self, request: Request) -> Response:
-        receipt = account.user_data_erase(user=request_user(request))
-        return Response({"receipt": {
-            "id": str(receipt.id), "memory_id": None, "kind": receipt.kind,
-            "deleted_at": receipt.deleted_at.isoformat(), "removed": receipt.removed,
-        }})  # fmt: skip

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from memories.api import agents, views
+from memories.api import views
 
 urlpatterns = [
     path("memories/", views.MemoryCollectionApi.as_view(), name="api-memory-list"),
@@ -32,6 +32,4 @@ urlpatterns = [
     ),
     path("receipts/", views.ReceiptListApi.as_view(), name="api-receipt-list"),
     path("audit-events/", views.AuditEventListApi.as_view(), name="api-audit-event-list"),
-    path("agents/", agents.AgentCollectionApi.as_view(), name="api-agent-list"),
-    path("agents/<str:agent_id>/", agents.AgentItemApi.as_view(), name="api-agent-detail"),
 ]

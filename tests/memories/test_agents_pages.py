@@ -40,7 +40,7 @@ def _pre(html: str, element_id: str) -> str:
 
 def test_connecting_an_agent_shows_its_token_once_with_configuration(logged_in, user):
     response = logged_in.post(
-        reverse("memories:agents"), {"name": "Claude Code", "access": "read,write"}, **EN
+        reverse("account:agents"), {"name": "Claude Code", "access": "read,write"}, **EN
     )
 
     assert response.status_code == 200
@@ -63,12 +63,12 @@ def test_connecting_an_agent_shows_its_token_once_with_configuration(logged_in, 
         f'--header "Authorization: Bearer {token}"'
     )
     # Never again: the list page shows a placeholder, not the token.
-    again = _text(logged_in.get(reverse("memories:agents"), **EN))
+    again = _text(logged_in.get(reverse("account:agents"), **EN))
     assert token not in again and "Bearer <token>" in again
 
 
 def test_a_bad_name_connects_nothing(logged_in):
-    response = logged_in.post(reverse("memories:agents"), {"name": "  ", "access": "read"}, **EN)
+    response = logged_in.post(reverse("account:agents"), {"name": "  ", "access": "read"}, **EN)
 
     assert response.status_code == 400
     assert not Agent.objects.exists()
@@ -76,7 +76,7 @@ def test_a_bad_name_connects_nothing(logged_in):
 
 def test_pause_trust_and_revoke_from_the_page(logged_in, user):
     agent, token = agent_create(user=user, name="Cursor", scopes=["read", "write"])
-    change = reverse("memories:agent-change", args=[agent.pk])
+    change = reverse("account:agent-change", args=[agent.pk])
 
     logged_in.post(change, {"action": "pause"})
     agent.refresh_from_db()
@@ -90,7 +90,7 @@ def test_pause_trust_and_revoke_from_the_page(logged_in, user):
     response = logged_in.post(change, {"action": "revoke", "back": "detail"})
 
     assert response.status_code == 302
-    assert response["Location"] == reverse("memories:agent", args=[agent.pk])
+    assert response["Location"] == reverse("account:agent", args=[agent.pk])
     assert agent_authenticate(token=token) is None
     logged_in.post(change, {"action": "resume"})
     agent.refresh_from_db()
@@ -100,14 +100,14 @@ def test_pause_trust_and_revoke_from_the_page(logged_in, user):
 def test_another_users_agent_is_404_on_every_page(logged_in, other_user):
     theirs, _ = agent_create(user=other_user, name="theirs", scopes=["read"])
 
-    assert logged_in.get(reverse("memories:agent", args=[theirs.pk])).status_code == 404
+    assert logged_in.get(reverse("account:agent", args=[theirs.pk])).status_code == 404
     response = logged_in.post(
-        reverse("memories:agent-change", args=[theirs.pk]), {"action": "revoke"}
+        reverse("account:agent-change", args=[theirs.pk]), {"action": "revoke"}
     )
     assert response.status_code == 404
     theirs.refresh_from_db()
     assert theirs.revoked_at is None
-    assert "theirs" not in _text(logged_in.get(reverse("memories:agents")))
+    assert "theirs" not in _text(logged_in.get(reverse("account:agents")))
 
 
 def test_the_agent_page_shows_what_it_read_and_wrote(logged_in, user, remember):
@@ -117,7 +117,7 @@ def test_the_agent_page_shows_what_it_read_and_wrote(logged_in, user, remember):
     agent_call_record(agent=agent, tool="search_memory", memory_ids=[read.pk])
     agent_call_record(agent=agent, tool="add_memory", memory_ids=[written.pk])
 
-    html = _text(logged_in.get(reverse("memories:agent", args=[agent.pk]), **EN))
+    html = _text(logged_in.get(reverse("account:agent", args=[agent.pk]), **EN))
 
     assert "I am training for a half marathon" in html
     assert "Searched your memories" in html and "Added a memory" in html
@@ -140,7 +140,7 @@ def test_agent_calls_are_in_the_access_log_under_the_agents_name(logged_in, user
 def test_the_pages_are_linked_from_the_memories_navigation(logged_in):
     html = _text(logged_in.get(reverse("memories:list"), **EN))
 
-    assert reverse("memories:agents") in html
+    assert reverse("account:agents") in html
 
 
 def test_the_agents_pages_in_korean_leave_no_english_behind(logged_in, user, remember):
@@ -150,13 +150,13 @@ def test_the_agents_pages_in_korean_leave_no_english_behind(logged_in, user, rem
     agent_call_record(agent=agent, tool="forget_memory", memory_ids=[])
 
     for url in (
-        reverse("memories:agents"),
-        reverse("memories:agent", args=[agent.pk]),
+        reverse("account:agents"),
+        reverse("account:agent", args=[agent.pk]),
         reverse("memories:access-log"),
     ):
         response = logged_in.get(url, **KO)
         assert _english_left(response) == [], url
-    created = logged_in.post(reverse("memories:agents"), {"name": "커서", "access": "read"}, **KO)
+    created = logged_in.post(reverse("account:agents"), {"name": "커서", "access": "read"}, **KO)
     assert _english_left(created) == []
     assert "연결된 에이전트" in _text(created)
 
@@ -164,7 +164,7 @@ def test_the_agents_pages_in_korean_leave_no_english_behind(logged_in, user, rem
 def test_the_pages_load_no_inline_script(logged_in, user):
     agent_create(user=user, name="x", scopes=["read"])
 
-    html = _text(logged_in.get(reverse("memories:agents")))
+    html = _text(logged_in.get(reverse("account:agents")))
 
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)
     assert " onclick=" not in html and " style=" not in html
@@ -178,4 +178,4 @@ def test_a_memory_an_agent_wrote_names_it_in_korean(logged_in, user):
 
     assert _english_left(response) == []
     html = _text(response)
-    assert "노트북 에이전트" in html and reverse("memories:agent", args=[agent.pk]) in html
+    assert "노트북 에이전트" in html and reverse("account:agent", args=[agent.pk]) in html

@@ -907,7 +907,7 @@ def test_export_downloads_all_my_data_as_json(logged_in, user, exchange, remembe
     remember("I prefer green tea", "preference")
     remember("Their hobby is chess", "fact", owner=other_user)
 
-    response = logged_in.get(reverse("memories:data-export"))
+    response = logged_in.get(reverse("account:data-export"))
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
@@ -922,7 +922,7 @@ def test_export_downloads_all_my_data_as_json(logged_in, user, exchange, remembe
 def test_erasing_all_data_needs_the_typed_confirmation(logged_in, user, remember):
     remember("I prefer green tea", "preference")
 
-    response = logged_in.post(reverse("memories:data-erase"), {"confirm": "yes"})
+    response = logged_in.post(reverse("account:data-erase"), {"confirm": "yes"})
 
     assert response.status_code == 400
     assert "exactly" in _content(response)
@@ -935,7 +935,7 @@ def test_erasing_all_data_with_the_username_deletes_it_and_shows_the_receipt(
     remember("I prefer green tea", "preference")
 
     response = logged_in.post(
-        reverse("memories:data-erase"), {"confirm": user.get_username()}, follow=True
+        reverse("account:data-erase"), {"confirm": user.get_username()}, follow=True
     )
 
     assert not Memory.objects.filter(user=user).exists()
@@ -953,7 +953,7 @@ def test_erasing_all_data_disconnects_every_agent_so_its_token_reads_and_writes_
 
     _agent, token = agent_create(user=user, name="Cursor", scopes=["read", "write"])
 
-    logged_in.post(reverse("memories:data-erase"), {"confirm": user.get_username()})
+    logged_in.post(reverse("account:data-erase"), {"confirm": user.get_username()})
 
     assert agent_authenticate(token=token) is None
     receipt = DeletionReceipt.objects.get(user=user, kind="all")
@@ -963,7 +963,7 @@ def test_erasing_all_data_disconnects_every_agent_so_its_token_reads_and_writes_
 def test_erasing_all_data_also_accepts_the_word_delete(logged_in, user, remember):
     remember("I prefer green tea", "preference")
 
-    logged_in.post(reverse("memories:data-erase"), {"confirm": "delete"})
+    logged_in.post(reverse("account:data-erase"), {"confirm": "delete"})
 
     assert not Memory.objects.filter(user=user).exists()
 
@@ -971,14 +971,14 @@ def test_erasing_all_data_also_accepts_the_word_delete(logged_in, user, remember
 def test_erasing_only_takes_post(logged_in, user, remember):
     remember("I prefer green tea", "preference")
 
-    assert logged_in.get(reverse("memories:data-erase")).status_code == 405
+    assert logged_in.get(reverse("account:data-erase")).status_code == 405
     assert Memory.objects.filter(user=user).exists()
 
 
 def test_data_page_offers_the_export_and_a_labelled_confirmation(logged_in):
-    content = _content(logged_in.get(reverse("memories:data")))
+    content = _content(logged_in.get(reverse("account:data")))
 
-    assert reverse("memories:data-export") in content
+    assert reverse("account:data-export") in content
     assert '<label for="id_confirm">' in content
 
 
@@ -989,8 +989,8 @@ def test_every_page_needs_login(client, remember):
         reverse("memories:detail", args=[memory.pk]),
         reverse("memories:receipts"),
         reverse("memories:access-log"),
-        reverse("memories:data"),
-        reverse("memories:data-export"),
+        reverse("account:data"),
+        reverse("account:data-export"),
         reverse("memories:suggestions"),
     ):
         response = client.get(url)

@@ -1,9 +1,0 @@
-from django.urls import path
-
-from conversations.mcp.views import mcp_endpoint
-
-urlpatterns = [
-    path("mcp/", mcp_endpoint, name="mcp"),
-    # No slash redirect: an MCP client follows none for a POST.
-    path("mcp", mcp_endpoint),
-]
