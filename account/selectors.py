@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from conversations.models import ChatSession, HistoryImport
-from conversations.services import sessions
+from conversations.services.tag_weights import tag_weights_effective
 from memories.selectors import memories_export_for_user
 from memoryhub.models import LLMCall
 
@@ -47,7 +47,7 @@ def user_data_export(*, user: AbstractBaseUser) -> dict[str, Any]:
         "sessions": chat_sessions,
         "tags": [
             {"tag": tag, "weight": round(weight, 4), "updated_at": _iso(updated)}
-            for tag, weight, updated in sessions.tag_weights_effective(user_id=user.pk)
+            for tag, weight, updated in tag_weights_effective(user_id=user.pk)
         ],
         "imports": [
             {

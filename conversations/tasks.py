@@ -20,10 +20,11 @@ from conversations.services import (
     recovery,
     remembering,
     sessions,
+    tag_weights,
     topics,
 )
 from memoryhub import llm
-from memoryhub.recovery import exclusive
+from memoryhub.locks import exclusive
 
 logger = logging.getLogger(__name__)
 
@@ -83,7 +84,7 @@ def sessions_end_idle() -> int:
 
 @shared_task(**_RELIABLE)
 def tag_weights_decay() -> int:
-    return sessions.tag_weights_decay()
+    return tag_weights.tag_weights_decay()
 
 
 def history_import_lock(import_id: int) -> str:

@@ -35,16 +35,16 @@ from django_htmx.http import HttpResponseClientRefresh, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
 from conversations import selectors
-from conversations.context import ChatContext
 from conversations.forms import MessageForm
-from conversations.logic import charts
+from conversations.logic.prompt_context import ChatContext
 from conversations.models import ChatSession, Message, TagWeightHistory
-from conversations.services import chat, deletion
+from conversations.services import chat, deletion, tag_weights
 from conversations.services import memory_updates as memory_update_services
 from conversations.services import sessions as session_services
 from memories.redaction_labels import render_placeholders
 from memories.selectors import memory_get_for_user
 from memories.selectors.browse import memory_extraction_finished
+from memoryhub import charts
 from memoryhub.throttles import page_throttle_wait
 from memoryhub.validation import InvalidText, parse_id
 
@@ -470,7 +470,7 @@ def tag_list(request: HttpRequest) -> HttpResponse:
     user = _user(request)
     today = timezone.localdate()
     start = today - timedelta(days=TAG_CHART_DAYS - 1)
-    weights = session_services.tag_weights_effective(user_id=user.pk)
+    weights = tag_weights.tag_weights_effective(user_id=user.pk)
     history = selectors.tag_weight_history_for_user(
         user=user, since=start, tags=[tag for tag, _weight, _updated_at in weights]
     )

@@ -1,8 +1,8 @@
 """Redaction placeholders in the reader's language.
 
-Stored text keeps the stable English code `[redacted: <kind>]` (`memories.services.secrets`)
+Stored text keeps the stable English code `[redacted: <kind>]` (`memories.logic.secrets`)
 `[removed]` where a forgotten memory's content was (`memoryhub.text.REMOVED_MARKER`) and the
-marker of recalled text withheld as instructions (`memories.services.injection.WITHHELD`);
+marker of recalled text withheld as instructions (`memories.logic.injection.WITHHELD`);
 pages show them as words, never as the codes: "[redacted: password]" reads "(password hidden)"
 / "(비밀번호 가림)" and "[removed]" reads "(deleted)" / "(삭제됨)". Exports keep the codes.
 """
@@ -13,8 +13,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from memories.services import secrets
-from memories.services.injection import WITHHELD
+from memories.logic import secrets
+from memories.logic.injection import WITHHELD
 from memoryhub.text import REMOVED_MARKER
 
 KIND_LABELS: dict[str, Promise] = {

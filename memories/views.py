@@ -28,6 +28,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from memories.forms import MemoryEditForm, MemoryFilterForm
+from memories.logic.write_policy import CandidateKind, Origin
 from memories.models import Memory
 from memories.selectors import (
     deletion_receipts_for_user,
@@ -48,7 +49,6 @@ from memories.selectors.browse import (
 from memories.selectors.history import memory_history, memory_provenance, memory_uses
 from memories.services import deletion, feedback, revision
 from memories.services.revision import UNSET, InvalidTransition, MemoryRefused
-from memories.services.write_policy import CandidateKind, Origin
 from memoryhub.validation import parse_id
 
 PAGE_SIZE = 20

@@ -9,7 +9,7 @@ from typing import Any
 from celery import Celery, signals
 
 from memoryhub import warmup
-from memoryhub.recovery import connect_worker_signals
+from memoryhub.redelivery import connect_worker_signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
 

@@ -11,7 +11,7 @@ from django.core.signals import request_finished
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 
-from memoryhub.logging import is_sane_request_id, request_id_var, request_var
+from memoryhub.logs import is_sane_request_id, request_id_var, request_var
 
 REQUEST_ID_HEADER = "X-Request-ID"
 

@@ -250,7 +250,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * 60 * 60}
 if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] <= CELERY_TASK_TIME_LIMIT:
     raise ImproperlyConfigured("The broker's visibility timeout must outlast the longest task.")
 # A worker silent this long is lost: its unacknowledged tasks are queued again at once
-# (memoryhub/recovery.py) instead of after the visibility timeout.
+# (memoryhub/redelivery.py) instead of after the visibility timeout.
 MEMORYHUB_WORKER_LOST_SECONDS = env_int("MEMORYHUB_WORKER_LOST_SECONDS", 30, minimum=3)
 # Work committed this long ago whose task never ran (lost between commit and publish) is
 # queued again by beat (conversations/services/recovery.py).
@@ -383,15 +383,15 @@ CELERY_BEAT_SCHEDULE.update(
 )
 
 # One JSON object per line in production (or with MEMORYHUB_LOG_JSON=true); every line carries
-# the request id and user id (memoryhub/logging.py).
+# the request id and user id (memoryhub/logs.py).
 MEMORYHUB_LOG_JSON = env_bool("MEMORYHUB_LOG_JSON", PRODUCTION)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_context": {"()": "memoryhub.logging.RequestContextFilter"}},
+    "filters": {"request_context": {"()": "memoryhub.logs.RequestContextFilter"}},
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
-        "json": {"()": "memoryhub.logging.JsonFormatter"},
+        "json": {"()": "memoryhub.logs.JsonFormatter"},
     },
     "handlers": {
         "console": {

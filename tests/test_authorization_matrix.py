@@ -32,11 +32,11 @@ from rest_framework.views import APIView
 
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import chat, imports, indexing, sessions
+from memories.logic.write_policy import Origin
 from memories.models import Agent, DeletionReceipt, Memory, MemoryVersion
 from memories.services import deletion, revision
 from memories.services.agents import agent_create
 from memories.services.revision import MemoryRefused
-from memories.services.write_policy import Origin
 
 METHODS = ("get", "post", "put", "patch", "delete")
 ADMIN_PREFIX = "admin/"

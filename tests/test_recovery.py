@@ -16,7 +16,7 @@ from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import chat, imports, recovery, sessions
 from memories.models import ExtractionRun, Memory
 from memoryhub.celery import app
-from memoryhub.recovery import exclusive
+from memoryhub.locks import exclusive
 
 TASKS = {
     "exchange_extract": conversation_tasks.exchange_extract,

@@ -21,10 +21,10 @@ from django.utils import timezone
 from bench.management.commands import score_secrets
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import chat, sessions
+from memories.logic.extraction_schema import ExtractedItem
+from memories.logic.secrets import PLACEHOLDER_PATTERN, redact
 from memories.models import Memory, MemoryVersion
 from memories.services import extraction, memory_tool, revision
-from memories.services.extraction_schema import ExtractedItem
-from memories.services.secrets import PLACEHOLDER_PATTERN, redact
 from memoryhub import llm
 from tests.anthropic_fake import FakeAnthropic, completed, streamed
 

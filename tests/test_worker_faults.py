@@ -19,7 +19,7 @@ from conversations.models import ChatSession, Message
 from conversations.tasks import exchange_extract
 from memories.models import ExtractionRun, Memory
 from memoryhub.celery import app
-from memoryhub.recovery import REGISTRY_KEY
+from memoryhub.redelivery import REGISTRY_KEY
 from tests.conftest import wait_until
 from tests.workers import worker_kill, worker_log, worker_start, worker_stop
 
@@ -163,7 +163,7 @@ def test_a_lost_workers_tasks_go_back_to_their_own_queues(clean_broker, user):
     """The Redis-only restore covers every queue: a live and a bulk task a worker took before
     it vanished return to `live` and `bulk`, not to one default queue."""
     from conversations.tasks import messages_backfill
-    from memoryhub.recovery import orphans_restore, tags_key
+    from memoryhub.redelivery import orphans_restore, tags_key
 
     client = _broker()
     exchange_extract.delay(message_id=1)

@@ -8,7 +8,7 @@ import json
 import pytest
 from django.db import connection
 
-from memoryhub.logging import request_id_var
+from memoryhub.logs import request_id_var
 from memoryhub.tasks import worker_heartbeat
 from tests.conftest import wait_until
 from tests.workers import worker_log, worker_start, worker_stop

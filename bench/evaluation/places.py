@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from conversations.context import ChatContext
+from conversations.logic.prompt_context import ChatContext
 
 OWN_WORDS_SUFFIX = "/user"
 # The part of the product a place belongs to, for the table's one-line failure.

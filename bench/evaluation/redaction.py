@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from memories.services.secrets import redact
+from memories.logic.secrets import redact
 
 
 @dataclass(frozen=True)

@@ -55,18 +55,18 @@ from bench.evaluation.verdicts import (
     judge,
 )
 from conversations import search
-from conversations.context import ChatContext
+from conversations.logic.prompt_context import ChatContext
 from conversations.models import ChatSession
 from conversations.selectors import session_memory_updates
 from conversations.services import chat, sessions, shortterm
 from conversations.services.context import context_preview
 from conversations.tasks import messages_embed
+from memories.logic.write_policy import Origin
 from memories.models import Memory, Reader
 from memories.selectors import memory_list_for_user, memory_retrieve, memory_versions
 from memories.selectors.records import memory_record
 from memories.services import deletion, feedback, revision
 from memories.services.memory_tool import MemoryToolError, memory_tool_execute
-from memories.services.write_policy import Origin
 from memories.tasks import extract_from_exchange
 from memoryhub import llm
 from memoryhub.models import LLMCall

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from conversations import search, selectors
 from conversations.api import schemas
 from conversations.models import ChatSession, HistoryImport
-from conversations.services import chat, deletion, imports, sessions
+from conversations.services import chat, deletion, imports, sessions, tag_weights
 from conversations.services import context as context_service
 from memories.models import Reader
 from memories.services.intake import text_intake
@@ -189,7 +189,7 @@ class SessionEndApi(APIView):
 class TagListApi(APIView):
     @extend_schema(responses={200: schemas.TagListOutput})
     def get(self, request: Request) -> Response:
-        rows = sessions.tag_weights_effective(user_id=request_user(request).pk)
+        rows = tag_weights.tag_weights_effective(user_id=request_user(request).pk)
         results = [
             {"tag": tag, "weight": round(weight, 4), "updated_at": updated_at.isoformat()}
             for tag, weight, updated_at in rows

@@ -47,7 +47,7 @@ class Intent:
         return ()
 
 
-# The memory type a slot's memories have (memories.services.extraction_schema.SLOT_NAMES).
+# The memory type a slot's memories have (memories.logic.extraction_schema.SLOT_NAMES).
 SLOT_TYPES = {
     "residence": "fact",
     "job": "fact",

@@ -20,8 +20,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from conversations import selectors
-from conversations.context import ChatContext
 from conversations.logic.compaction import SessionState
+from conversations.logic.prompt_context import ChatContext
 from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import compaction, indexing, shortterm, tools, topics

@@ -15,13 +15,13 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
-from conversations.context import ChatContext, MemoryItem
 from conversations.logic import fusion, intent
 from conversations.logic.intent import Intent
+from conversations.logic.prompt_context import ChatContext, MemoryItem
 from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message
 from conversations.services import sessions, topics
-from memories.services import injection
+from memories.logic import injection
 from memoryhub import embeddings, offline_reply
 from memoryhub import text as text_analysis
 

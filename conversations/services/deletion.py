@@ -18,7 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Count, Q
 
-from conversations.context import ChatContext
+from conversations.logic.prompt_context import ChatContext
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import indexing, shortterm, topics
 from conversations.services.forgetting import QUOTE_FORGOTTEN, _forget_tags, _rederive_session

@@ -17,9 +17,9 @@ from django.db import transaction
 
 from conversations import selectors
 from conversations.models import Message
+from memories.logic.write_policy import Origin
 from memories.models import DeletionReceipt, Memory, MemoryVersion
 from memories.services import deletion, revision
-from memories.services.write_policy import Origin
 
 
 class NothingToUndo(Exception):

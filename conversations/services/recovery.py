@@ -34,7 +34,7 @@ from django.utils import timezone
 
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from memories.models import ExtractionRun
-from memoryhub.recovery import lock_held
+from memoryhub.locks import lock_held
 
 logger = logging.getLogger(__name__)
 

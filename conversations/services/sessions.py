@@ -1,4 +1,5 @@
-"""Session ends, tags with decaying weights, and recall at session start (seed Algorithm 1)."""
+"""Session ends (tags and summary) and recall at session start (seed Algorithm 1); the tags'
+weights and their decay are `conversations.services.tag_weights`."""
 
 from __future__ import annotations
 
@@ -16,8 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
-from conversations.context import SessionRecall
-from conversations.logic import decay
+from conversations.logic.prompt_context import SessionRecall
 from conversations.logic.summarize import (
     Sentence,
     distinct_lines,
@@ -27,9 +27,10 @@ from conversations.logic.summarize import (
     tag_form,
     topic_lines,
 )
-from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
+from conversations.models import ChatSession, Message, Topic
 from conversations.services import shortterm, topics
-from memories.services import injection
+from conversations.services.tag_weights import tag_weights_add, tag_weights_effective
+from memories.logic import injection
 from memories.services.intake import has_marker, terms_intake, text_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
@@ -297,82 +298,6 @@ def session_finalize(*, session_id: int) -> None:
         transaction.on_commit(lambda: shortterm.recent_summaries_forget(user_id=user_id))
     for topic_id in dict.fromkeys([*(t.pk for t in open_topics), *grown]):
         topics.topic_finalize(topic_id=topic_id)
-
-
-# --- tag weights ---------------------------------------------------------------------------
-
-
-def _record_history(user_id: int, weights: dict[str, float], day: datetime) -> None:
-    for tag, weight in weights.items():
-        TagWeightHistory.objects.update_or_create(
-            user_id=user_id, tag=tag, day=timezone.localdate(day), defaults={"weight": weight}
-        )
-
-
-@transaction.atomic
-def tag_weights_add(*, user_id: int, tags: Sequence[str], amount: float, at: datetime) -> None:
-    """Add `amount` to each tag's weight as of time `at` (the data's own time)."""
-    factor = settings.MEMORYHUB_TAG_DECAY_FACTOR
-    changed: dict[str, float] = {}
-    for tag in dict.fromkeys(tag_form(t) for t in tags if t):
-        row, created = TagWeight.objects.select_for_update().get_or_create(
-            user_id=user_id, tag=tag, defaults={"weight": amount, "updated_at": at}
-        )
-        if not created:
-            row.weight, row.updated_at = decay.add_at(
-                row.weight, row.updated_at, amount, at, factor
-            )
-            row.save(update_fields=["weight", "updated_at"])
-        changed[tag] = decay.effective_weight(row.weight, row.updated_at, at, factor)
-    _record_history(user_id, changed, at)
-
-
-# factor ^ days since updated_at, in double precision: with numeric arguments (the default
-# for these literals) power() took 1.9 ms over a user's 273 tags at session start.
-_DECAYED = (
-    "power(%s::float8, GREATEST(0.0, extract(epoch FROM (%s - updated_at))::float8 / 86400.0))"
-)
-
-
-def tag_weights_effective(*, user_id: int, now: datetime | None = None, limit: int | None = None
-                          ) -> list[tuple[str, float, datetime]]:  # fmt: skip
-    """(tag, effective weight now, updated_at), strongest first, without forgotten tags."""
-    now = now or timezone.now()
-    # Decayed in SQL by the daily job's formula (`decay.effective_weight`): session start
-    # needs only the strongest few of what may be hundreds of tags.
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT tag, effective, updated_at FROM (SELECT tag, updated_at, weight * {_DECAYED} "
-            "AS effective FROM conversations_tagweight WHERE user_id = %s) AS decayed "
-            'WHERE effective >= %s ORDER BY effective DESC, tag COLLATE "C" LIMIT %s',
-            [settings.MEMORYHUB_TAG_DECAY_FACTOR, now, user_id, settings.MEMORYHUB_TAG_FLOOR,
-             limit or None],
-        )  # fmt: skip
-        return [(tag, float(weight), at) for tag, weight, at in cursor.fetchall()]
-
-
-def tag_weights_decay(*, now: datetime | None = None) -> int:
-    """The daily job: write effective weights back, forget those under the floor."""
-    now = now or timezone.now()
-    factor = settings.MEMORYHUB_TAG_DECAY_FACTOR
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE conversations_tagweight SET weight = weight * {_DECAYED}, updated_at = %s "
-            "WHERE updated_at < %s",
-            [factor, now, now, now],
-        )
-        cursor.execute(
-            "DELETE FROM conversations_tagweight WHERE weight < %s",
-            [settings.MEMORYHUB_TAG_FLOOR],
-        )
-        deleted = cursor.rowcount
-        cursor.execute(
-            "INSERT INTO conversations_tagweighthistory (user_id, tag, day, weight) "
-            "SELECT user_id, tag, %s, weight FROM conversations_tagweight "
-            "ON CONFLICT (user_id, tag, day) DO UPDATE SET weight = EXCLUDED.weight",
-            [timezone.localdate(now)],
-        )
-    return deleted
 
 
 # --- recall at session start ---------------------------------------------------------------

@@ -8,8 +8,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 
 from conversations import search
+from memories.logic import injection
 from memories.models import Reader
-from memories.services import injection
 from memoryhub import llm
 
 SEARCH_DESCRIPTION = (

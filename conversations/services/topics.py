@@ -13,8 +13,8 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models.expressions import RawSQL
 
-from conversations.context import RecalledMessage, TopicRecall
 from conversations.logic import segmentation, yesno
+from conversations.logic.prompt_context import RecalledMessage, TopicRecall
 from conversations.logic.segmentation import Centre, SegTurn
 from conversations.models import ChatSession, Message, Topic
 from conversations.services.centre import chat_centre

@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from memories.logic.write_policy import CandidateKind, Origin
 from memories.models import Memory, MemoryStatus, MemoryType, Reader, Sensitivity
 from memories.selectors import (
     audit_events_for_user,
@@ -33,7 +34,6 @@ from memories.selectors.records import (
 )
 from memories.services import deletion, feedback, revision
 from memories.services.revision import UNSET, InvalidTransition, MemoryRefused
-from memories.services.write_policy import CandidateKind, Origin
 from memoryhub.api import Conflict, MessageTextField, request_user
 
 PAGE_SIZE = 50

@@ -1,5 +1,5 @@
 """Like/dislike slots name their words in sorted order ("likes:food spicy"), so "spicy food"
-and "food, spicy" fill one slot (memories.services.rules._subject_key). Stored slots of more
+and "food, spicy" fill one slot (memories.logic.rules._subject_key). Stored slots of more
 than one word are rewritten the same way, so a restatement still finds the memory it restates.
 """
 

@@ -1,4 +1,4 @@
-"""Slots name the question a memory answers (memories.services.slots.question_of), finely:
+"""Slots name the question a memory answers (memories.logic.slots.question_of), finely:
 "answer_style" became answer_formality / answer_format / answer_length / ..., "language"
 became answer_language, "prefers:meetings" became prefers:meeting:time or :size, and like
 subjects share one bilingual vocabulary ("likes:커피" is "likes:coffee").
@@ -13,7 +13,7 @@ reads them as plain strings).
 
 from django.db import migrations
 
-from memories.services import slots
+from memories.logic import slots
 
 _BATCH = 500
 

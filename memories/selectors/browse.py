@@ -17,7 +17,7 @@ from django.http import Http404
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
-from memories import scoring
+from memories.logic import scoring
 from memories.models import (
     LIVE_STATUSES,
     AuditEvent,

@@ -24,7 +24,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
-from memories import scoring
+from memories.logic import scoring
 from memories.models import (
     DEFAULT_SCOPE,
     CreatedBy,

@@ -23,6 +23,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
+from memories.logic import rules
+from memories.logic.write_policy import CandidateKind, Origin
 from memories.models import (
     LIVE_STATUSES,
     Agent,
@@ -38,11 +40,10 @@ from memories.selectors.agents import (
     agent_visible_memory,
     token_digest,
 )
-from memories.services import deletion, revision, rules
+from memories.services import deletion, revision
 from memories.services.audit import audit_event_record
 from memories.services.intake import text_intake
 from memories.services.revision import MemoryRefused, VersionFields
-from memories.services.write_policy import CandidateKind, Origin
 from memoryhub.validation import InvalidText, clean_message_text
 
 __all__ = [

@@ -30,7 +30,14 @@ from django.db.models import F, Q
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
-from memories import dates, scoring
+from memories.logic import dates, rules, scoring, slots
+from memories.logic.extraction_schema import (
+    SLOT_NAMES,
+    ExtractedItem,
+    InvalidExtraction,
+    parse_extraction,
+)
+from memories.logic.write_policy import Decision, Origin, PolicyResult
 from memories.models import (
     LIVE_STATUSES,
     CreatedBy,
@@ -39,16 +46,9 @@ from memories.models import (
     MemoryStatus,
     MemoryVersion,
 )
-from memories.services import revision, rules, slots, sources
-from memories.services.extraction_schema import (
-    SLOT_NAMES,
-    ExtractedItem,
-    InvalidExtraction,
-    parse_extraction,
-)
+from memories.services import revision, sources
 from memories.services.intake import has_marker, text_intake
 from memories.services.revision import Indexed, VersionFields
-from memories.services.write_policy import Decision, Origin, PolicyResult
 from memoryhub import llm
 
 logger = logging.getLogger(__name__)

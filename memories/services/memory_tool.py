@@ -18,13 +18,14 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
+from memories.logic import rules
+from memories.logic.extraction_schema import ExtractedItem
+from memories.logic.tool_paths import ROOT, PathRefused, ToolPath, parse_path
+from memories.logic.write_policy import Decision, Origin
 from memories.models import LIVE_STATUSES, Memory, MemoryStatus, MemoryType, Reader
 from memories.selectors.retrieval import readable_by
-from memories.services import extraction, revision, rules
-from memories.services.extraction_schema import ExtractedItem
+from memories.services import extraction, revision
 from memories.services.revision import InvalidTransition, MemoryRefused
-from memories.services.tool_paths import ROOT, PathRefused, ToolPath, parse_path
-from memories.services.write_policy import Decision, Origin
 
 COMMANDS = ("view", "create", "str_replace", "insert", "delete", "rename")
 TYPES = tuple(MemoryType.values)

@@ -17,6 +17,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from memories.logic import rules, write_policy
+from memories.logic.write_policy import Origin, PolicyResult
 from memories.models import (
     DEFAULT_SCOPE,
     LIVE_STATUSES,
@@ -29,10 +31,8 @@ from memories.models import (
     Sensitivity,
     default_readers,
 )
-from memories.services import rules, write_policy
 from memories.services.audit import audit_event_record
 from memories.services.intake import terms_intake
-from memories.services.write_policy import Origin, PolicyResult
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
 from memoryhub.embeddings import Vector

@@ -14,10 +14,10 @@ from django import template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from memories.charts import Bar, BarChart, bar_chart
 from memories.forms import STATUS_CHOICES, TYPE_CHOICES
 from memories.selectors import dashboard as dashboard_selectors
 from memories.selectors.dashboard import DailyValues, day_start
+from memoryhub.charts import Bar, BarChart, bar_chart
 
 register = template.Library()
 

@@ -17,7 +17,7 @@ from bench.evaluation.report import ScenarioResult, Usage
 from bench.evaluation.runner import CONTEXT_REPEATS
 from bench.evaluation.scenarios import SCENARIO_ROWS, SCENARIOS, Delete, Row, Say, Scenario
 from bench.evaluation.verdicts import ContextView, MemoryState, Observation, Said, Verdict
-from conversations.context import ChatContext, MemoryItem, SessionRecall
+from conversations.logic.prompt_context import ChatContext, MemoryItem, SessionRecall
 
 # --- scenarios ------------------------------------------------------------------------------
 

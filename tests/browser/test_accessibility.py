@@ -16,10 +16,10 @@ import pytest
 from playwright.sync_api import expect
 
 from conversations.services import chat
+from memories.logic.extraction_schema import ExtractedItem
+from memories.logic.write_policy import Origin
 from memories.models import AuditEvent, Memory
 from memories.services import audit, deletion, extraction, revision
-from memories.services.extraction_schema import ExtractedItem
-from memories.services.write_policy import Origin
 from tests.browser.conftest import PASSWORD
 
 pytestmark = pytest.mark.browser

@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 
 from conversations.models import ChatSession, Message
 from conversations.services import chat, deletion
+from memories.logic.extraction_schema import ExtractedItem
 from memories.models import DeletionReceipt, Memory, MemoryStatus
 from memories.services import extraction, revision
-from memories.services.extraction_schema import ExtractedItem
 from tests.browser.conftest import ARTIFACTS
 from tests.conftest import wait_until
 

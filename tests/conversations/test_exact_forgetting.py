@@ -25,9 +25,9 @@ from django.utils import timezone
 from conversations import tasks
 from conversations.models import ChatSession, Message, TagWeight, Topic
 from conversations.services import indexing, sessions, topics
+from memories.logic.extraction_schema import ExtractedItem
 from memories.models import DeletionReceipt, Memory, MemoryVersion
 from memories.services import extraction
-from memories.services.extraction_schema import ExtractedItem
 from tests.conftest import _api_client_for
 from tests.conversations.forgetting_scenarios import HELD_OUT, TUNING, Scenario
 

@@ -12,7 +12,7 @@ from django.db import connections
 from django.utils import timezone
 
 from conversations.models import ChatSession, HistoryImport, Message, TagWeight, Topic
-from conversations.services import imports, sessions
+from conversations.services import imports, tag_weights
 
 pytestmark = pytest.mark.django_db
 
@@ -160,15 +160,17 @@ def test_imported_history_decays_by_its_own_timestamps(api, user):
     assert "다이빙" not in tags
     assert tags["바이올린"] == pytest.approx(0.95, abs=0.01)
     assert TagWeight.objects.filter(user=user, tag="다이빙").exists()
-    sessions.tag_weights_decay(now=now)  # the daily beat job writes back and forgets
+    tag_weights.tag_weights_decay(now=now)  # the daily beat job writes back and forgets
     assert not TagWeight.objects.filter(user=user, tag="다이빙").exists()
     assert TagWeight.objects.get(user=user, tag="바이올린").weight == pytest.approx(0.95, abs=0.01)
 
 
 def test_tags_api_lists_effective_weights_strongest_first(api, user):
     now = timezone.now()
-    sessions.tag_weights_add(user_id=user.pk, tags=["a"], amount=1.0, at=now - timedelta(days=10))
-    sessions.tag_weights_add(user_id=user.pk, tags=["b"], amount=1.0, at=now)
+    tag_weights.tag_weights_add(
+        user_id=user.pk, tags=["a"], amount=1.0, at=now - timedelta(days=10)
+    )
+    tag_weights.tag_weights_add(user_id=user.pk, tags=["b"], amount=1.0, at=now)
 
     results = api.get("/api/v1/tags/").json()["results"]
 

@@ -15,8 +15,8 @@ from django.core.management import call_command
 from conversations.models import ChatSession, Message
 from conversations.services import chat, remembering, sessions, tools
 from conversations.services.context import context_preview
+from memories.logic.injection import WITHHELD
 from memories.models import Memory, MemoryStatus, Reader
-from memories.services.injection import WITHHELD
 
 pytestmark = pytest.mark.django_db
 

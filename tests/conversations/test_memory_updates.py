@@ -8,10 +8,10 @@ from conversations import selectors
 from conversations.services import chat
 from conversations.services.memory_updates import NothingToUndo, memory_update_undo
 from conversations.tasks import exchange_extract
+from memories.logic.extraction_schema import ExtractedItem
+from memories.logic.write_policy import Origin
 from memories.models import DeletionReceipt, Memory, MemoryStatus
 from memories.services import extraction, revision
-from memories.services.extraction_schema import ExtractedItem
-from memories.services.write_policy import Origin
 
 pytestmark = pytest.mark.django_db
 

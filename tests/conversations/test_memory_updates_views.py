@@ -8,9 +8,9 @@ from django.urls import reverse
 from conversations.services import chat
 from conversations.tasks import exchange_extract
 from conversations.views import NOTICE_POLL_TRIES
+from memories.logic.extraction_schema import ExtractedItem
 from memories.models import DeletionReceipt, ExtractionRun, Memory
 from memories.services import extraction
-from memories.services.extraction_schema import ExtractedItem
 
 pytestmark = pytest.mark.django_db
 

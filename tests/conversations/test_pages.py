@@ -6,9 +6,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from conversations.logic import charts
 from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
 from conversations.services import chat
+from memoryhub import charts
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from conversations.logic import decay
 from conversations.models import TagWeight
-from conversations.services import sessions
+from conversations.services import tag_weights
 
 pytestmark = pytest.mark.django_db
 
@@ -29,8 +29,8 @@ def test_the_top_tags_from_sql_are_the_first_of_the_full_python_ranking(user, ot
         )
     TagWeight.objects.create(user=other_user, tag="theirs", weight=9.0, updated_at=now)
 
-    everything = sessions.tag_weights_effective(user_id=user.pk, now=now)
-    top = sessions.tag_weights_effective(user_id=user.pk, now=now, limit=6)
+    everything = tag_weights.tag_weights_effective(user_id=user.pk, now=now)
+    top = tag_weights.tag_weights_effective(user_id=user.pk, now=now, limit=6)
     factor = settings.MEMORYHUB_TAG_DECAY_FACTOR
     in_python = sorted(
         (

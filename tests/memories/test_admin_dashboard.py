@@ -10,10 +10,10 @@ import pytest
 from django.contrib.auth.models import Group, Permission
 from django.utils import timezone
 
-from memories.charts import bar_chart
+from memories.logic.extraction_schema import ExtractedItem
 from memories.models import AuditEvent, DeletionReceipt, ExtractionRun, Memory, MemoryStatus
 from memories.services import extraction
-from memories.services.extraction_schema import ExtractedItem
+from memoryhub.charts import bar_chart
 from memoryhub.models import LLMCall
 from tests.memories.conftest import current
 

@@ -4,7 +4,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from memories import dates
+from memories.logic import dates
 
 # A Tuesday.
 TODAY = date(2026, 12, 1)

@@ -11,7 +11,7 @@ import pytest
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from memories import dates
+from memories.logic import dates
 from memories.models import ExtractionRun, Memory, MemoryVersion
 from memories.selectors import memory_retrieve
 from memories.services import sources

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from memories.services.extraction_schema import InvalidExtraction, parse_extraction
+from memories.logic.extraction_schema import InvalidExtraction, parse_extraction
 
 
 def _item(**overrides: object) -> dict[str, object]:

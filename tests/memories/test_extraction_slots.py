@@ -12,10 +12,11 @@ from django.apps import apps
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from memories.logic import rules
+from memories.logic.extraction_schema import ExtractedItem
+from memories.logic.slots import question_of
 from memories.models import Memory, MemoryVersion
-from memories.services import extraction, rules
-from memories.services.extraction_schema import ExtractedItem
-from memories.services.slots import question_of
+from memories.services import extraction
 from tests.anthropic_fake import completed
 from tests.memories.conftest import version_of
 

@@ -9,13 +9,13 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from memories.logic.write_policy import Origin
 from memories.models import AuditEvent, Memory, MemoryStatus
 from memories.selectors import memory_retrieve
 from memories.services import deletion, revision
 from memories.services.feedback import memory_mark_wrong, memory_mark_wrong_undo
 from memories.services.memory_tool import memory_tool_execute
 from memories.services.revision import InvalidTransition
-from memories.services.write_policy import Origin
 from tests.anthropic_fake import completed
 from tests.memories.conftest import current, version_of
 

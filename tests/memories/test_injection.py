@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memories.services.injection import detect
+from memories.logic.injection import detect
 from tests.memories.attack_corpus import ATTACKS, ATTACKS_EN, ATTACKS_KO, BENIGN
 
 
@@ -33,7 +33,7 @@ import base64  # noqa: E402
 import codecs  # noqa: E402
 from urllib.parse import quote  # noqa: E402
 
-from memories.services.injection import WITHHELD, views, withhold  # noqa: E402
+from memories.logic.injection import WITHHELD, views, withhold  # noqa: E402
 
 # (text, category): each category in English and in Korean, with Korean's plain and polite
 # imperative endings (-해, -해줘, -하도록 해, -할 것, -하라, -하세요, -해라).

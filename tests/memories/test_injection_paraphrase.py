@@ -7,8 +7,8 @@ import base64
 
 import pytest
 
-from memories.services import rules
-from memories.services.injection import detect
+from memories.logic import rules
+from memories.logic.injection import detect
 
 # --- attacks: (text, category), half Korean, half English per category -------------------------
 

@@ -64,8 +64,8 @@ def test_stored_like_slots_are_rewritten_in_the_order_new_statements_use(user, r
 
     from django.db import connection
 
+    from memories.logic.rules import slot_of
     from memories.models import Memory, MemoryVersion
-    from memories.services.rules import slot_of
 
     migration = importlib.import_module("memories.migrations.0005_like_slots_order_free")
     memory = remember("I like spicy food", "preference")

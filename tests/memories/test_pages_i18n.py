@@ -14,10 +14,10 @@ from django.urls import reverse
 
 from conversations.services import chat
 from conversations.services import deletion as chat_deletion
+from memories.logic.extraction_schema import ExtractedItem
 from memories.models import AuditEvent, DeletionReceipt, Memory, MemoryStatus, MemoryUse
 from memories.services import extraction, moderation
 from memories.services.audit import audit_event_record
-from memories.services.extraction_schema import ExtractedItem
 from tests.memories.conftest import current, version_of
 
 pytestmark = pytest.mark.django_db

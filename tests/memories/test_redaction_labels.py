@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.template import Context, Template
 from django.utils import translation
 
+from memories.logic.secrets import KINDS
 from memories.redaction_labels import KIND_LABELS, kind_label, render_placeholders
-from memories.services.secrets import KINDS
 
 
 def test_every_kind_has_a_label():
@@ -77,7 +77,7 @@ def test_a_chat_page_shows_stored_markers_in_the_readers_language(client, user):
 
 
 def test_a_memory_page_shows_a_stored_placeholder_in_korean(client, user, remember):
-    from memories.services import secrets
+    from memories.logic import secrets
 
     memory = remember("회사 와이파이 설정 메모")
     # as a memory typed with a secret is stored; versions are immutable, so set it in SQL
@@ -92,7 +92,7 @@ def test_a_memory_page_shows_a_stored_placeholder_in_korean(client, user, rememb
 
 
 def test_text_withheld_as_instructions_reads_in_korean():
-    from memories.services.injection import WITHHELD
+    from memories.logic.injection import WITHHELD
 
     with translation.override("ko"):
         shown = render_placeholders(f"[session 3] {WITHHELD}")

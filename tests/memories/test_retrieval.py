@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from memories.logic.write_policy import Origin
 from memories.models import Memory, MemoryUse, MemoryVersion
 from memories.selectors import RetrievedMemory, memory_retrieve
 from memories.services import revision
 from memories.services.usage import memories_access_refresh, memory_use_record
-from memories.services.write_policy import Origin
 from tests.memories.conftest import version_of
 
 pytestmark = pytest.mark.django_db

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from memories.logic.extraction_schema import ExtractedItem
+from memories.logic.write_policy import Origin
 from memories.selectors.history import memory_history, memory_provenance
 from memories.services import extraction, revision
-from memories.services.extraction_schema import ExtractedItem
-from memories.services.write_policy import Origin
 from tests.memories.conftest import current, version_of
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from memories.services.extraction_schema import ExtractedItem
-from memories.services.rules import adds_nothing, extract_statements, fingerprint, slot_of
+from memories.logic.extraction_schema import ExtractedItem
+from memories.logic.rules import adds_nothing, extract_statements, fingerprint, slot_of
 
 
 def _one(text: str) -> ExtractedItem:

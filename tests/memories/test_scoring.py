@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from django.conf import settings
 
-from memories import scoring
-from memories.services.rules import adds_nothing
+from memories.logic import scoring
+from memories.logic.rules import adds_nothing
 from memoryhub import embeddings
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)

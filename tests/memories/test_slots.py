@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memories.services.slots import normalise_slot, question_of, valid
+from memories.logic.slots import normalise_slot, question_of, valid
 
 # Pairs that answer the same question: the later one replaces the earlier one, whichever came
 # first. Raw chat, clean fact phrasing, third-person notes, Korean, English and mixed.

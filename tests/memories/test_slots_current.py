@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from memories.services.slots import normalise_slot, question_of, valid
+from memories.logic.slots import normalise_slot, question_of, valid
 
 
 @pytest.mark.parametrize(

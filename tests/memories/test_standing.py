@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from memories.services import rules
-from memories.services.injection import STANDING, detect
-from memories.services.standing import ASK, PLAIN, directive, standing_instructions
+from memories.logic import rules
+from memories.logic.injection import STANDING, detect
+from memories.logic.standing import ASK, PLAIN, directive, standing_instructions
 
 # A standing instruction with no boundary word the first pass knows, and no preference shape:
 # only the allowlist holds these.

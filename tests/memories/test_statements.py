@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from memories.services import rules, statements
+from memories.logic import rules, statements
 
 # A Tuesday.
 TODAY = date(2026, 12, 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memories.services.tool_paths import PathRefused, parse_path
+from memories.logic.tool_paths import PathRefused, parse_path
 
 
 @pytest.mark.parametrize(

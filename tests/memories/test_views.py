@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from conversations.models import ChatSession, Message
 from conversations.services import chat
+from memories.logic.extraction_schema import ExtractedItem
 from memories.models import (
     AuditEvent,
     DeletionReceipt,
@@ -20,7 +21,6 @@ from memories.models import (
     MemoryUse,
 )
 from memories.services import extraction
-from memories.services.extraction_schema import ExtractedItem
 from memories.views import SUGGESTION_POLL_TRIES
 from tests.memories.conftest import current, version_of
 

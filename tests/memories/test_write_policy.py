@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memories.services.write_policy import (
+from memories.logic.write_policy import (
     WRITE_POLICY,
     Candidate,
     CandidateKind,

@@ -117,7 +117,7 @@ def test_production_refuses_debug():
 def test_production_logs_one_json_object_per_line_with_the_request_id():
     script = (
         "import django, logging; django.setup();"
-        "from memoryhub.logging import request_id_var; request_id_var.set('req-prod');"
+        "from memoryhub.logs import request_id_var; request_id_var.set('req-prod');"
         "logging.getLogger('memoryhub.probe').warning('hello %s', 'world')"
     )
     result = _run(["-c", script], _env(**_PRODUCTION))

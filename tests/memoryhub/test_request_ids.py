@@ -5,8 +5,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from memoryhub import logging as mh_logging
-from memoryhub.logging import JsonFormatter, RequestContextFilter, request_id_var
+from memoryhub import logs as mh_logging
+from memoryhub.logs import JsonFormatter, RequestContextFilter, request_id_var
 
 pytestmark = pytest.mark.django_db
 

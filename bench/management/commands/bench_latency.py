@@ -630,8 +630,8 @@ class _Builder:
         TagWeight.objects.bulk_create(rows, batch_size=2000)
 
     def _memories(self, user: Any) -> None:
+        from memories.logic import rules, write_policy
         from memories.models import Memory, MemoryVersion
-        from memories.services import rules, write_policy
         from memories.services.revision import MAX_INDEX_TOKENS, policy_decide
 
         statements = benchgen.memory_statements(self.params.memories, seed=self.params.seed)

@@ -37,8 +37,8 @@ from django.db import transaction
 from conversations.services import chat, remembering, sessions, shortterm, tools
 from conversations.services.context import context_preview
 from conversations.tasks import messages_embed
+from memories.logic import injection, rules
 from memories.models import Memory, MemoryStatus, Reader
-from memories.services import injection, rules
 from memoryhub import embeddings, llm
 
 R = TypeVar("R")

@@ -24,9 +24,9 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from memories import dates
-from memories.services.statements import english, korean
-from memories.services.statements.clause import (
+from memories.logic import dates
+from memories.logic.statements import english, korean
+from memories.logic.statements.clause import (
     _ASIDE,
     _NOISE,
     Clause,

@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memories.services import secret_rules
-from memories.services.secret_passwords import password_spans
-from memories.services.secret_rules import luhn_valid, rrn_valid
+from memories.logic import secret_rules
+from memories.logic.secret_passwords import password_spans
+from memories.logic.secret_rules import luhn_valid, rrn_valid
 
 __all__ = [
     "KINDS",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from memories.services.slots.statement import fold
-from memories.services.slots.vocab import (
+from memories.logic.slots.statement import fold
+from memories.logic.slots.vocab import (
     DIMENSIONS,
     MAX_KEY_CHARS,
     RELATION_OF,

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from memories.services import injection, secrets
+from memories.logic import injection, secrets
 
 
 class Decision(StrEnum):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from memories.services.statements.clause import _QUOTED, Clause, is_hypothetical
+from memories.logic.statements.clause import _QUOTED, Clause, is_hypothetical
 
 _EN_FIRST = re.compile(
     r"\b(?:I|I'm|I've|I'd|I'll|im|ive|me|my|mine|myself|we|we're|we've|"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memories.services.slots.vocab import EN_JOBS
+from memories.logic.slots.vocab import EN_JOBS
 
 EN_OTHER_SUBJECT = re.compile(
     r"^(?:and\s+|also\s+|oh\s+)?(?:(?:my|our)\s+(?:\w+\s+)?(?:wife|husband|partner|girlfriend|"

@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from memories.services.slots.vocab import (
+from memories.logic.slots.vocab import (
     ADJECTIVE_SENSES,
     EN_CONJUNCTIONS,
     EN_FILLER,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from memories.services.secret_rules import PASSWORD, REFERENCE, Span
+from memories.logic.secret_rules import PASSWORD, REFERENCE, Span
 
 _CUE = re.compile(
     r"(?i)(?:비밀 ?번호|비번|패스 ?워드|패스 ?코드|암호 ?문구|암호(?![화문학])|핀 ?번호|핀 ?코드|"

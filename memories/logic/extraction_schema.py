@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from memories.services import slots
+from memories.logic import slots
 
 TYPES = ("preference", "decision", "procedure", "fact", "episode")
 # Seed 002 names the types by memory kind; map them onto ours.

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from memories.services.slots import cues, vocab
-from memories.services.slots.current import current_thing
-from memories.services.slots.names import relation_slot, valid
-from memories.services.slots.statement import (
+from memories.logic.slots import cues, vocab
+from memories.logic.slots.current import current_thing
+from memories.logic.slots.names import relation_slot, valid
+from memories.logic.slots.statement import (
     KO_CONTENT_TAGS,
     Statement,
     Token,

@@ -6,7 +6,7 @@ import re
 from datetime import date
 from typing import Any
 
-from memories.services.statements.clause import _NOISE, _QUOTED, Clause
+from memories.logic.statements.clause import _NOISE, _QUOTED, Clause
 from memoryhub.text import _analyser
 
 _KO_SPEAKER = frozenset(

@@ -29,9 +29,9 @@ small bilingual table (`커피` and `coffee` are `coffee`); other words keep the
 or English stem.
 """
 
-from memories.services.slots.names import KEYED_PREFIXES, SINGLE_SLOTS, normalise_slot, valid
-from memories.services.slots.questions import question_of
-from memories.services.slots.vocab import DIMENSIONS, MAX_KEY_CHARS
+from memories.logic.slots.names import KEYED_PREFIXES, SINGLE_SLOTS, normalise_slot, valid
+from memories.logic.slots.questions import question_of
+from memories.logic.slots.vocab import DIMENSIONS, MAX_KEY_CHARS
 
 __all__ = [
     "DIMENSIONS",

@@ -41,7 +41,7 @@ import unicodedata
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from memories.services import standing
+from memories.logic import standing
 
 
 @dataclass(frozen=True)

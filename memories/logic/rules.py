@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
 
-from memories.services import statements
-from memories.services.extraction_schema import ExtractedItem
-from memories.services.slots import question_of
+from memories.logic import statements
+from memories.logic.extraction_schema import ExtractedItem
+from memories.logic.slots import question_of
 from memoryhub.text import REDACTION_MARKER, has_hangul, stem_english
 
 # --- normalisation ------------------------------------------------------------------------

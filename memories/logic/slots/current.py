@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from memories.services.slots import cues
-from memories.services.slots.statement import Statement
+from memories.logic.slots import cues
+from memories.logic.slots.statement import Statement
 
 CAR_WORDS = re.compile(
     r"(?:^|[^a-z])(?:car|cars|suv|sedan|ev|hybrid\s+car|hyundai|kia|tesla|toyota|honda|bmw|benz|"
