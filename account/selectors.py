@@ -1,5 +1,5 @@
 """The user's own data as a whole, across conversations and memories: export everything
-(API.md `GET /export/`). Erasing it all is `account.services.user_data_erase`."""
+(docs/API.md `GET /export/`). Erasing it all is `account.services.user_data_erase`."""
 
 from __future__ import annotations
 

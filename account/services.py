@@ -1,4 +1,4 @@
-"""Erasing all of a user's data, across conversations and memories (API.md
+"""Erasing all of a user's data, across conversations and memories (docs/API.md
 `DELETE /me/data/`, the data page). Exporting it is `account.selectors.user_data_export`."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """API plumbing shared by every app: the error shape and input helpers.
 
-Every error is `{"error": {"code", "message", "fields"}}` (API.md).
+Every error is `{"error": {"code", "message", "fields"}}` (docs/API.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Apps depend one way (DESIGN.md): conversations calls memories; memories never imports
+"""Apps depend one way (docs/DESIGN.md): conversations calls memories; memories never imports
 conversations. The evaluation harness drives the whole product and is the one exception."""
 
 import re

@@ -2,7 +2,7 @@
 
 Every operation of the schema is called with generated valid and invalid input by a user who
 holds data; no response may be a 5xx, every 2xx must match the schema, and every 4xx must be
-in the error shape of API.md. Bounded to a few examples per operation (the suite runs on two
+in the error shape of docs/API.md. Bounded to a few examples per operation (the suite runs on two
 slow cores); raise `MEMORYHUB_SCHEMATHESIS_EXAMPLES` locally for a deeper run.
 """
 
@@ -47,7 +47,7 @@ def map_path_parameters(context, path_parameters):
 
 
 def error_shape(ctx, response, case):
-    """Every 4xx carries `{"error": {"code", "message", "fields"}}` (API.md "Errors")."""
+    """Every 4xx carries `{"error": {"code", "message", "fields"}}` (docs/API.md "Errors")."""
     if not 400 <= response.status_code < 500:
         return None
     body = json.loads(response.content)

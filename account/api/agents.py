@@ -1,4 +1,4 @@
-"""REST endpoints for connected agents (API.md "Agents (MCP)"): create (the token once), list,
+"""REST endpoints for connected agents (docs/API.md "Agents (MCP)"): create (the token once), list,
 change (pause, trust, sensitive reads), revoke.
 
 They authenticate the user (their API key or session), never an agent: an agent's token is

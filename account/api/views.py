@@ -1,4 +1,4 @@
-"""REST endpoints for all of the user's data (API.md "Your data"): export and erase."""
+"""REST endpoints for all of the user's data (docs/API.md "Your data"): export and erase."""
 
 from __future__ import annotations
 

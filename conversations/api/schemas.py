@@ -1,4 +1,4 @@
-"""OpenAPI shapes of the chat API's responses that the views build as plain dicts (API.md).
+"""OpenAPI shapes of the chat API's responses that the views build as plain dicts (docs/API.md).
 
 They serialize nothing: they only tell `/api/schema/` (and so its clients and schemathesis)
 what the endpoints return.

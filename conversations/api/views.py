@@ -1,4 +1,4 @@
-"""REST endpoints for chat sessions and messages (API.md "Chat")."""
+"""REST endpoints for chat sessions and messages (docs/API.md "Chat")."""
 
 from __future__ import annotations
 
@@ -239,7 +239,7 @@ class ImportDetailApi(APIView):
 def request_reader(request: Request) -> str:
     """Who memories retrieved for this request are put in front of (`allowed_readers`).
 
-    Every REST caller is an agent (API.md "Retrieval for any agent"): the user's own key is
+    Every REST caller is an agent (docs/API.md "Retrieval for any agent"): the user's own key is
     typically held by a script or another assistant, so a memory kept from agents (a `high`
     sensitivity one, say) stays out of search and context here while the user's own pages
     still show it. Per-agent tokens will name their agent here.

@@ -1,4 +1,4 @@
-"""The context object put into a prompt and returned by the API (API.md `context`)."""
+"""The context object put into a prompt and returned by the API (docs/API.md `context`)."""
 
 from __future__ import annotations
 

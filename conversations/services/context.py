@@ -1,5 +1,5 @@
 """Context assembly: session recall, topic recall and long-term memories for one message,
-in one block under the token budget (DESIGN.md per-message flow, steps 2-4).
+in one block under the token budget (docs/DESIGN.md per-message flow, steps 2-4).
 
 Used by the chat reply and by `POST /api/v1/context/` (which previews without writing).
 """

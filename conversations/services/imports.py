@@ -1,4 +1,4 @@
-"""Importing history from elsewhere (API.md "Import"; also how benchmarks load data).
+"""Importing history from elsewhere (docs/API.md "Import"; also how benchmarks load data).
 
 The payload is validated whole before anything is written (errors name the place), stored on
 a `HistoryImport`, and processed by a chain of tasks on the bulk queue, one chunk of messages

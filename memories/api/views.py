@@ -1,4 +1,4 @@
-"""REST endpoints for memories (API.md "Memories"): one APIView per operation.
+"""REST endpoints for memories (docs/API.md "Memories"): one APIView per operation.
 
 Where two operations share a URL (list and create, read/update/delete) the URL's view class
 combines the per-operation classes; each keeps its own input and output serializers.
@@ -44,7 +44,7 @@ _READERS = [Reader.ASSISTANT.value, Reader.AGENT.value, "*"]
 
 
 class MemoryOutput(serializers.Serializer[Memory]):
-    """API.md's `Memory`; `conflict` is `{"with": [ids]}` while a conflict is unresolved;
+    """docs/API.md's `Memory`; `conflict` is `{"with": [ids]}` while a conflict is unresolved;
     `disputed_from` is the status a `disputed` memory returns to on undo, else null."""
 
     id = serializers.CharField()

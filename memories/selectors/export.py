@@ -1,4 +1,4 @@
-"""Everything of a user's memories as one JSON document (API.md "The user's own data")."""
+"""Everything of a user's memories as one JSON document (docs/API.md "The user's own data")."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ def _id(value: int | None) -> str | None:
 
 
 def memory_record(memory: Memory) -> dict[str, Any]:
-    """API.md's `Memory`, plus `conflict` and governance fields."""
+    """docs/API.md's `Memory`, plus `conflict` and governance fields."""
     version = memory.current_version
     assert version is not None, "a memory always has a current version"
     conflicts = memory_conflict_ids(memory=memory)

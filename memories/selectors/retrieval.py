@@ -40,7 +40,7 @@ from memoryhub.embeddings import Vector
 
 @dataclass(frozen=True)
 class RetrievedMemory:
-    """One memory chosen for a prompt; `as_context_item()` is API.md's context entry."""
+    """One memory chosen for a prompt; `as_context_item()` is docs/API.md's context entry."""
 
     user_id: int
     memory_id: str

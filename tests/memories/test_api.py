@@ -1,4 +1,4 @@
-"""The memories REST API per API.md (issue 5 lines 1, 8, 11)."""
+"""The memories REST API per docs/API.md (issue 5 lines 1, 8, 11)."""
 
 from __future__ import annotations
 
