@@ -1,31 +1,65 @@
-"""Apps depend one way (docs/DESIGN.md): conversations calls memories; memories never imports
-conversations. The evaluation harness drives the whole product and is the one exception."""
+"""The layers of docs/DESIGN.md, as import-linter's contracts in pyproject.toml:
+`account | bench > conversations > memories > memoryhub` (an app imports only the layers below
+it, directly or through any chain of imports, function-local ones included), and only
+`memoryhub.llm` imports the Anthropic SDK."""
 
-import re
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
+from importlinter import cli
+
 ROOT = Path(__file__).resolve().parent.parent
-EXEMPT = {"evaluation", "eval_memory.py"}
 
 
-def test_memories_never_imports_conversations():
-    offenders = []
-    for path in (ROOT / "memories").rglob("*.py"):
-        if EXEMPT & set(path.parts) or path.name in EXEMPT:
-            continue
-        if re.search(r"^\s*(from|import)\s+conversations\b", path.read_text(), re.MULTILINE):
-            offenders.append(str(path.relative_to(ROOT)))
+def test_every_import_contract_of_pyproject_is_kept(monkeypatch, capsys):
+    monkeypatch.chdir(ROOT)
+    exit_code = cli.lint_imports(
+        config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True
+    )
+    report = capsys.readouterr().out
 
-    assert offenders == []
+    assert exit_code == cli.EXIT_STATUS_SUCCESS, report
+    assert "2 kept, 0 broken" in report
 
 
-def test_only_memoryhub_llm_imports_anthropic():
-    offenders = [
-        str(path.relative_to(ROOT))
-        for folder in ("memoryhub", "conversations", "memories")
-        for path in (ROOT / folder).rglob("*.py")
-        if re.search(r"^\s*(from|import)\s+anthropic\b", path.read_text(), re.MULTILINE)
-        and path != ROOT / "memoryhub" / "llm.py"
-    ]
+@pytest.mark.parametrize(
+    ("importer", "imported"),
+    [
+        ("memoryhub/health.py", "memories.models"),  # core reaching up into an app
+        ("memories/selectors/browse.py", "conversations.selectors"),  # memories -> chat
+        ("conversations/selectors.py", "account.links"),  # an app -> the account app
+        ("bench/benchgen.py", "account.selectors"),  # the harness -> account: siblings
+        ("conversations/search.py", "anthropic"),  # the SDK outside memoryhub.llm
+    ],
+)
+def test_the_contracts_catch_an_import_against_the_layers(tmp_path, importer, imported):
+    """Each contract breaks when one such import is added (a copy of the tree is linted, in
+    a process of its own, so the tree already imported here is not the one analysed)."""
+    for package in ("account", "bench", "conversations", "memories", "memoryhub"):
+        shutil.copytree(
+            ROOT / package,
+            tmp_path / package,
+            ignore=shutil.ignore_patterns("__pycache__", "migrations"),
+        )
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    with (tmp_path / importer).open("a") as module:
+        module.write(f"\n\nimport {imported}  # noqa\n")
 
-    assert offenders == []
+    lint = subprocess.run(
+        [sys.executable, "-c", LINT],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+    assert lint.returncode == 1, lint.stdout + lint.stderr
+    assert "1 kept, 1 broken" in lint.stdout
+
+
+LINT = "import sys; from importlinter import cli; sys.exit(cli.lint_imports(no_cache=True))"

@@ -19,12 +19,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Max, Sum
+from rest_framework.test import APIClient
 
-from account.selectors import user_data_export
 from bench.evaluation.places import (
     OWN_WORDS_SUFFIX,
     contains,
@@ -370,7 +371,7 @@ class Evaluation:
             if contains(hit.text, trace):
                 own = hit.kind == "message" and hit.id in own_messages
                 places.append(f"search:{hit.kind}" + (OWN_WORDS_SUFFIX if own else ""))
-        places += export_places(user_data_export(user=user), trace)
+        places += export_places(_exported(user), trace)
         if contains(reply, trace):
             places.append("reply")
         return tuple(dict.fromkeys(places))
@@ -477,3 +478,14 @@ class Evaluation:
             with_memory=self.with_memory.usage(),
             without_memory=self.without_memory.usage(),
         )
+
+
+def _exported(user: AbstractBaseUser) -> dict[str, Any]:
+    """The user's export as a person gets it: `GET /api/v1/export/` (the harness drives the
+    product through its surface; it imports no account code)."""
+    client = APIClient()
+    client.force_authenticate(user=user)
+    response = client.get("/api/v1/export/")
+    if response.status_code != 200:
+        raise RuntimeError(f"export answered {response.status_code}")
+    return cast(dict[str, Any], response.json())
