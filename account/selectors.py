@@ -24,23 +24,42 @@ def user_data_export(*, user: AbstractBaseUser) -> dict[str, Any]:
     for session in ChatSession.objects.filter(user_id=user.pk).prefetch_related(
         "messages", "topics"
     ):
-        chat_sessions.append({
-            "id": str(session.pk), "title": session.title, "status": session.status,
-            "source": session.source, "started_at": _iso(session.started_at),
-            "ended_at": _iso(session.ended_at), "summary": session.summary,
-            "tags": list(session.tags), "state": session.state,
-            "topics": [
-                {"id": str(t.pk), "keywords": list(t.keywords), "started_at": _iso(t.started_at),
-                 "ended_at": _iso(t.ended_at), "message_count": t.message_count}
-                for t in session.topics.all()
-            ],
-            "messages": [
-                {"id": str(m.pk), "role": m.role, "content": m.content, "speaker": m.speaker,
-                 "created_at": _iso(m.created_at), "external_id": m.external_id,
-                 "topic_id": str(m.topic_id) if m.topic_id else None, "context": m.context}
-                for m in session.messages.all()
-            ],
-        })  # fmt: skip
+        chat_sessions.append(
+            {
+                "id": str(session.pk),
+                "title": session.title,
+                "status": session.status,
+                "source": session.source,
+                "started_at": _iso(session.started_at),
+                "ended_at": _iso(session.ended_at),
+                "summary": session.summary,
+                "tags": list(session.tags),
+                "state": session.state,
+                "topics": [
+                    {
+                        "id": str(t.pk),
+                        "keywords": list(t.keywords),
+                        "started_at": _iso(t.started_at),
+                        "ended_at": _iso(t.ended_at),
+                        "message_count": t.message_count,
+                    }
+                    for t in session.topics.all()
+                ],
+                "messages": [
+                    {
+                        "id": str(m.pk),
+                        "role": m.role,
+                        "content": m.content,
+                        "speaker": m.speaker,
+                        "created_at": _iso(m.created_at),
+                        "external_id": m.external_id,
+                        "topic_id": str(m.topic_id) if m.topic_id else None,
+                        "context": m.context,
+                    }
+                    for m in session.messages.all()
+                ],
+            }
+        )
     return {
         "exported_at": timezone.now().isoformat(),
         "user": {"id": str(user.pk), "username": user.get_username()},
@@ -57,7 +76,7 @@ def user_data_export(*, user: AbstractBaseUser) -> dict[str, Any]:
                 "created_at": _iso(i.created_at),
             }
             for i in HistoryImport.objects.filter(user_id=user.pk)
-        ],  # fmt: skip
+        ],
         "llm_usage": [
             {
                 "task": c.task,
@@ -68,6 +87,6 @@ def user_data_export(*, user: AbstractBaseUser) -> dict[str, Any]:
                 "created_at": _iso(c.created_at),
             }
             for c in LLMCall.objects.filter(user_id=user.pk)
-        ],  # fmt: skip
+        ],
         **memories_export_for_user(user=user),
     }

@@ -61,10 +61,14 @@ class Hit:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "kind": self.kind, "id": self.id, "score": round(self.score, 6), "text": self.text,
-            "session_id": self.session_id, "created_at": self.created_at,
+            "kind": self.kind,
+            "id": self.id,
+            "score": round(self.score, 6),
+            "text": self.text,
+            "session_id": self.session_id,
+            "created_at": self.created_at,
             "external_id": self.external_id,
-        }  # fmt: skip
+        }
 
 
 # One row per message of the user holding any of the query's terms:
@@ -240,9 +244,14 @@ def _newest(user_id: int) -> datetime | None:
 
 
 def message_hits(
-    *, user_id: int, query_text: str, k: int, modes: Sequence[str] = ("keyword", "topic", "vector"),
-    weights: dict[str, float] | None = None, decay_per_day: float = MESSAGE_DECAY_PER_DAY,
-) -> list[Hit]:  # fmt: skip
+    *,
+    user_id: int,
+    query_text: str,
+    k: int,
+    modes: Sequence[str] = ("keyword", "topic", "vector"),
+    weights: dict[str, float] | None = None,
+    decay_per_day: float = MESSAGE_DECAY_PER_DAY,
+) -> list[Hit]:
     """The user's best k messages for the query, fused across `modes`."""
     documents, average_terms = user_stats(user_id)
     if documents == 0:
@@ -278,10 +287,17 @@ def message_hits(
         scored.append((fused[mid] * fusion.time_decay(age, decay_per_day), message))
     scored.sort(key=lambda pair: (-pair[0], -pair[1].pk))
     return [
-        Hit("message", str(m.pk), score, m.content, str(m.session_id), m.created_at.isoformat(),
-            m.external_id)
+        Hit(
+            "message",
+            str(m.pk),
+            score,
+            m.content,
+            str(m.session_id),
+            m.created_at.isoformat(),
+            m.external_id,
+        )
         for score, m in scored[:k]
-    ]  # fmt: skip
+    ]
 
 
 @dataclass
@@ -324,9 +340,17 @@ def topic_hits(*, user_id: int, query_text: str, k: int) -> list[Hit]:
     hits = []
     for score, topic in scored[:k]:
         first = next((m.content for m in topic.messages.all() if m.searchable), "")
-        hits.append(Hit("topic", str(topic.pk), float(score),
-                        f"[{', '.join(topic.keywords)}] {first[:300]}", str(topic.session_id),
-                        topic.started_at.isoformat(), None))  # fmt: skip
+        hits.append(
+            Hit(
+                "topic",
+                str(topic.pk),
+                float(score),
+                f"[{', '.join(topic.keywords)}] {first[:300]}",
+                str(topic.session_id),
+                topic.started_at.isoformat(),
+                None,
+            )
+        )
     return hits
 
 
@@ -340,10 +364,11 @@ def session_hits(*, user_id: int, query_text: str, k: int) -> list[Hit]:
         key=lambda p: (-p[0], -p[1].started_at.timestamp()),
     )
     return [
-        Hit("session", str(s.pk), float(score), s.summary, str(s.pk), s.started_at.isoformat(),
-            None)
+        Hit(
+            "session", str(s.pk), float(score), s.summary, str(s.pk), s.started_at.isoformat(), None
+        )
         for score, s in scored[:k]
-    ]  # fmt: skip
+    ]
 
 
 def search(

@@ -122,8 +122,9 @@ def memory_list(request: HtmxHttpRequest) -> HttpResponse:
     query = filters["q"].strip()
     items: Any = memories
     if query:
-        items = [hit.memory for hit in memory_search_for_user(user=user, query=query,
-                                                              memories=memories)]  # fmt: skip
+        items = [
+            hit.memory for hit in memory_search_for_user(user=user, query=query, memories=memories)
+        ]
     page = Paginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
     params = request.GET.copy()
     params.pop("page", None)

@@ -80,15 +80,35 @@ _EN: dict[str, str] = {
 _STRINGS = {"ko": _KO, "en": _EN}
 # How the first memory is introduced, by the question's kind (when it answers it).
 _LEADS: dict[str, dict[str, str]] = {
-    "ko": {"plans": "하기로 하신 일은 ", "current": "지금은 ", "preference": "좋아하시는 건 ",
-           "past": "있었던 일로는 ", "": ""},
-    "en": {"plans": "What you planned: ", "current": "The latest I have: ",
-           "preference": "What you like: ", "past": "What happened: ", "": "I remember "},
-}  # fmt: skip
+    "ko": {
+        "plans": "하기로 하신 일은 ",
+        "current": "지금은 ",
+        "preference": "좋아하시는 건 ",
+        "past": "있었던 일로는 ",
+        "": "",
+    },
+    "en": {
+        "plans": "What you planned: ",
+        "current": "The latest I have: ",
+        "preference": "What you like: ",
+        "past": "What happened: ",
+        "": "I remember ",
+    },
+}
 _MONTH_NAMES = (
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
-)  # fmt: skip
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 # Text that must never be quoted to a person as it is: the search tool's and the old
 # offline reply's labels ("[message 5, 2026-12-01]", "[memory 3 v1, fact]", "[topic: a, b]").
@@ -125,8 +145,7 @@ def quote(text: str) -> str:
     return cut.rstrip(" ,.;:") + "…"
 
 
-def _sentence(item: Recalled, *, first_memory: bool, kind: str, today: date, language: str
-              ) -> str:  # fmt: skip
+def _sentence(item: Recalled, *, first_memory: bool, kind: str, today: date, language: str) -> str:
     strings = _STRINGS[language]
     text = quote(item.text)
     when = when_phrase(item.at, today=today, language=language)

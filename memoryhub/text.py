@@ -116,17 +116,38 @@ def stem_english(word: str) -> str:
 _MONTHS = {
     name: number
     for number, names in enumerate(
-        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
-         ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
-         ("october", "oct"), ("november", "nov"), ("december", "dec")],
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
         start=1,
     )
     for name in names
-}  # fmt: skip
+}
 _MONTH_NAMES = {
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december",
-}  # fmt: skip
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+}
 _KOREAN_MONTH = re.compile(r"(?<!\d)(1[0-2]|0?[1-9])\s?월")
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?:\s?년)?(?!\d)")
 

@@ -40,7 +40,14 @@ class MyDataApi(APIView):
     @extend_schema(responses={200: MyDataEraseOutput})
     def delete(self, request: Request) -> Response:
         receipt = user_data_erase(user=request_user(request))
-        return Response({"receipt": {
-            "id": str(receipt.id), "memory_id": None, "kind": receipt.kind,
-            "deleted_at": receipt.deleted_at.isoformat(), "removed": receipt.removed,
-        }})  # fmt: skip
+        return Response(
+            {
+                "receipt": {
+                    "id": str(receipt.id),
+                    "memory_id": None,
+                    "kind": receipt.kind,
+                    "deleted_at": receipt.deleted_at.isoformat(),
+                    "removed": receipt.removed,
+                }
+            }
+        )

@@ -223,8 +223,9 @@ class ImportCreateApi(APIView):
             if exc.too_large:
                 raise PayloadTooLarge(str(exc)) from exc
             raise serializers.ValidationError(exc.fields) from exc
-        return Response({"id": str(record.pk), "status": record.status},
-                        status=status.HTTP_202_ACCEPTED)  # fmt: skip
+        return Response(
+            {"id": str(record.pk), "status": record.status}, status=status.HTTP_202_ACCEPTED
+        )
 
 
 class ImportDetailApi(APIView):
@@ -257,9 +258,11 @@ class SearchApi(APIView):
         query = serializers.CharField(max_length=2000, trim_whitespace=True)
         k = serializers.IntegerField(min_value=1, max_value=100, default=10)
         kinds = serializers.ListField(
-            child=serializers.ChoiceField(choices=search.KINDS), required=False,
-            allow_empty=False, max_length=4,
-        )  # fmt: skip
+            child=serializers.ChoiceField(choices=search.KINDS),
+            required=False,
+            allow_empty=False,
+            max_length=4,
+        )
 
     @extend_schema(request=InputSerializer, responses={200: schemas.SearchOutput})
     def post(self, request: Request) -> Response:
@@ -267,9 +270,12 @@ class SearchApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         hits, took_ms = search.search(
-            user_id=request_user(request).pk, query=data["query"], k=data["k"],
-            kinds=tuple(data.get("kinds") or search.KINDS), reader=request_reader(request),
-        )  # fmt: skip
+            user_id=request_user(request).pk,
+            query=data["query"],
+            k=data["k"],
+            kinds=tuple(data.get("kinds") or search.KINDS),
+            reader=request_reader(request),
+        )
         return Response({"results": [hit.as_dict() for hit in hits], "took_ms": took_ms})
 
 

@@ -50,8 +50,9 @@ def spread_to_neighbours(
     return spread
 
 
-def boost_by_group(scores: Mapping[K, float], group_of: Mapping[K, Hashable], boost: float
-                   ) -> dict[K, float]:  # fmt: skip
+def boost_by_group(
+    scores: Mapping[K, float], group_of: Mapping[K, Hashable], boost: float
+) -> dict[K, float]:
     """Scale each score by 1 + boost x (its group's total / the best group's total)."""
     totals: dict[Hashable, float] = {}
     for item, score in scores.items():

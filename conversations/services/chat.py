@@ -109,10 +109,16 @@ def _store_user_message(
             topics.topic_close(topic=current, ended_at=session.last_message_at or now)
         current = topics.topic_open(session=session, started_at=now)
     message = Message.objects.create(
-        session=session, user_id=session.user_id, role=Message.Role.USER, content=content,
-        created_at=now, keywords=keywords, embedding=vector, topic=current,
+        session=session,
+        user_id=session.user_id,
+        role=Message.Role.USER,
+        content=content,
+        created_at=now,
+        keywords=keywords,
+        embedding=vector,
+        topic=current,
         token_count=text_analysis.estimate_tokens(content),
-    )  # fmt: skip
+    )
     _neighbour_changed(message)
     user_id = session.user_id
     transaction.on_commit(lambda: messages_embed.delay(user_id=user_id), robust=True)
@@ -146,21 +152,28 @@ def message_add_user(*, session: ChatSession, content: str) -> tuple[Message, To
         window = topics.topic_window(topic=open_topic)
         topics.ensure_vectors(window)
         new = SegTurn("user", content, frozenset(text_analysis.index_tokens(content)), vector)
-        shifted = topics.detect_shift(content=content, new=new, window=window,
-                                      user_id=session.user_id)  # fmt: skip
+        shifted = topics.detect_shift(
+            content=content, new=new, window=window, user_id=session.user_id
+        )
     return _store_user_message(
-        session_id=session.pk, content=content, keywords=keywords, vector=vector,
-        decided_on=open_topic, shifted=shifted,
-    )  # fmt: skip
+        session_id=session.pk,
+        content=content,
+        keywords=keywords,
+        vector=vector,
+        decided_on=open_topic,
+        shifted=shifted,
+    )
 
 
 def _is_first_user_message(message: Message) -> bool:
     return not (
         Message.objects.filter(session_id=message.session_id, role=Message.Role.USER)
-        .filter(Q(created_at__lt=message.created_at)
-                | Q(created_at=message.created_at, pk__lt=message.pk))
+        .filter(
+            Q(created_at__lt=message.created_at)
+            | Q(created_at=message.created_at, pk__lt=message.pk)
+        )
         .exists()
-    )  # fmt: skip
+    )
 
 
 def _opened_a_new_topic(message: Message) -> bool:
@@ -177,10 +190,16 @@ def context_build(*, session: ChatSession, message: Message) -> Assembled:
     """Session recall, topic recall and memories for this message, within the token budget."""
     vector = None if message.embedding is None else np.asarray(message.embedding)
     return context_assemble(
-        user=message.user, content=message.content, vector=vector, at=message.created_at,
-        first_message=_is_first_user_message(message), new_topic=_opened_a_new_topic(message),
-        session_id=session.pk, topic_id=message.topic_id, reader=Reader.ASSISTANT,
-    )  # fmt: skip
+        user=message.user,
+        content=message.content,
+        vector=vector,
+        at=message.created_at,
+        first_message=_is_first_user_message(message),
+        new_topic=_opened_a_new_topic(message),
+        session_id=session.pk,
+        topic_id=message.topic_id,
+        reader=Reader.ASSISTANT,
+    )
 
 
 def _history_turns(*, session: ChatSession, before: Message) -> list[llm.Turn]:
@@ -191,9 +210,10 @@ def _history_turns(*, session: ChatSession, before: Message) -> list[llm.Turn]:
     from conversations.tasks import session_compact
 
     earlier = [
-        m for m in selectors.session_messages(session=session)
+        m
+        for m in selectors.session_messages(session=session)
         if m.pk != before.pk and (m.created_at, m.pk) < (before.created_at, before.pk)
-    ]  # fmt: skip
+    ]
     older, kept = compaction.split_history(earlier, settings.MEMORYHUB_HISTORY_TOKEN_BUDGET)
     if compaction.needs_compaction(session=session, older=older):
         session_id = session.pk
@@ -231,7 +251,7 @@ def _reply_request(*, message: Message, assembled: Assembled) -> llm.ReplyReques
             content=message.content,
             assembled=assembled,
             session_id=message.session_id,
-        ),  # fmt: skip
+        ),
         tools=tools.reply_tools(
             user=message.user,
             exclude_message_ids={str(message.pk)},

@@ -63,10 +63,12 @@ def _llm_fold(
     try:
         answer = llm.get_provider().complete(
             task="compaction",
-            prompt=COMPACT_PROMPT.format(state=json.dumps(state.as_dict(), ensure_ascii=False),
-                                         turns=text),
-            max_tokens=800, user_id=user_id,
-        )  # fmt: skip
+            prompt=COMPACT_PROMPT.format(
+                state=json.dumps(state.as_dict(), ensure_ascii=False), turns=text
+            ),
+            max_tokens=800,
+            user_id=user_id,
+        )
     except llm.LLMError:
         return None
     match = re.search(r"\{.*\}", answer, re.S)

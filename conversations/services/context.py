@@ -68,26 +68,36 @@ def context_assemble(
     context = ChatContext()
     if first_message:
         context.session_recall = sessions.session_recall(
-            user_id=user.pk, content=content, vector=vector, at=at,
-            exclude_session_id=session_id, token_budget=int(budget * SESSION_SHARE),
+            user_id=user.pk,
+            content=content,
+            vector=vector,
+            at=at,
+            exclude_session_id=session_id,
+            token_budget=int(budget * SESSION_SHARE),
             boost=not preview,
-        )  # fmt: skip
+        )
     used = sum(text_analysis.estimate_tokens(s.summary) for s in context.session_recall)
     if new_topic:
         terms = topics.message_topic_terms(content=content, user_id=user.pk)
         context.topic_recall = topics.topic_recall(
-            user_id=user.pk, terms=terms, exclude_topic_id=topic_id,
+            user_id=user.pk,
+            terms=terms,
+            exclude_topic_id=topic_id,
             token_budget=int((budget - used) * TOPIC_SHARE),
-        )  # fmt: skip
+        )
     used += sum(
         text_analysis.estimate_tokens(m.content) for t in context.topic_recall for m in t.messages
     )
     asked = intent.classify(content)
     retrieved = memory_retrieve(
-        user=user, query=content, query_embedding=embeddings.embed_query(content),
-        token_budget=max(0, budget - used), reader=reader, types=asked.memory_types(),
+        user=user,
+        query=content,
+        query_embedding=embeddings.embed_query(content),
+        token_budget=max(0, budget - used),
+        reader=reader,
+        types=asked.memory_types(),
         slots=(asked.slot,) if asked.slot else (),
-    )  # fmt: skip
+    )
     ranks = {
         m.memory_id: intent.answer_rank(
             asked, memory_type=m.type, slot=m.slot, is_plan=_ahead(m, at)
@@ -96,18 +106,25 @@ def context_assemble(
     }
     retrieved = sorted(retrieved, key=lambda m: ranks[m.memory_id])  # stable: score order kept
     context.memories = [
-        MemoryItem(id=m.memory_id, version=m.version, type=m.type, content=m.content,
-                   score=round(m.score, 4))
+        MemoryItem(
+            id=m.memory_id,
+            version=m.version,
+            type=m.type,
+            content=m.content,
+            score=round(m.score, 4),
+        )
         for m in retrieved
-    ]  # fmt: skip
+    ]
     used += sum(m.tokens for m in retrieved)
     context.tokens = used
     _withhold_instructions(context)
     _drop_repeats(context, sources=_source_texts(user_id=user.pk, memories=retrieved))
     return Assembled(
-        context=context, memories=list(retrieved), intent=asked,
+        context=context,
+        memories=list(retrieved),
+        intent=asked,
         answering={m.memory_id for m in retrieved if asked.kind and ranks[m.memory_id] == 0},
-    )  # fmt: skip
+    )
 
 
 def _ahead(memory: RetrievedMemory, at: datetime) -> bool:
@@ -192,14 +209,22 @@ def context_preview(
             window = topics.topic_window(topic=open_topic)
             topics.ensure_vectors(window)
             new = SegTurn("user", content, frozenset(text_analysis.index_tokens(content)), vector)
-            new_topic = topics.detect_shift(content=content, new=new, window=window,
-                                            user_id=user.pk)  # fmt: skip
+            new_topic = topics.detect_shift(
+                content=content, new=new, window=window, user_id=user.pk
+            )
             topic_id = open_topic.pk
     return context_assemble(
-        user=user, content=content, vector=vector, at=timezone.now(), first_message=first,
-        new_topic=new_topic, session_id=session.pk if session else None, topic_id=topic_id,
-        reader=reader, preview=True,
-    ).context  # fmt: skip
+        user=user,
+        content=content,
+        vector=vector,
+        at=timezone.now(),
+        first_message=first,
+        new_topic=new_topic,
+        session_id=session.pk if session else None,
+        topic_id=topic_id,
+        reader=reader,
+        preview=True,
+    ).context
 
 
 # How many search hits the offline reply reads (it quotes at most
@@ -238,9 +263,12 @@ def reply_recollection(
         kept.append(folded)
         answers = intent.text_answers(asked, text)
         item = offline_reply.Recalled(
-            kind="message", text=text, at=timezone.localtime(message.created_at),
-            said_by="user" if message.role == Message.Role.USER else "assistant", answers=answers,
-        )  # fmt: skip
+            kind="message",
+            text=text,
+            at=timezone.localtime(message.created_at),
+            said_by="user" if message.role == Message.Role.USER else "assistant",
+            answers=answers,
+        )
         (said_answering if answers else said_others).append(item)
     summaries = [
         offline_reply.Recalled(kind="summary", text=s.summary, at=_parsed(s.started_at))

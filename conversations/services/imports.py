@@ -133,10 +133,12 @@ def parse_payload(payload: Any) -> list[ImportSession]:
     )
     if total > settings.MEMORYHUB_MAX_IMPORT_MESSAGES:
         raise ImportInvalid(
-            {"sessions": f"holds {total} messages; at most "
-                         f"{settings.MEMORYHUB_MAX_IMPORT_MESSAGES} per import"},
+            {
+                "sessions": f"holds {total} messages; at most "
+                f"{settings.MEMORYHUB_MAX_IMPORT_MESSAGES} per import"
+            },
             too_large=True,
-        )  # fmt: skip
+        )
     parsed: list[ImportSession] = []
     seen_ids: set[str] = set()
     for i, raw in enumerate(raw_sessions):
@@ -179,10 +181,15 @@ def parse_payload(payload: Any) -> list[ImportSession]:
                 else:
                     seen_ids.add(str(external_id))
             if created is not None and not errors:
-                messages.append(ImportMessage(
-                    role=str(role), content=content, created_at=created, speaker=speaker,
-                    external_id=None if external_id is None else str(external_id),
-                ))  # fmt: skip
+                messages.append(
+                    ImportMessage(
+                        role=str(role),
+                        content=content,
+                        created_at=created,
+                        speaker=speaker,
+                        external_id=None if external_id is None else str(external_id),
+                    )
+                )
         if started is not None and not errors:
             parsed.append(ImportSession(started_at=started, messages=messages))
     if errors:
@@ -294,19 +301,26 @@ def _store_session(record: HistoryImport, item: ImportSession) -> ChatSession | 
         session = ChatSession.objects.filter(pk=next(iter(existing.values()))).first()
     if session is None:
         session = ChatSession.objects.create(
-            user_id=record.user_id, source=ChatSession.Source.IMPORT,
-            started_at=item.started_at, history_import=record,
+            user_id=record.user_id,
+            source=ChatSession.Source.IMPORT,
+            started_at=item.started_at,
+            history_import=record,
             title=excerpt(fresh[0].content, 80),
-        )  # fmt: skip
+        )
     rows = [
         Message(
-            session=session, user_id=record.user_id, role=m.role, content=m.content,
-            speaker=m.speaker, created_at=m.created_at, external_id=m.external_id,
+            session=session,
+            user_id=record.user_id,
+            role=m.role,
+            content=m.content,
+            speaker=m.speaker,
+            created_at=m.created_at,
+            external_id=m.external_id,
             keywords=indexing.message_keywords(m.content, m.created_at, m.speaker),
             token_count=text_analysis.estimate_tokens(m.content),
         )
         for m in sorted(fresh, key=lambda x: x.created_at)  # stable: payload order on ties
-    ]  # fmt: skip
+    ]
     Message.objects.bulk_create(rows)
     replies, previous_user = [], None
     for row in rows:
@@ -375,9 +389,11 @@ def _store_sessions(
     if record.sessions_done < len(raw_sessions):
         return False
     HistoryImport.objects.filter(pk=import_id).update(
-        status=HistoryImport.Status.DONE, done=record.total, payload={},
+        status=HistoryImport.Status.DONE,
+        done=record.total,
+        payload={},
         finished_at=timezone.now(),
-    )  # fmt: skip
+    )
     return True
 
 
@@ -546,8 +562,11 @@ def _extract_pending(session: ChatSession, *, limit: int | None) -> int:
     return len(message_ids)
 
 
-def _shifts(turn: segmentation.SegTurn, window: list[segmentation.SegTurn],
-            centres: dict[str, segmentation.Centre]) -> bool:  # fmt: skip
+def _shifts(
+    turn: segmentation.SegTurn,
+    window: list[segmentation.SegTurn],
+    centres: dict[str, segmentation.Centre],
+) -> bool:
     threshold, centre = topics.shift_measure(turn.text, centres)
     return segmentation.is_shift(turn, window, threshold=threshold, centre=centre)
 

@@ -182,9 +182,11 @@ def _offline_tags_and_summary(session: ChatSession, messages: Sequence[Message])
     terms = [t for m in messages for t in text_analysis.terms(m.content) if len(t) <= MAX_TAG_CHARS]
     df, documents = _document_frequency(session.user_id, terms, session.pk)
     tags = rank_tags(
-        terms, document_frequency=df, documents=documents,
+        terms,
+        document_frequency=df,
+        documents=documents,
         generic=settings.MEMORYHUB_GENERIC_TAGS,
-    )  # fmt: skip
+    )
     lines = topic_lines([_topic_sentences(group) for group in topic_groups(messages)])
     return TagsAndSummary(tags=tags, summary="\n".join(lines))
 
@@ -250,9 +252,11 @@ def extract_tags_and_summary(session: ChatSession, messages: Sequence[Message]) 
     )
     try:
         answer = provider.complete(
-            task="session_tags", prompt=prompt, max_tokens=150 + 80 * len(groups),
+            task="session_tags",
+            prompt=prompt,
+            max_tokens=150 + 80 * len(groups),
             user_id=session.user_id,
-        )  # fmt: skip
+        )
     except llm.LLMError:
         return offline
     parsed = _valid_llm_tags(answer, offline.summary.splitlines())
@@ -291,8 +295,9 @@ def session_finalize(*, session_id: int) -> None:
             session.summary = result.summary
             session.embedding = embeddings.embed_passages([result.summary])[0]
             fields += ["tags", "summary", "embedding"]
-            tag_weights_add(user_id=session.user_id, tags=result.tags, amount=END_TAG_BOOST,
-                            at=last_at)  # fmt: skip
+            tag_weights_add(
+                user_id=session.user_id, tags=result.tags, amount=END_TAG_BOOST, at=last_at
+            )
         session.save(update_fields=fields)
         user_id = session.user_id
         transaction.on_commit(lambda: shortterm.recent_summaries_forget(user_id=user_id))
@@ -303,8 +308,9 @@ def session_finalize(*, session_id: int) -> None:
 # --- recall at session start ---------------------------------------------------------------
 
 
-def _time_referenced_sessions(user_id: int, content: str, now: datetime, exclude: int
-                              ) -> list[ChatSession]:  # fmt: skip
+def _time_referenced_sessions(
+    user_id: int, content: str, now: datetime, exclude: int
+) -> list[ChatSession]:
     ended = ChatSession.objects.filter(user_id=user_id, status=ChatSession.Status.ENDED).exclude(
         pk=exclude
     )
@@ -317,10 +323,11 @@ def _time_referenced_sessions(user_id: int, content: str, now: datetime, exclude
     if _LAST_WEEK.search(content):
         start = today - timedelta(days=today.weekday() + 7)
         found = list(
-            ended.filter(last_message_at__date__gte=start,
-                         last_message_at__date__lt=start + timedelta(days=7))
-            .order_by("-last_message_at")
-        )  # fmt: skip
+            ended.filter(
+                last_message_at__date__gte=start,
+                last_message_at__date__lt=start + timedelta(days=7),
+            ).order_by("-last_message_at")
+        )
         if found:
             return found
     if _YESTERDAY.search(content) or _LAST_WEEK.search(content) or _EARLIER.search(content):
@@ -333,38 +340,47 @@ def _pick_tags_llm(candidates: list[str], content: str, user_id: int) -> list[st
         answer = llm.get_provider().complete(
             task="recall_tags",
             prompt=PICK_PROMPT.format(tags=", ".join(candidates), message=content[:500]),
-            max_tokens=60, user_id=user_id,
-        )  # fmt: skip
+            max_tokens=60,
+            user_id=user_id,
+        )
     except llm.LLMError:
         return None
     said = {tag_form(w.strip()) for w in re.split(r"[,\n]", answer) if w.strip()}
     return [tag for tag in candidates if tag in said]
 
 
-def _pick_tags_offline(candidates: list[str], content: str, vector: np.ndarray | None,
-                       user_id: int, exclude: int) -> list[str]:  # fmt: skip
+def _pick_tags_offline(
+    candidates: list[str], content: str, vector: np.ndarray | None, user_id: int, exclude: int
+) -> list[str]:
     terms = {text_analysis.normalise(t) for t in text_analysis.terms(content)}
     picked = [tag for tag in candidates if text_analysis.normalise(tag) in terms]
     if vector is not None:
         floor = recall_floor(vector, content)
         close = (
-            ChatSession.objects.filter(user_id=user_id, tags__overlap=candidates,
-                                       embedding__isnull=False)
+            ChatSession.objects.filter(
+                user_id=user_id, tags__overlap=candidates, embedding__isnull=False
+            )
             .exclude(pk=exclude)
             .annotate(distance=CosineDistance("embedding", vector))
             .filter(distance__lte=1 - floor)
             .only("id", "tags")
             .order_by("distance")[:3]
-        )  # fmt: skip
+        )
         for session in close:
             picked += [t for t in session.tags if t in candidates]
     return list(dict.fromkeys(picked))
 
 
 def session_recall(
-    *, user_id: int, content: str, vector: np.ndarray | None, at: datetime,
-    exclude_session_id: int | None, token_budget: int, boost: bool = True,
-) -> list[SessionRecall]:  # fmt: skip
+    *,
+    user_id: int,
+    content: str,
+    vector: np.ndarray | None,
+    at: datetime,
+    exclude_session_id: int | None,
+    token_budget: int,
+    boost: bool = True,
+) -> list[SessionRecall]:
     """Summaries of past sessions relevant to a session's first message, newest first.
 
     The top tags by effective weight are matched against the message (Claude picks them,

@@ -52,8 +52,9 @@ _DECAYED = (
 )
 
 
-def tag_weights_effective(*, user_id: int, now: datetime | None = None, limit: int | None = None
-                          ) -> list[tuple[str, float, datetime]]:  # fmt: skip
+def tag_weights_effective(
+    *, user_id: int, now: datetime | None = None, limit: int | None = None
+) -> list[tuple[str, float, datetime]]:
     """(tag, effective weight now, updated_at), strongest first, without forgotten tags."""
     now = now or timezone.now()
     # Decayed in SQL by the daily job's formula (`decay.effective_weight`): session start
@@ -63,9 +64,14 @@ def tag_weights_effective(*, user_id: int, now: datetime | None = None, limit: i
             f"SELECT tag, effective, updated_at FROM (SELECT tag, updated_at, weight * {_DECAYED} "
             "AS effective FROM conversations_tagweight WHERE user_id = %s) AS decayed "
             'WHERE effective >= %s ORDER BY effective DESC, tag COLLATE "C" LIMIT %s',
-            [settings.MEMORYHUB_TAG_DECAY_FACTOR, now, user_id, settings.MEMORYHUB_TAG_FLOOR,
-             limit or None],
-        )  # fmt: skip
+            [
+                settings.MEMORYHUB_TAG_DECAY_FACTOR,
+                now,
+                user_id,
+                settings.MEMORYHUB_TAG_FLOOR,
+                limit or None,
+            ],
+        )
         return [(tag, float(weight), at) for tag, weight, at in cursor.fetchall()]
 
 

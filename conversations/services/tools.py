@@ -66,9 +66,11 @@ def memory_file_tool(*, user: AbstractBaseUser) -> llm.Tool:
     from memories.services import memory_tool
 
     return llm.Tool(
-        "memory", memory_tool.DESCRIPTION, memory_tool.INPUT_SCHEMA,
+        "memory",
+        memory_tool.DESCRIPTION,
+        memory_tool.INPUT_SCHEMA,
         lambda command: memory_tool.memory_tool_execute(user=user, command=command),
-    )  # fmt: skip
+    )
 
 
 def reply_tools(

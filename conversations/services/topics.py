@@ -54,8 +54,9 @@ def shift_measure(content: str, centres: dict[str, Centre] | None = None) -> tup
         if language not in centres:
             centres[language] = chat_centre(language)
         centre = centres[language]
-    measured = segmentation.THRESHOLDS[(settings.MEMORYHUB_EMBEDDING_BACKEND, language,
-                                        centre.source)]  # fmt: skip
+    measured = segmentation.THRESHOLDS[
+        (settings.MEMORYHUB_EMBEDDING_BACKEND, language, centre.source)
+    ]
     return settings.MEMORYHUB_TOPIC_SHIFT_THRESHOLD or measured, centre
 
 

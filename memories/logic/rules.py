@@ -314,8 +314,11 @@ def _job(match: re.Match[str], sentence: str) -> _Match | None:
 def _preference(match: re.Match[str], sentence: str) -> _Match | None:
     found = _likes(match.group("s"), sentence)
     verb = match.groupdict().get("verb") or ""
-    if found and found.slot.startswith("likes:") and (verb.lower().startswith("prefer")
-                                                      or "선호" in sentence):  # fmt: skip
+    if (
+        found
+        and found.slot.startswith("likes:")
+        and (verb.lower().startswith("prefer") or "선호" in sentence)
+    ):
         # "prefer morning meetings" / "evening meetings": one choice among alternatives of
         # the same thing, so the thing (the last word) is the slot and the choice its value.
         words = _subject_key(match.group("s"), ordered=True).split()

@@ -158,9 +158,14 @@ def memory_retrieve(
         user=user, reader=reader, scope=scope, now=now, include_sensitive=include_sensitive
     )
     rows = _candidates(
-        live, vector=vector, baseline=baseline, band=band, tokens=query_tokens,
-        types=triggered, slots=wanted_slots,
-    )  # fmt: skip
+        live,
+        vector=vector,
+        baseline=baseline,
+        band=band,
+        tokens=query_tokens,
+        types=triggered,
+        slots=wanted_slots,
+    )
     if not rows:
         return []
     conflicts = _live_conflicts([row["memory_id"] for row in rows])

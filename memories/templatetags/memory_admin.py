@@ -73,10 +73,14 @@ def _series(
 ) -> Series:
     chart = bar_chart(daily.values)
     bars = [
-        LinkedBar(bar=bar, day=day, value=value,
-                  url=_changelist(model, **filters, **_between(field, day, day)))
+        LinkedBar(
+            bar=bar,
+            day=day,
+            value=value,
+            url=_changelist(model, **filters, **_between(field, day, day)),
+        )
         for bar, day, value in zip(chart.bars, daily.days, daily.values, strict=True)
-    ]  # fmt: skip
+    ]
     last = daily.days[-1] if daily.days else daily.start
     return Series(
         key=key,
@@ -102,13 +106,17 @@ def memory_dashboard(context: template.Context) -> dict[str, Any]:
         "data": data,
         "days": (data.today - data.start).days + 1,
         "by_status": [
-            Figure(str(label), data.by_status.get(value, 0),
-                   _changelist(memory_list, status__exact=value))
+            Figure(
+                str(label),
+                data.by_status.get(value, 0),
+                _changelist(memory_list, status__exact=value),
+            )
             for value, label in STATUS_CHOICES
         ],
         "by_type": [
-            Figure(str(label), data.by_type.get(value, 0),
-                   _changelist(memory_list, type__exact=value))
+            Figure(
+                str(label), data.by_type.get(value, 0), _changelist(memory_list, type__exact=value)
+            )
             for value, label in TYPE_CHOICES
         ],
         "pending_url": _changelist(memory_list, status__exact="pending"),
@@ -117,15 +125,43 @@ def memory_dashboard(context: template.Context) -> dict[str, Any]:
             for memory in data.pending
         ],
         "series": [
-            _series("failures", _("Extraction failures"), data.extraction_failures,
-                    model="memories_extractionrun", field="created_at", status__exact="failed"),
-            _series("quarantines", _("Quarantines"), data.quarantines,
-                    model="memories_auditevent", field="created_at", action__exact="quarantine"),
-            _series("deletions", _("Deletions"), data.deletions,
-                    model="memories_deletionreceipt", field="deleted_at"),
-            _series("tokens", _("LLM tokens"), data.llm_tokens,
-                    model="memoryhub_llmcall", field="created_at"),
-            _series("cost", _("LLM cost (USD)"), data.llm_cost,
-                    model="memoryhub_llmcall", field="created_at", decimals=4),
+            _series(
+                "failures",
+                _("Extraction failures"),
+                data.extraction_failures,
+                model="memories_extractionrun",
+                field="created_at",
+                status__exact="failed",
+            ),
+            _series(
+                "quarantines",
+                _("Quarantines"),
+                data.quarantines,
+                model="memories_auditevent",
+                field="created_at",
+                action__exact="quarantine",
+            ),
+            _series(
+                "deletions",
+                _("Deletions"),
+                data.deletions,
+                model="memories_deletionreceipt",
+                field="deleted_at",
+            ),
+            _series(
+                "tokens",
+                _("LLM tokens"),
+                data.llm_tokens,
+                model="memoryhub_llmcall",
+                field="created_at",
+            ),
+            _series(
+                "cost",
+                _("LLM cost (USD)"),
+                data.llm_cost,
+                model="memoryhub_llmcall",
+                field="created_at",
+                decimals=4,
+            ),
         ],
-    }  # fmt: skip
+    }
