@@ -17,6 +17,7 @@ from django.db.models import F, Sum
 from django.utils import timezone
 
 from memoryhub.llm import OFFLINE_MODEL, LLMError
+from memoryhub.models import LLMCall
 
 
 class TokenBudgetExhausted(LLMError):
@@ -53,8 +54,6 @@ def budget_day(at: datetime | None = None) -> BudgetDay:
 
 def tokens_used_today(*, user_id: int) -> int:
     """Input plus output tokens of the user's paid LLM calls since local midnight."""
-    from memoryhub.models import LLMCall
-
     day = budget_day()
     total = (
         LLMCall.objects.filter(user_id=user_id, created_at__gte=day.start)

@@ -7,6 +7,7 @@ from logging.config import dictConfig
 from typing import Any
 
 from celery import Celery, signals
+from django.conf import settings
 
 from memoryhub import warmup
 from memoryhub.redelivery import connect_worker_signals
@@ -59,6 +60,4 @@ def _log_as_the_web_does(**_: Any) -> None:
     request_id and user_id when MEMORYHUB_LOG_JSON is on. Without this receiver Celery
     replaces the root logger's handlers with its own plain format, and a task's log lines lose
     the id of the request that queued it. The level is MEMORYHUB_LOG_LEVEL, not --loglevel."""
-    from django.conf import settings
-
     dictConfig(settings.LOGGING)

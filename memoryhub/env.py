@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from decimal import Decimal, InvalidOperation
+from urllib.parse import urlsplit, urlunsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -97,8 +98,6 @@ def env_prices(name: str) -> dict[str, tuple[Decimal, Decimal]]:
 
 def redis_database(url: str, number: int) -> str:
     """The same Redis server as `url`, database `number` (the cache beside the broker)."""
-    from urllib.parse import urlsplit, urlunsplit
-
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path=f"/{number}"))
 

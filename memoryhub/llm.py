@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from memoryhub import offline_reply
 from memoryhub import text as text_analysis
+from memoryhub.models import LLMCall
 
 logger = logging.getLogger(__name__)
 
@@ -119,8 +120,6 @@ def record_call(
     error: str = "",
 ) -> None:
     """Store one LLM call; a failure to record never breaks the reply."""
-    from memoryhub.models import LLMCall
-
     try:
         LLMCall.objects.create(
             user_id=user_id,

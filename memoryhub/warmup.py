@@ -24,6 +24,11 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from celery import signals
+from django.db import connections
+from django.urls import get_resolver
+
+from memoryhub import embeddings, text
 from memoryhub.env import env_bool
 
 logger = logging.getLogger(__name__)
@@ -40,10 +45,6 @@ def before_fork(*, web: bool = False) -> None:
     the URLconf (which imports every view and service module)."""
     if not enabled():
         return
-    from django.db import connections
-    from django.urls import get_resolver
-
-    from memoryhub import text
 
     if web:
         get_resolver().url_patterns  # noqa: B018 - the import is the point
@@ -55,8 +56,6 @@ def after_fork() -> None:
     """In a forked child: create the embedder and embed once (see the module docstring)."""
     if not enabled():
         return
-    from memoryhub import embeddings, text
-
     text.warm_up()  # already loaded when the parent ran `before_fork`; cheap then
     embeddings.warm_up()
 
@@ -98,8 +97,6 @@ def die_with_parent(*, parent: int, sig: signal.Signals = signal.SIGKILL) -> Non
 
 def connect_worker_signals() -> None:
     """Called once by the Celery app module: warm the worker before it takes tasks."""
-    from celery import signals
-
     signals.worker_init.connect(_on_worker_init, weak=False)
     signals.worker_process_init.connect(_on_worker_process_init, weak=False)
     signals.worker_ready.connect(_on_worker_ready, weak=False)

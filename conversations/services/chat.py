@@ -28,6 +28,7 @@ from conversations.services import compaction, indexing, shortterm, tools, topic
 from conversations.services.context import Assembled, context_assemble, reply_recollection
 from memories.models import Reader
 from memories.services.intake import excerpt, message_intake, text_intake
+from memories.services.usage import memory_use_record
 from memoryhub import budget, embeddings, llm
 from memoryhub import text as text_analysis
 from memoryhub.embeddings import Vector
@@ -305,7 +306,6 @@ def _store_reply(
 ) -> Message | None:
     """Store the reply, log which memories it used, and queue embedding and extraction."""
     from conversations.tasks import exchange_extract, messages_embed
-    from memories.services.usage import memory_use_record
 
     content = text_intake(content.strip()).text or "…"
     context = assembled.context

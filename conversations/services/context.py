@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
+from conversations import search
 from conversations.logic import fusion, intent
 from conversations.logic.intent import Intent
 from conversations.logic.prompt_context import ChatContext, MemoryItem
@@ -22,6 +23,7 @@ from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message
 from conversations.services import sessions, topics
 from memories.logic import injection
+from memories.selectors import memory_retrieve
 from memoryhub import embeddings, offline_reply
 from memoryhub import text as text_analysis
 
@@ -62,8 +64,6 @@ def context_assemble(
     Memories are those `reader` may see (`Memory.allowed_readers`): the chat assistant for a
     reply, the agent asking for `POST /api/v1/context/`.
     """
-    from memories.selectors import memory_retrieve
-
     budget = settings.MEMORYHUB_CONTEXT_TOKEN_BUDGET
     context = ChatContext()
     if first_message:
@@ -292,8 +292,6 @@ def _parsed(value: str) -> datetime | None:
 def _related_messages(*, user: AbstractBaseUser, content: str, session_id: int) -> list[Message]:
     """The user's earlier messages from other sessions that search finds for `content` and
     that share a content word with it (search always returns its best k, related or not)."""
-    from conversations import search
-
     wanted = set(text_analysis.index_tokens(content)) - set(text_analysis.date_terms(content))
     if not wanted:
         return []

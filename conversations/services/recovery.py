@@ -33,6 +33,11 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from conversations.models import ChatSession, HistoryImport, Message, Topic
+from conversations.services.imports import (
+    history_import_fail,
+    history_import_last_step,
+    history_import_queue,
+)
 from memories.models import ExtractionRun
 from memoryhub.locks import lock_held
 
@@ -153,7 +158,6 @@ def _sessions(now: datetime, cutoff: datetime) -> int:
 
 
 def _imports(now: datetime, cutoff: datetime, since: datetime) -> int:
-    from conversations.services.imports import history_import_queue
 
     queued = HistoryImport.objects.filter(
         status=HistoryImport.Status.QUEUED, created_at__lt=cutoff
@@ -186,7 +190,6 @@ def _imports(now: datetime, cutoff: datetime, since: datetime) -> int:
 def _import_stalled(import_id: int, now: datetime, cutoff: datetime) -> bool:
     """No worker runs a step of the import now, and none started one within the grace
     period (first seen without a worker then, when the cache lost when its last step ran)."""
-    from conversations.services.imports import history_import_last_step
     from conversations.tasks import history_import_lock
 
     if lock_held(history_import_lock(import_id)):
@@ -204,7 +207,6 @@ def _tries_exceeded(import_id: int) -> bool:
 
 
 def _import_retry_or_fail(import_id: int) -> None:
-    from conversations.services.imports import history_import_fail, history_import_queue
 
     if _tries_exceeded(import_id):
         logger.warning(
@@ -218,7 +220,6 @@ def _import_retry_or_fail(import_id: int) -> None:
 def _import_resume(import_id: int) -> None:
     """Start a stored import's stalled steps again; it stays `done` (its messages are all
     stored and searchable) whatever happens to the rest."""
-    from conversations.services.imports import history_import_queue
 
     if _tries_exceeded(import_id):
         logger.warning(

@@ -31,6 +31,7 @@ from conversations.models import ChatSession, Message, Topic
 from conversations.services import shortterm, topics
 from conversations.services.tag_weights import tag_weights_add, tag_weights_effective
 from memories.logic import injection
+from memories.selectors.retrieval import query_baseline
 from memories.services.intake import has_marker, terms_intake, text_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
@@ -61,8 +62,6 @@ RECALL_MARGIN = {"e5": 0.035, "use": 0.0}
 
 def recall_floor(vector: np.ndarray, content: str) -> float:
     """The cosine a past summary must reach to count as related to this first message."""
-    from memories.selectors.retrieval import query_baseline
-
     backend = settings.MEMORYHUB_EMBEDDING_BACKEND
     floor = RECALL_SIMILARITY[(backend, text_analysis.detect_language(content))]
     return max(floor, query_baseline(vector) + RECALL_MARGIN[backend])

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from conversations import search
 from memories.logic import injection
 from memories.models import Reader
+from memories.services import memory_tool
 from memoryhub import llm
 
 SEARCH_DESCRIPTION = (
@@ -63,8 +64,6 @@ def memory_search_tool(
 def memory_file_tool(*, user: AbstractBaseUser) -> llm.Tool:
     """Claude's memory tool (view, create, str_replace, insert, delete, rename under
     /memories); every write goes through the write policy and versioning."""
-    from memories.services import memory_tool
-
     return llm.Tool(
         "memory",
         memory_tool.DESCRIPTION,
