@@ -454,11 +454,3 @@ def memory_hit(memory: RetrievedMemory) -> Hit:
         created_at=memory.observed_at.isoformat(),
         external_id=None,
     )
-
-
-def memory_hits(*, user_id: int, query_text: str, k: int, reader: str) -> list[Hit]:
-    """Search hits of the user's memories (see `memories_retrieved`)."""
-    return [
-        memory_hit(m)
-        for m in memories_retrieved(user_id=user_id, query_text=query_text, k=k, reader=reader)
-    ]

@@ -69,12 +69,6 @@ def session_open_topic(*, session: ChatSession) -> Topic | None:
     return session.topics.filter(ended_at__isnull=True).order_by("-started_at", "-id").first()
 
 
-def session_recent_messages(*, session: ChatSession, limit: int) -> list[Message]:
-    """The last `limit` messages of the session, oldest first."""
-    newest = list(session.messages.order_by("-created_at", "-id")[:limit])
-    return newest[::-1]
-
-
 def message_reply(*, message: Message) -> Message | None:
     return Message.objects.filter(reply_to=message).first()
 

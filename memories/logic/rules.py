@@ -558,16 +558,6 @@ def _is_question(sentence: str) -> bool:
     return bool(_EN_QUESTION.match(text)) and not _EN_CONDITIONAL_REQUEST.match(text)
 
 
-def _match(sentence: str) -> _Match | None:
-    for pattern, fn in _RULES:
-        found = pattern.search(sentence)
-        if found:
-            result = fn(found, sentence)
-            if result is not None:
-                return result
-    return None
-
-
 _REQUEST_RULES = ("_standing", "_procedure", "_reminder")
 
 
