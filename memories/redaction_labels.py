@@ -1,6 +1,6 @@
 """Redaction placeholders in the reader's language.
 
-Stored text keeps the stable English code `[redacted: <kind>]` (`memories.logic.secrets`)
+Stored text keeps the stable English code `[redacted: <kind>]` (`memories.logic.redaction`)
 `[removed]` where a forgotten memory's content was (`memoryhub.text.REMOVED_MARKER`) and the
 marker of recalled text withheld as instructions (`memories.logic.injection.WITHHELD`);
 pages show them as words, never as the codes: "[redacted: password]" reads "(password hidden)"
@@ -13,7 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from memories.logic import secrets
+from memories.logic import redaction
 from memories.logic.injection import WITHHELD
 from memoryhub.text import REMOVED_MARKER
 
@@ -49,6 +49,6 @@ def render_placeholders(text: str) -> str:
         text = text.replace(
             WITHHELD, gettext("(withheld: it reads as instructions to the assistant)")
         )
-    return secrets.PLACEHOLDER_PATTERN.sub(
+    return redaction.PLACEHOLDER_PATTERN.sub(
         lambda m: gettext("(%(kind)s hidden)") % {"kind": kind_label(m.group("kind"))}, text
     )

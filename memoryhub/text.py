@@ -26,7 +26,7 @@ _kiwi_lock = threading.Lock()
 # Nouns, proper nouns, roots, Chinese characters; SL (Latin) is handled by the English path.
 _KOREAN_TAGS = {"NNG", "NNP", "XR", "SH"}
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
-# The marker a secret's redaction leaves ("[redacted: password]", memories/logic/secrets.py;
+# The marker a secret's redaction leaves ("[redacted: password]", memories/logic/redaction.py;
 # a test keeps the two in step). It stands for something that was not said here, so its words
 # are no keyword, tag or search term: every message with a secret would match every other.
 REDACTION_MARKER = re.compile(r"\[redacted: [^\]\n]{1,40}\]")

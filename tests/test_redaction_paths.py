@@ -22,7 +22,7 @@ from bench.management.commands import score_secrets
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import chat, sessions
 from memories.logic.extraction_schema import ExtractedItem
-from memories.logic.secrets import PLACEHOLDER_PATTERN, redact
+from memories.logic.redaction import PLACEHOLDER_PATTERN, redact
 from memories.models import Memory, MemoryVersion
 from memories.services import extraction, memory_tool, revision
 from memoryhub import llm

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from memories.logic.secrets import redact
+from memories.logic.redaction import redact
 
 
 @dataclass(frozen=True)

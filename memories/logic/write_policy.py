@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from memories.logic import injection, secrets
+from memories.logic import injection, redaction
 
 
 class Decision(StrEnum):
@@ -176,7 +176,7 @@ def looks_like_tool_output(text: str) -> bool:
 def classify(candidate: Candidate) -> CandidateKind:
     """The row of the table this candidate falls under; the first match wins."""
     text = candidate.content
-    if secrets.contains_secret(text):
+    if redaction.contains_secret(text):
         return CandidateKind.SECRET
     if injection.is_injection(text) or (
         candidate.source_text and injection.is_injection(candidate.source_text)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from memories.logic.secrets import PLACEHOLDER_PATTERN, redact
+from memories.logic.redaction import PLACEHOLDER_PATTERN, redact
 from memoryhub.validation import clean_message_text
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from memories.logic.secrets import PLACEHOLDER_PATTERN, redact
+from memories.logic.redaction import PLACEHOLDER_PATTERN, redact
 from memories.services.intake import excerpt, message_intake, terms_intake, text_intake
 from memoryhub import text as text_analysis
 from memoryhub.validation import InvalidText

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.template import Context, Template
 from django.utils import translation
 
-from memories.logic.secrets import KINDS
+from memories.logic.redaction import KINDS
 from memories.redaction_labels import KIND_LABELS, kind_label, render_placeholders
 
 
@@ -77,12 +77,12 @@ def test_a_chat_page_shows_stored_markers_in_the_readers_language(client, user):
 
 
 def test_a_memory_page_shows_a_stored_placeholder_in_korean(client, user, remember):
-    from memories.logic import secrets
+    from memories.logic import redaction
 
     memory = remember("회사 와이파이 설정 메모")
     # as a memory typed with a secret is stored; versions are immutable, so set it in SQL
     memory.versions.update(
-        content="회사 와이파이 비번 " + secrets.PLACEHOLDER.format(kind="password")
+        content="회사 와이파이 비번 " + redaction.PLACEHOLDER.format(kind="password")
     )
     client.force_login(user)
 

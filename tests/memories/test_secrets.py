@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memories.logic.secrets import (
+from memories.logic.redaction import (
     PLACEHOLDER_PATTERN,
     contains_secret,
     is_placeholder_token,
