@@ -1,4 +1,4 @@
-"""The detectors behind `secrets.redact`: pure functions, no Django.
+"""The detectors behind `redaction.redact`: pure functions, no Django.
 
 Each detector takes folded text (full-width forms as ASCII, zero-width characters removed,
 earlier placeholders turned into line breaks) and returns `(start, end, kind)` spans in it.

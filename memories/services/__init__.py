@@ -1,5 +1,5 @@
 """Writes to memories, split by subdomain; import the module you need explicitly.
 
-Pure, Django-free modules: `write_policy`, `secrets`, `injection`, `rules`,
-`extraction_schema`, `tool_paths`. The rest write to the database.
+The pure, Django-free rules they apply (write policy, redaction, injection, offline
+extraction, statements, slots, dates, scoring) are in `memories/logic/`.
 """
