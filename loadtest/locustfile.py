@@ -19,9 +19,9 @@ through `python -m loadtest.run`, which steps the number of people and samples t
 
 from __future__ import annotations
 
-import os
 import random
 import re
+import secrets
 import time
 import uuid
 
@@ -32,7 +32,7 @@ from loadtest import people
 
 # As the page: the notices ask every 2 s, at most 15 times (conversations/views.py).
 NOTICE_POLL_SECONDS = 2.0
-NOTICE_POLL_TRIES = int(os.environ.get("LOADTEST_NOTICE_POLL_TRIES", "15"))
+NOTICE_POLL_TRIES = 15
 TURNS_PER_SESSION = (3, 8)
 REQUEST_TIMEOUT = 120.0
 _REPLY_URL = re.compile(r'sse-connect="(/sessions/(\d+)/messages/(\d+)/reply/)"')
@@ -77,21 +77,30 @@ class Person(HttpUser):
         )
 
     def _sign_up(self) -> None:
-        page = self.client.get("/accounts/signup/", name="sign up page", timeout=REQUEST_TIMEOUT)
-        token = _CSRF_FIELD.search(page.text)
-        password = f"load-{uuid.uuid4().hex}"
-        self.client.post(
-            "/accounts/signup/",
-            data={
-                "csrfmiddlewaretoken": token[1] if token else "",
-                "username": f"load-{uuid.uuid4().hex[:16]}",
-                "password1": password,
-                "password2": password,
-            },
-            headers={"Referer": f"{self.host}/accounts/signup/"},
-            name="sign up",
-            timeout=REQUEST_TIMEOUT,
-        )
+        """Sign up as a new person, logged in afterwards; a refused form is a failure and
+        the person tries again with another name (at most three times)."""
+        for _attempt in range(3):
+            page = self.client.get(
+                "/accounts/signup/", name="sign up page", timeout=REQUEST_TIMEOUT
+            )
+            token = _CSRF_FIELD.search(page.text or "")
+            # A password unlike the name: Django refuses one too similar to it.
+            password = secrets.token_urlsafe(18)
+            with self.client.post(
+                "/accounts/signup/",
+                data={
+                    "csrfmiddlewaretoken": token[1] if token else "",
+                    "username": f"load{uuid.uuid4().hex[:12]}",
+                    "password1": password,
+                    "password2": password,
+                },
+                name="sign up",
+                timeout=REQUEST_TIMEOUT,
+                catch_response=True,
+            ) as answer:
+                if answer.ok and not (answer.url or "").endswith("/accounts/signup/"):
+                    return
+                answer.failure(f"sign-up refused (status {answer.status_code})")
 
     # --- what a person does ----------------------------------------------------------------
 

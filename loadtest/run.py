@@ -37,10 +37,8 @@ from gevent import monkey
 monkey.patch_all()
 
 import argparse  # noqa: E402
-import ipaddress  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
-import socket  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
@@ -49,10 +47,11 @@ from typing import Any  # noqa: E402
 from urllib.parse import urlsplit  # noqa: E402
 
 import gevent  # noqa: E402
-from locust import events  # noqa: E402
+from locust import between, events  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
 from loadtest.locustfile import Person  # noqa: E402
+from loadtest.options import local_url, parse_steps, positive, think_range  # noqa: E402
 from loadtest.sampling import Sampler  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,39 +61,6 @@ ACTIONS = ("reply", "reply first chunk", "send", "new chat", "memories", "search
            "notices", "remembered")  # fmt: skip
 # Not requests of their own (parts or spans of other requests): left out of "in flight".
 NOT_REQUESTS = {"reply first chunk", "remembered"}
-
-
-def parse_steps(raw: str) -> list[int]:
-    try:
-        steps = [int(part) for part in raw.split(",") if part.strip()]
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"--steps must be numbers like 10,20,40: {raw!r}") from exc
-    if not steps or any(n < 1 or n > 1000 for n in steps) or steps != sorted(set(steps)):
-        raise argparse.ArgumentTypeError(f"--steps must rise, each from 1 to 1000: {raw!r}")
-    return steps
-
-
-def local_url(raw: str) -> str:
-    """Only this machine is a target: the URL's host must resolve to a loopback address."""
-    parts = urlsplit(raw)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise argparse.ArgumentTypeError(f"--url must be an http(s) URL: {raw!r}")
-    try:
-        addresses = {
-            str(info[4][0]) for info in socket.getaddrinfo(parts.hostname, parts.port or 80)
-        }
-    except OSError as exc:
-        raise argparse.ArgumentTypeError(f"--url's host does not resolve: {exc}") from exc
-    if not all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses):
-        raise argparse.ArgumentTypeError(f"--url must be on this machine (loopback): {raw!r}")
-    return raw.rstrip("/")
-
-
-def positive(raw: str) -> float:
-    value = float(raw)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {raw!r}")
-    return value
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -108,6 +74,12 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--step-seconds", type=positive, default=90.0)
     parser.add_argument("--warmup-seconds", type=positive, default=20.0)
     parser.add_argument("--spawn-rate", type=positive, default=2.0, help="arrivals per second")
+    parser.add_argument(
+        "--think",
+        type=think_range,
+        default=None,
+        help="MIN,MAX seconds a person waits between actions (default 3,10)",
+    )
     parser.add_argument("--p95-limit", type=positive, default=2.0, help="seconds, reply p95")
     parser.add_argument(
         "--web-threads",
@@ -192,6 +164,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     port = urlsplit(args.url).port or 80
     sampler = Sampler(data_dir=data_dir, port=port,
                       database_url=_database_url(args.database_url, data_dir))  # fmt: skip
+    if args.think is not None:
+        Person.wait_time = between(*args.think)
     env = Environment(user_classes=[Person], host=args.url, events=events)
     runner = env.create_local_runner()
     sampling = True
