@@ -234,6 +234,18 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.0f}%"
 
 
+SERVER_GROUPS = ("web", "worker live", "worker bulk", "beat", "postgres", "broker")
+
+
+def _cpu_per_turn(row: dict[str, Any]) -> str:
+    """CPU seconds the server's processes spent per chat turn, with the pages around it: a
+    figure that does not depend on how much of the machine others take."""
+    cpu = (row["server"] or {}).get("cpu")
+    if not cpu or not row["turns_per_second"]:
+        return "-"
+    return f"{sum(cpu.get(g, 0.0) for g in SERVER_GROUPS) / 100 / row['turns_per_second']:.2f}"
+
+
 def table(report: dict[str, Any]) -> str:
     """The report as Markdown tables: latency per action, then the server's processes."""
     rows = report["rows"]
@@ -250,7 +262,7 @@ def table(report: dict[str, Any]) -> str:
     lines.append("")
     head = ["N", "in flight", "web", "busiest web worker", "worker live", "worker bulk", "beat",
             "postgres", "broker", "load driver", "other processes", "machine",
-            "DB conns mean/max (active max)", "load avg 1 min"]  # fmt: skip
+            "server CPU s/turn", "DB conns mean/max (active max)", "load avg 1 min"]  # fmt: skip
     lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for row in rows:
         server = row["server"] or {}
@@ -264,7 +276,8 @@ def table(report: dict[str, Any]) -> str:
             *(_pct(cpu.get(g)) for g in ("web",)), _pct(server.get("busiest_web_worker")),
             *(_pct(cpu.get(g)) for g in ("worker live", "worker bulk", "beat", "postgres",
                                          "broker", "load driver")),
-            _pct(server.get("other_processes")), _pct(server.get("machine")), conns,
+            _pct(server.get("other_processes")), _pct(server.get("machine")),
+            _cpu_per_turn(row), conns,
             f"{row['load_average'][0]:.1f}",
         ]) + " |")  # fmt: skip
     return "\n".join(lines)
@@ -302,12 +315,14 @@ def plot(report: dict[str, Any], path: Path) -> None:
     rows = report["rows"]
     people = [row["people"] for row in rows]
     figure, latency = plt.subplots(figsize=(7, 4), dpi=120)
-    for action, style in (("reply", "o-"), ("send", "s--"), ("memories", "^:"), ("search", "v:")):
-        for quantile, alpha in (("p95", 1.0), ("p50", 0.45)):
+    shown = (("reply", "o-", "C0"), ("send", "s--", "C1"), ("memories", "^:", "C2"),
+             ("search", "v:", "C3"))  # fmt: skip
+    for action, style, color in shown:
+        for quantile, alpha in (("p95", 1.0), ("p50", 0.4)):
             values = [(row["actions"].get(action) or {}).get(quantile) for row in rows]
             seconds = [float("nan") if v is None else v / 1000 for v in values]
-            latency.plot(people, seconds, style,
-                         alpha=alpha, label=f"{action} {quantile}")  # fmt: skip
+            latency.plot(people, seconds, style, color=color, alpha=alpha,
+                         label=f"{action} {quantile}")  # fmt: skip
     latency.axhline(report["p95_limit_seconds"], color="grey", linewidth=0.8)
     if report["knee"] is not None:
         latency.axvline(report["knee"], color="red", linewidth=0.8, linestyle="--")
