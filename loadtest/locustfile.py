@@ -27,6 +27,8 @@ import uuid
 
 import requests
 from locust import HttpUser, between, task
+from locust.clients import LocustHttpAdapter
+from urllib3.util.retry import Retry
 
 from loadtest import people
 
@@ -48,6 +50,13 @@ class Person(HttpUser):
     wait_time = between(3, 10)
 
     def on_start(self) -> None:
+        # As a browser does: a GET sent on a kept-alive connection the server has just closed
+        # (gunicorn keeps one 2 s, the notices ask every 2 s) is sent again on a new one.
+        self.client.mount(
+            "http://",
+            LocustHttpAdapter(pool_manager=None, max_retries=Retry(total=1, connect=1, read=1,
+                              status=0, other=0, allowed_methods={"GET"}, raise_on_status=False)),
+        )  # fmt: skip
         self.rng = random.Random()
         self.session_id: int | None = None
         self.turns_left = 0

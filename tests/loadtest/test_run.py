@@ -46,7 +46,9 @@ def gunicorn(transactional_db: None) -> Iterator[str]:
     """gunicorn on a free port against the test database, as `make run` starts it."""
     port = _free_port()
     name = connection.settings_dict["NAME"]
+    # Warm as under `make run`: the models are loaded before the first request, not by it.
     env = dict(os.environ, DATABASE_URL=test_database_url(), PYTHONUNBUFFERED="1")
+    env["MEMORYHUB_WARM_UP"] = "1"
     with (data_dir() / f"test-loadtest-gunicorn-{name}.log").open("wb") as output:
         process = subprocess.Popen(
             [
@@ -87,7 +89,7 @@ def test_a_tiny_load_run_prints_a_table_with_a_row_and_no_errors(
         [
             sys.executable,
             *("-m", "loadtest.run", "--url", gunicorn, "--steps", "2"),
-            *("--step-seconds", "20", "--warmup-seconds", "3", "--spawn-rate", "2"),
+            *("--step-seconds", "25", "--warmup-seconds", "5", "--spawn-rate", "2"),
             *("--think", "0.5,1.5", "--data-dir", str(tmp_path)),
             *("--database-url", test_database_url()),
             *("--json", str(report), "--plot", str(plot)),
@@ -102,7 +104,7 @@ def test_a_tiny_load_run_prints_a_table_with_a_row_and_no_errors(
     rows = json.loads(report.read_text())["rows"]
     assert [row["people"] for row in rows] == [2]
     assert rows[0]["failures"] == 0, rows[0]["errors"]
-    assert rows[0]["actions"]["reply"]["count"] >= 1
+    assert rows[0]["actions"].get("reply", {}).get("count", 0) >= 1, rows[0]["actions"]
     assert rows[0]["server"]["db_connections_max"] >= 1
     assert "\n| 2 | " in done.stdout
     assert "knee: " in done.stdout
