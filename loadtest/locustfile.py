@@ -40,6 +40,7 @@ REQUEST_TIMEOUT = 120.0
 _REPLY_URL = re.compile(r'sse-connect="(/sessions/(\d+)/messages/(\d+)/reply/)"')
 _SESSION_URL = re.compile(r"/sessions/(\d+)/$")
 _CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+_FORM_ERROR = re.compile(r'role="alert">\s*(?:<p>)?([^<]+)')
 _WAITING = "memory-notices__wait"
 _NOT_FINISHED = ("could not be finished", "could not be reached")
 
@@ -146,7 +147,8 @@ class Person(HttpUser):
                 sent.failure(f"status {sent.status_code}")
                 return
             if reply is None:
-                sent.failure("the sent exchange has no reply stream")
+                said = _FORM_ERROR.search(sent.text or "")
+                sent.failure(f"no reply stream: {said[1].strip()[:120] if said else 'no error'}")
                 return
         if self._stream_reply(reply[1]):
             self._poll_notices(int(reply[3]))
