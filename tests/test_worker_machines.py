@@ -61,7 +61,7 @@ def _start(folder: Path, *, name: str, queues: str) -> subprocess.Popen[bytes]:
         return subprocess.Popen(
             [
                 sys.executable,
-                *"-m celery -A memoryhub worker --pool solo".split(),
+                *["-m", "celery", "-A", "memoryhub", "worker", "--pool", "solo"],
                 *("-Q", queues, "-n", f"{name}@%h", *WORKER_ARGS),
             ],
             cwd=folder,
