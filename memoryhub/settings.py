@@ -443,3 +443,13 @@ CELERY_BEAT_SCHEDULE.update(
         },
     }
 )
+
+# --- connection pooling (PgBouncer; docs/deploy.md, "Several machines") ---------------------------
+# Behind PgBouncer in transaction pooling mode a server-side cursor (QuerySet.iterator() opens
+# one) may be declared on one server connection and fetched on another: turn them off there.
+# Applied to every database alias defined above.
+MEMORYHUB_DB_DISABLE_SERVER_SIDE_CURSORS = env_bool(
+    "MEMORYHUB_DB_DISABLE_SERVER_SIDE_CURSORS", False
+)
+for _database in DATABASES.values():
+    _database["DISABLE_SERVER_SIDE_CURSORS"] = MEMORYHUB_DB_DISABLE_SERVER_SIDE_CURSORS
