@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connection
+from django.db import connections
 from django.db.models import BooleanField, Case, F, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -35,6 +35,7 @@ from memories.models import (
 )
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
+from memoryhub.db_router import read_alias
 from memoryhub.embeddings import Vector
 
 
@@ -259,7 +260,7 @@ def _candidates(
     )
     inner, params = scored.query.sql_with_params()
     floor = baseline + band.low
-    with connection.cursor() as cursor:
+    with connections[read_alias()].cursor() as cursor:
         cursor.execute(
             f"WITH live AS MATERIALIZED ({inner}) SELECT * FROM live "
             "WHERE similarity > %s OR hit ORDER BY GREATEST(LEAST((similarity - %s) / %s, 1.0), "
