@@ -9,9 +9,9 @@ that touches a table of user data without a `user_id` predicate.
 The rule, per statement:
 
 - Tables of user data are the tables of this project's apps (`memories`, `conversations`,
-  `memoryhub`, and any app added beside them); the rest must be listed in REFERENCE_APPS
-  (users, tokens, sessions, Django's and Celery's own tables), else the test fails asking for
-  the new table to be classified.
+  `memoryhub`, and any app added beside them); the rest must belong to the reference apps of
+  `memoryhub.sharding` (users, tokens, sessions, Django's and Celery's own tables), else the
+  test fails asking for the new table to be classified.
 - An INSERT into a table of user data must give `user_id` a value (its column list names it).
 - Every other statement is run through `EXPLAIN (VERBOSE, FORMAT JSON)` with its own
   parameters, so PostgreSQL's parser finds the tables (FROM, JOIN, subqueries, CTEs, the
@@ -38,28 +38,15 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.apps import apps
 from django.db import connection, transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
-from tests.conftest import ROOT
+from memoryhub.sharding import project_app_configs, reference_tables, user_data_tables
 
-REFERENCE_APPS = frozenset(
-    {
-        "admin",
-        "auth",
-        "authtoken",
-        "contenttypes",
-        "sessions",
-        "django_celery_beat",
-        "django_celery_results",
-    }
-)
 # Tables some of whose queries do not name the user yet, and the kinds of those queries.
 STILL_UNSCOPED = {
     "conversations_chatsession": "save() by id; a session's imports and topics by session id",
@@ -77,28 +64,6 @@ _ALL_CONDITIONS = (*_SCAN_CONDITIONS, "Join Filter", "Hash Cond", "Merge Cond")
 _STATEMENT = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b", re.IGNORECASE)
 _INSERT = re.compile(r'^\s*INSERT\s+INTO\s+"?(\w+)"?\s*\(([^)]*)\)', re.IGNORECASE)
 _JOIN_ON_USER = re.compile(r"\b(\w+)\.user_id\s*=\s*(\w+)\.user_id\b")
-
-
-def _project_apps() -> list[Any]:
-    """The apps of this repository (top-level folders), not Django's or a library's."""
-    return [a for a in apps.get_app_configs() if Path(a.path).parent == ROOT]
-
-
-def user_data_tables() -> set[str]:
-    return {
-        model._meta.db_table
-        for app in _project_apps()
-        for model in app.get_models(include_auto_created=True)
-    }
-
-
-def reference_tables() -> set[str]:
-    return {
-        model._meta.db_table
-        for app in apps.get_app_configs()
-        if app.label in REFERENCE_APPS
-        for model in app.get_models(include_auto_created=True)
-    }
 
 
 @dataclass
@@ -240,7 +205,7 @@ def test_the_rule_accepts_a_user_filter_and_a_join_on_user_id_and_nothing_else(
 def test_every_table_of_user_data_carries_user_id() -> None:
     missing = [
         model._meta.db_table
-        for app in _project_apps()
+        for app in project_app_configs()
         for model in app.get_models(include_auto_created=True)
         if "user_id" not in {f.column for f in model._meta.concrete_fields}
     ]

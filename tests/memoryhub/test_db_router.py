@@ -66,8 +66,15 @@ class Pair:
         return f"postgresql://postgres@127.0.0.1:{port}/{DATABASE}"
 
     def standby_start(self) -> None:
-        _run("pg_ctl", "-D", str(self.folder / "standby"), "-l", str(self.folder / "standby.log"),
-             "-w", "start")  # fmt: skip
+        _run(
+            "pg_ctl",
+            "-D",
+            str(self.folder / "standby"),
+            "-l",
+            str(self.folder / "standby.log"),
+            "-w",
+            "start",
+        )
 
     def standby_stop(self) -> None:
         _run("pg_ctl", "-D", str(self.folder / "standby"), "-m", "fast", "-w", "stop")
@@ -75,10 +82,19 @@ class Pair:
     def stop(self) -> None:
         for name in ("standby", "primary"):
             subprocess.run(
-                [str(POSTGRES_BIN_PATH / "pg_ctl"), "-D", str(self.folder / name), "-m",
-                 "immediate", "-w", "stop"],
-                capture_output=True, timeout=60, user=SYSTEM_USER,
-            )  # fmt: skip
+                [
+                    str(POSTGRES_BIN_PATH / "pg_ctl"),
+                    "-D",
+                    str(self.folder / name),
+                    "-m",
+                    "immediate",
+                    "-w",
+                    "stop",
+                ],
+                capture_output=True,
+                timeout=60,
+                user=SYSTEM_USER,
+            )
 
 
 @pytest.fixture(scope="module")
@@ -101,21 +117,51 @@ def pair(django_db_setup: None) -> Iterator[Pair]:
                 "max_wal_senders = 4\nshared_buffers = 32MB\nfsync = off\n"
             )
         _run("pg_ctl", "-D", str(primary), "-l", str(folder / "primary.log"), "-w", "start")
-        _run("createdb", "-h", "127.0.0.1", "-p", str(pair.primary_port), "-U", "postgres",
-             DATABASE)  # fmt: skip
+        _run(
+            "createdb", "-h", "127.0.0.1", "-p", str(pair.primary_port), "-U", "postgres", DATABASE
+        )
         dump = folder / "schema.dump"
         subprocess.run(
-            [str(POSTGRES_BIN_PATH / "pg_dump"), "--format=custom", "--no-owner",
-             "--dbname", test_database_url(), "--file", str(dump)],
-            check=True, capture_output=True, timeout=300,
-        )  # fmt: skip
+            [
+                str(POSTGRES_BIN_PATH / "pg_dump"),
+                "--format=custom",
+                "--no-owner",
+                "--dbname",
+                test_database_url(),
+                "--file",
+                str(dump),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
         subprocess.run(
-            [str(POSTGRES_BIN_PATH / "pg_restore"), "--no-owner", "--exit-on-error",
-             "--dbname", pair.url(pair.primary_port), str(dump)],
-            check=True, capture_output=True, timeout=300,
-        )  # fmt: skip
-        _run("pg_basebackup", "-D", str(folder / "standby"), "-R", "-X", "stream",
-             "-h", "127.0.0.1", "-p", str(pair.primary_port), "-U", "postgres")  # fmt: skip
+            [
+                str(POSTGRES_BIN_PATH / "pg_restore"),
+                "--no-owner",
+                "--exit-on-error",
+                "--dbname",
+                pair.url(pair.primary_port),
+                str(dump),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+        _run(
+            "pg_basebackup",
+            "-D",
+            str(folder / "standby"),
+            "-R",
+            "-X",
+            "stream",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(pair.primary_port),
+            "-U",
+            "postgres",
+        )
         with (folder / "standby" / "postgresql.conf").open("a") as conf:
             conf.write(f"port = {pair.standby_port}\n")
         pair.standby_start()
@@ -160,9 +206,13 @@ def routed(pair: Pair, django_db_blocker: Any, settings: Any) -> Iterator[Routed
     with django_db_blocker.unblock(), ExitStack() as stack:
         connections.close_all()
         default.settings_dict.update(
-            HOST="127.0.0.1", PORT=str(pair.primary_port), NAME=DATABASE, USER="postgres",
-            PASSWORD="", CONN_MAX_AGE=0,
-        )  # fmt: skip
+            HOST="127.0.0.1",
+            PORT=str(pair.primary_port),
+            NAME=DATABASE,
+            USER="postgres",
+            PASSWORD="",
+            CONN_MAX_AGE=0,
+        )
         connections.settings["replica1"] = {
             **default.settings_dict,
             "PORT": str(pair.standby_port),
