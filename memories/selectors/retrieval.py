@@ -28,7 +28,7 @@ from memories import scoring
 from memories.models import (
     DEFAULT_SCOPE,
     CreatedBy,
-    Memory,
+    MemoryConflict,
     MemoryStatus,
     MemoryVersion,
     Sensitivity,
@@ -164,7 +164,7 @@ def memory_retrieve(
     )  # fmt: skip
     if not rows:
         return []
-    conflicts = _live_conflicts([row["memory_id"] for row in rows])
+    conflicts = _live_conflicts(user_id=user.pk, memory_ids=[row["memory_id"] for row in rows])
 
     scored: list[scoring.Scored] = []
     relevance_of: dict[str, float] = {}
@@ -279,9 +279,11 @@ def _candidates(
     return rows
 
 
-def _live_conflicts(memory_ids: list[int]) -> dict[int, list[str]]:
-    through = Memory.conflicts.through.objects.filter(
+def _live_conflicts(*, user_id: int, memory_ids: list[int]) -> dict[int, list[str]]:
+    through = MemoryConflict.objects.filter(
+        user_id=user_id,
         from_memory_id__in=memory_ids,
+        to_memory__user_id=user_id,
         to_memory__status__in=(MemoryStatus.ACTIVE, MemoryStatus.PENDING),
     ).values_list("from_memory_id", "to_memory_id")
     found: dict[int, list[str]] = {}
