@@ -239,11 +239,15 @@ def _mark_request_user(request: HttpRequest) -> None:
         writer_mark(user_id=user_id)
 
 
-class ReadYourWritesMiddleware:
-    """Marks the user of every request that is not read-only for read-your-writes.
+class ReplicaMiddleware:
+    """The per-request side of the router; a no-op without replicas.
 
-    The router marks at the first write it routes; this also covers raw SQL writes and a
-    user known only after the view authenticated (API tokens). No-op without replicas.
+    - Marks the user of every request that is not read-only for read-your-writes (the router
+      marks at the first write it routes; this also covers raw SQL writes, and a user known
+      only once the view authenticated, as with API tokens).
+    - A GET or HEAD whose replica stopped answering after the request's check (it failed with
+      a server error and the replica no longer connects) runs once more on the primary, so
+      the person sees the page, not the error; the replica is skipped until its next check.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -251,6 +255,18 @@ class ReadYourWritesMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if replica_aliases() and not request_is_read_only(request):
+        if not replica_aliases():
+            return response
+        used = request.__dict__.get(_ALIAS)
+        if (
+            request.method in ("GET", "HEAD")
+            and used not in (None, DEFAULT_DB_ALIAS)
+            and response.status_code >= 500
+            and not _connects(used)
+        ):
+            logger.warning("replica %s failed during the request: answered from the primary", used)
+            setattr(request, _ALIAS, DEFAULT_DB_ALIAS)
+            response = self.get_response(request)
+        if not request_is_read_only(request):
             _mark_request_user(request)
         return response

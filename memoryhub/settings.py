@@ -127,7 +127,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "memoryhub.db_router.ReadYourWritesMiddleware",
+    "memoryhub.db_router.ReplicaMiddleware",
 ]
 
 ROOT_URLCONF = "memoryhub.urls"

@@ -354,6 +354,35 @@ def test_a_stopped_replica_is_skipped_without_an_error(routed: Routed) -> None:
     assert wait_until(lambda: db_router.replica_usable("replica1"), timeout=30)
 
 
+def test_a_page_whose_replica_stops_during_the_request_is_answered_from_the_primary(
+    routed: Routed, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    user, client = _person("reader-five")
+    memory_create(user=user, type="fact", content="내 생일은 삼월이야.")
+    assert wait_until(lambda: _replica_has("내 생일은 삼월이야."), timeout=30)
+    assert db_router.replica_usable("replica1")
+    settings.MEMORYHUB_REPLICA_CHECK_SECONDS = 600.0
+    # The request's own check passes, as it would just before the replica went away.
+    real_connects = db_router._connects
+    checks: list[str] = []
+
+    def passes_once(alias: str) -> bool:
+        checks.append(alias)
+        return True if len(checks) == 1 else real_connects(alias)
+
+    monkeypatch.setattr(db_router, "_connects", passes_once)
+    routed.pair.standby_stop()
+    try:
+        routed.forget()
+        assert _listed(client) == ["내 생일은 삼월이야."]
+        assert routed.tables_read("default", "memories_")
+        assert not db_router.replica_usable("replica1")  # skipped until the next check
+    finally:
+        routed.pair.standby_start()
+        connections["replica1"].close()
+    db_router.health_forget()
+
+
 def test_a_replica_lagging_past_the_bound_is_skipped(routed: Routed, settings: Any) -> None:
     settings.MEMORYHUB_REPLICA_MAX_LAG_SECONDS = 1.0
     user, client = _person("reader-four")
