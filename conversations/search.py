@@ -22,13 +22,14 @@ from typing import Any
 import numpy as np
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import connections, transaction
 
 from conversations.logic import fusion
 from conversations.models import ChatSession, Message, Topic
 from memories.selectors.retrieval import RetrievedMemory, memory_retrieve
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
+from memoryhub.db_router import read_alias
 
 KINDS = ("message", "topic", "session", "memory")
 CANDIDATES = 200
@@ -96,7 +97,7 @@ def user_stats(user_id: int) -> tuple[int, float]:
     cached = cache.get(key)
     if cached is not None:
         return int(cached[0]), float(cached[1])
-    with connection.cursor() as cursor:
+    with connections[read_alias()].cursor() as cursor:
         cursor.execute(
             "SELECT count(*), coalesce(avg(cardinality(keywords)), 0) FROM conversations_message "
             "WHERE user_id = %s AND searchable",
@@ -108,7 +109,7 @@ def user_stats(user_id: int) -> tuple[int, float]:
 
 
 def _matches(user_id: int, terms: Sequence[str]) -> list[Match]:
-    with connection.cursor() as cursor:
+    with connections[read_alias()].cursor() as cursor:
         cursor.execute(
             # INTERSECT, as before: a plain filter is ~30% faster on rows matching common
             # terms, but it lists the matched terms in another order, and summing their
@@ -196,14 +197,15 @@ _NEAREST_EXACT = _NEAREST.replace(
 
 def nearest_exact(user_id: int, vector: str, limit: int) -> list[int]:
     """The user's `limit` nearest messages by an exact scan of their rows (recall 1.0)."""
-    with connection.cursor() as cursor:
+    with connections[read_alias()].cursor() as cursor:
         cursor.execute(_NEAREST_EXACT, [user_id, vector, limit])
         return [row[0] for row in cursor.fetchall()]
 
 
 def nearest_hnsw(user_id: int, vector: str, limit: int) -> list[int]:
     """The user's nearest messages through the HNSW index; may return fewer than `limit`."""
-    with transaction.atomic(), connection.cursor() as cursor:
+    alias = read_alias()
+    with transaction.atomic(using=alias), connections[alias].cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
         cursor.execute("SET LOCAL hnsw.ef_search = 100")
         cursor.execute(_NEAREST, [user_id, vector, limit])
@@ -308,7 +310,7 @@ class _Layout:
 
 def _neighbourhood(user_id: int, ids: list[int]) -> _Layout:
     """Each message's previous and next searchable message in its session, and its session."""
-    with connection.cursor() as cursor:
+    with connections[read_alias()].cursor() as cursor:
         cursor.execute(
             "SELECT id, session_id, prev_id, next_id FROM ("
             " SELECT id, session_id, lag(id) OVER w AS prev_id, lead(id) OVER w AS next_id"

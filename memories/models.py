@@ -138,7 +138,9 @@ class Memory(models.Model):
         "MemoryVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     # Unresolved conflicts with other lineages of the same user (symmetrical).
-    conflicts = models.ManyToManyField("self", symmetrical=True, blank=True)
+    conflicts = models.ManyToManyField(
+        "self", symmetrical=True, blank=True, through="MemoryConflict"
+    )
     access_count = models.PositiveIntegerField(default=0)
     last_accessed_at = models.DateTimeField(null=True, blank=True)
     wrong_count = models.PositiveSmallIntegerField(default=0)
@@ -158,6 +160,25 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return f"Memory {self.pk} ({self.type}, {self.status})"
+
+
+class MemoryConflict(models.Model):
+    """One direction of an unresolved conflict between two memories of one user.
+
+    The table Django made for `Memory.conflicts`, with the owner's id added so it can be
+    distributed by user like every table of user data (docs/deploy.md).
+    """
+
+    from_memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
+    to_memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        db_table = "memories_memory_conflicts"
+        unique_together = [("from_memory", "to_memory")]
+
+    def __str__(self) -> str:
+        return f"Conflict {self.from_memory_id} -> {self.to_memory_id}"
 
 
 class ImmutableVersion(Exception):

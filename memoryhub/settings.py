@@ -131,6 +131,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "memoryhub.db_router.ReplicaMiddleware",
 ]
 
 ROOT_URLCONF = "memoryhub.urls"
@@ -164,6 +165,31 @@ if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
 DATABASES["default"].setdefault("TEST", {})["NAME"] = env_str(
     "MEMORYHUB_TEST_DATABASE_NAME", "test_memoryhub"
 )
+
+# --- read replicas (memoryhub/db_router.py, docs/deploy.md) --------------------------------------
+# Streaming replicas of DATABASE_URL, comma-separated; aliases replica1, replica2, ...
+MEMORYHUB_REPLICAS: list[str] = []
+for _number, _url in enumerate(env_list("DATABASE_REPLICA_URLS", []), start=1):
+    _replica = dj_database_url.parse(
+        _url,
+        conn_max_age=DATABASES["default"]["CONN_MAX_AGE"],
+        conn_health_checks=True,
+    )
+    if _replica["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured(f"DATABASE_REPLICA_URLS entry {_number} is not PostgreSQL.")
+    # A replica that does not answer is skipped; do not let it hold a request long.
+    _replica.setdefault("OPTIONS", {}).setdefault("connect_timeout", 2)
+    _replica["TEST"] = {"MIRROR": "default"}
+    DATABASES[f"replica{_number}"] = _replica
+    MEMORYHUB_REPLICAS.append(f"replica{_number}")
+DATABASE_ROUTERS = ["memoryhub.db_router.ReplicaRouter"]
+# After a person's own write, their reads go to the primary this long (read-your-writes).
+MEMORYHUB_READ_YOUR_WRITES_SECONDS = env_int("MEMORYHUB_READ_YOUR_WRITES_SECONDS", 10, minimum=0)
+# A replica further behind the primary than this is skipped until it catches up.
+MEMORYHUB_REPLICA_MAX_LAG_SECONDS = env_float("MEMORYHUB_REPLICA_MAX_LAG_SECONDS", 5.0, minimum=0.0)
+# How often each process checks a replica's lag and that it answers.
+MEMORYHUB_REPLICA_CHECK_SECONDS = env_float("MEMORYHUB_REPLICA_CHECK_SECONDS", 3.0, minimum=0.0)
+# --- end of read replicas ----------------------------------------------------------------------
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connection
+from django.db import connections
 from django.db.models import BooleanField, Case, F, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -28,13 +28,14 @@ from memories.logic import scoring
 from memories.models import (
     DEFAULT_SCOPE,
     CreatedBy,
-    Memory,
+    MemoryConflict,
     MemoryStatus,
     MemoryVersion,
     Sensitivity,
 )
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
+from memoryhub.db_router import read_alias
 from memoryhub.embeddings import Vector
 
 
@@ -168,7 +169,7 @@ def memory_retrieve(
     )
     if not rows:
         return []
-    conflicts = _live_conflicts([row["memory_id"] for row in rows])
+    conflicts = _live_conflicts(user_id=user.pk, memory_ids=[row["memory_id"] for row in rows])
 
     scored: list[scoring.Scored] = []
     relevance_of: dict[str, float] = {}
@@ -264,7 +265,7 @@ def _candidates(
     )
     inner, params = scored.query.sql_with_params()
     floor = baseline + band.low
-    with connection.cursor() as cursor:
+    with connections[read_alias()].cursor() as cursor:
         cursor.execute(
             f"WITH live AS MATERIALIZED ({inner}) SELECT * FROM live "
             "WHERE similarity > %s OR hit ORDER BY GREATEST(LEAST((similarity - %s) / %s, 1.0), "
@@ -283,9 +284,11 @@ def _candidates(
     return rows
 
 
-def _live_conflicts(memory_ids: list[int]) -> dict[int, list[str]]:
-    through = Memory.conflicts.through.objects.filter(
+def _live_conflicts(*, user_id: int, memory_ids: list[int]) -> dict[int, list[str]]:
+    through = MemoryConflict.objects.filter(
+        user_id=user_id,
         from_memory_id__in=memory_ids,
+        to_memory__user_id=user_id,
         to_memory__status__in=(MemoryStatus.ACTIVE, MemoryStatus.PENDING),
     ).values_list("from_memory_id", "to_memory_id")
     found: dict[int, list[str]] = {}

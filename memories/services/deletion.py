@@ -21,6 +21,7 @@ from memories.models import (
     DeletionReceipt,
     ExtractionRun,
     Memory,
+    MemoryConflict,
     MemoryStatus,
     MemoryUse,
     MemoryVersion,
@@ -29,17 +30,18 @@ from memories.services.audit import audit_event_record
 from memories.signals import ContentCopy, memory_content_removed
 
 
-def _removal_counts(memories: QuerySet[Memory]) -> dict[str, int]:
-    versions = MemoryVersion.objects.filter(memory__in=memories)
-    links = Memory.conflicts.through.objects.filter(
-        Q(from_memory__in=memories) | Q(to_memory__in=memories)
+def _removal_counts(memories: QuerySet[Memory], user_id: int) -> dict[str, int]:
+    # Each count names the user, so it stays on the user's shard (docs/deploy.md).
+    versions = MemoryVersion.objects.filter(user_id=user_id, memory__in=memories)
+    links = MemoryConflict.objects.filter(
+        Q(from_memory__in=memories) | Q(to_memory__in=memories), user_id=user_id
     )
     return {
         "memories": memories.count(),
         "versions": versions.count(),
         "embeddings": versions.filter(embedding__isnull=False).count(),
         "keyword_indexes": versions.exclude(tokens=[]).count(),
-        "uses": MemoryUse.objects.filter(memory__in=memories).count(),
+        "uses": MemoryUse.objects.filter(user_id=user_id, memory__in=memories).count(),
         "conflict_links": links.count(),
     }
 
@@ -60,7 +62,7 @@ def _scrub_copies(user_id: int, memory_ids: list[str]) -> tuple[int, list[Conten
 
 def _delete(memories: QuerySet[Memory], user_id: int) -> tuple[dict[str, int], list[ContentCopy]]:
     ids = [str(pk) for pk in memories.values_list("pk", flat=True)]
-    counts = _removal_counts(memories)
+    counts = _removal_counts(memories, user_id)
     counts["cached_copies"], named = _scrub_copies(user_id, ids) if ids else (0, [])
     # Lineages point at their current version; clear that first so the delete is one pass.
     memories.update(current_version=None)

@@ -561,5 +561,5 @@ def _correct_or_conflict(
         indexed=indexed,
         change_reason="extracted; conflicts with an existing memory",
     )
-    memory.conflicts.add(*same_slot)
+    memory.conflicts.add(*same_slot, through_defaults={"user_id": memory.user_id})
     return "conflict", memory

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from memories.logic import rules, write_policy
@@ -25,6 +26,7 @@ from memories.models import (
     AuditEvent,
     CreatedBy,
     Memory,
+    MemoryConflict,
     MemoryStatus,
     MemoryVersion,
     Reader,
@@ -324,7 +326,7 @@ def _slot_conflicts_link(memory: Memory, *, fingerprint: str) -> int:
         if other.current_version is not None and other.current_version.fingerprint != fingerprint
     ]
     if others:
-        memory.conflicts.add(*others)
+        memory.conflicts.add(*others, through_defaults={"user_id": memory.user_id})
     return len(others)
 
 
@@ -570,7 +572,10 @@ def memory_reject(
     memory.disputed_from = ""
     memory.updated_at = timezone.now()
     memory.save(update_fields=["status", "status_reason", "disputed_from", "updated_at"])
-    memory.conflicts.clear()  # a rejected memory no longer contradicts anything
+    # A rejected memory no longer contradicts anything (both directions, by owner).
+    MemoryConflict.objects.filter(
+        Q(from_memory=memory) | Q(to_memory=memory), user_id=memory.user_id
+    ).delete()
     audit_event_record(
         user_id=memory.user_id,
         actor=user,

@@ -195,7 +195,7 @@ def test_a_user_statement_wins_over_an_inference_and_the_conflict_is_flagged(use
         indexed=revision.memory_index(content="사용자는 부산에 산다"),
     )
     revision.memory_approve(user=user, memory=inferred)
-    inferred.conflicts.add(stated)
+    inferred.conflicts.add(stated, through_defaults={"user_id": inferred.user_id})
 
     found = memory_retrieve(user=user, reader="assistant", query="내가 어디 살지?")
 
