@@ -34,8 +34,8 @@ def exchange(user):
 def remember(user):
     """Write a memory as the user would (POST /memories/)."""
 
-    def write(content, type="fact", **fields):
-        return revision.memory_create(user=user, type=type, content=content, **fields)
+    def write(content, type="fact", *, owner=None, **fields):
+        return revision.memory_create(user=owner or user, type=type, content=content, **fields)
 
     return write
 
