@@ -54,7 +54,7 @@ def test_a_staff_change_is_recorded(staff_client, remember, user):
         f"/admin/memories/memory/{memory.pk}/change/",
         {
             "status": "quarantined",
-            "status_reason": "reported by the user",
+            "status_reason": "staff_quarantine",
             "versions-TOTAL_FORMS": "1",
             "versions-INITIAL_FORMS": "1",
             "versions-MIN_NUM_FORMS": "0",

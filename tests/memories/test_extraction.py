@@ -202,7 +202,8 @@ def test_an_injection_stated_as_a_standing_order_is_quarantined(user, say):
     memory = Memory.objects.get(pk=result.memory_ids[0])
     assert memory.status == "quarantined"
     assert version_of(memory).policy_decision == "quarantine"
-    assert "instructions" in memory.status_reason
+    assert memory.status_reason == "injection"
+    assert "instructions" in memory.status_reason_sentence
     assert not Memory.objects.filter(user=user, status="active").exists()
 
 
