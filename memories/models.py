@@ -402,7 +402,8 @@ class ExtractionRun(models.Model):
     provider = models.CharField(max_length=32)
     status = models.CharField(max_length=10, choices=Status.choices)
     attempts = models.PositiveSmallIntegerField(default=1)
-    # Counts per outcome and the write-policy decisions (kinds and reasons, no content).
+    # Counts per outcome and the write-policy decisions (codes: kind, decision, hours; no
+    # content; runs from before codes also keep the policy's English reason).
     outcome = models.JSONField(default=dict, blank=True)
     decisions = models.JSONField(default=list, blank=True)
     error = models.CharField(max_length=500, blank=True)

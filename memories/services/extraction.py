@@ -361,11 +361,12 @@ def _store_all(
 ) -> ExtractionResult:
     outcome: dict[str, int] = {}
     memory_ids: list[str] = []
+    # Codes only: the kind names the write policy's reason (write_policy.WRITE_POLICY).
     decisions = [
         {
             "kind": p.policy.kind.value,
             "decision": p.policy.decision.value,
-            "reason": p.policy.reason,
+            **({"hours": p.policy.expires_in_hours} if p.policy.expires_in_hours else {}),
         }
         for p in prepared
     ]

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from django import template
 from django.db import models
+from django.utils.translation import gettext
 
+from memories.labels import REMOVED_COUNT_PREFIX, AgentTool, ChangedField, CopyKind, RemovedCount
 from memories.models import AuditEvent, CreatedBy, DeletionReceipt, MemoryStatus, MemoryType
 from memories.models import Sensitivity as SensitivityChoices
 
@@ -21,6 +23,10 @@ _KINDS: dict[str, type[models.TextChoices]] = {
     "written-by": CreatedBy,
     "action": AuditEvent.Action,
     "receipt-kind": DeletionReceipt.Kind,
+    "field": ChangedField,
+    "removed-key": RemovedCount,
+    "copy-kind": CopyKind,
+    "agent-tool": AgentTool,
 }
 
 
@@ -37,4 +43,8 @@ def memory_label(value: object, kind: str) -> str:
         choices = _KINDS[kind]
     except KeyError:
         raise template.TemplateSyntaxError(f"memory_label: no choices named {kind!r}") from None
+    if kind == "removed-key" and isinstance(value, str):
+        value = value.removeprefix(REMOVED_COUNT_PREFIX)
+    if kind == "agent-tool" and value not in choices.values:
+        return gettext("Called %(tool)s") % {"tool": value}
     return choice_label(choices, value)

@@ -192,7 +192,7 @@ def test_a_secret_in_a_statement_never_becomes_a_memory(user, say):
     assert not Memory.objects.filter(user=user).exists()
     assert result.outcome == {"refused": 1}
     run = ExtractionRun.objects.get(pk=result.run_id)
-    assert run.decisions[0]["kind"] == "secret"
+    assert run.decisions[0] == {"kind": "secret", "decision": "never"}
     assert "hunter2" not in json.dumps(run.decisions)
 
 
