@@ -19,13 +19,13 @@ def _keywords_field() -> ArrayField[Any, Any]:
 
 class ChatSession(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active"
-        ENDING = "ending"
-        ENDED = "ended"
+        ACTIVE = "active", _("Active")
+        ENDING = "ending", _("Ending")
+        ENDED = "ended", _("Ended")
 
     class Source(models.TextChoices):
-        LIVE = "live"
-        IMPORT = "import"
+        LIVE = "live", _("Live chat")
+        IMPORT = "import", _("Imported")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_sessions"
@@ -84,8 +84,8 @@ class Topic(models.Model):
 
 class Message(models.Model):
     class Role(models.TextChoices):
-        USER = "user"
-        ASSISTANT = "assistant"
+        USER = "user", _("User")
+        ASSISTANT = "assistant", _("Assistant")
 
     session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="messages")
     # Denormalised so every per-user filter is one index lookup.
@@ -186,10 +186,10 @@ class HistoryImport(models.Model):
     """One import of history from elsewhere; processed by a task, payload dropped when done."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued"
-        RUNNING = "running"
-        DONE = "done"
-        FAILED = "failed"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     class Failure(models.TextChoices):
         """Why an import failed: the code is stored in `error`, the label shown."""

@@ -240,6 +240,8 @@ class MemoryAdmin(_StaffViewAuditedAdmin[Memory]):
     def save_model(
         self, request: HttpRequest, obj: Memory, form: ModelForm[Memory], change: bool
     ) -> None:
+        if "status_reason" in form.changed_data:
+            obj.status_params = {}  # the parameters were the old reason's
         super().save_model(request, obj, form, change)
         if change and isinstance(request.user, AbstractBaseUser):
             audit_event_record(

@@ -5,33 +5,30 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from memories.models import Memory, MemoryStatus, MemoryType, Sensitivity
 from memoryhub.validation import InvalidText, clean_message_text
 
-TYPE_CHOICES = [
-    (MemoryType.PREFERENCE.value, _("Preference")),
-    (MemoryType.DECISION.value, _("Decision")),
-    (MemoryType.PROCEDURE.value, _("Procedure")),
-    (MemoryType.FACT.value, _("Fact")),
-    (MemoryType.EPISODE.value, _("Episode")),
+StrOrPromise = str | Promise
+
+TYPE_CHOICES: list[tuple[str, StrOrPromise]] = list(MemoryType.choices)
+# The list's filter, in the order a person looks for them (the labels are the model's).
+STATUS_CHOICES: list[tuple[str, StrOrPromise]] = [
+    (status.value, status.label)
+    for status in (
+        MemoryStatus.ACTIVE,
+        MemoryStatus.PENDING,
+        MemoryStatus.DISPUTED,
+        MemoryStatus.QUARANTINED,
+        MemoryStatus.EXPIRED,
+        MemoryStatus.REJECTED,
+        MemoryStatus.SUPERSEDED,
+    )
 ]
-STATUS_CHOICES = [
-    (MemoryStatus.ACTIVE.value, _("Active")),
-    (MemoryStatus.PENDING.value, _("Waiting for approval")),
-    (MemoryStatus.DISPUTED.value, _("Marked wrong")),
-    (MemoryStatus.QUARANTINED.value, _("Quarantined")),
-    (MemoryStatus.EXPIRED.value, _("Expired")),
-    (MemoryStatus.REJECTED.value, _("Rejected")),
-    (MemoryStatus.SUPERSEDED.value, _("Replaced")),
-]
-SENSITIVITY_CHOICES = [
-    (Sensitivity.LOW.value, _("Low")),
-    (Sensitivity.NORMAL.value, _("Normal")),
-    (Sensitivity.HIGH.value, _("High")),
-]
-_ANY = [("", _("Any"))]
+SENSITIVITY_CHOICES: list[tuple[str, StrOrPromise]] = list(Sensitivity.choices)
+_ANY: list[tuple[str, StrOrPromise]] = [("", _("Any"))]
 # The HTML datetime-local control sends "2025-03-01T09:30"; seconds are optional.
 _LOCAL_FORMATS = ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d"]
 

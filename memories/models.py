@@ -17,46 +17,59 @@ from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from pgvector.django import HnswIndex, VectorField
+
+from memories.reasons import (
+    ChangeReason,
+    StatusReason,
+    change_reason_sentence,
+    change_reason_text,
+    status_reason_sentence,
+    status_reason_text,
+)
 
 
 class MemoryType(models.TextChoices):
-    PREFERENCE = "preference"
-    DECISION = "decision"
-    PROCEDURE = "procedure"
-    FACT = "fact"
-    EPISODE = "episode"
+    PREFERENCE = "preference", _("Preference")
+    DECISION = "decision", _("Decision")
+    PROCEDURE = "procedure", _("Procedure")
+    FACT = "fact", _("Fact")
+    EPISODE = "episode", _("Episode")
 
 
 class MemoryStatus(models.TextChoices):
-    PENDING = "pending"
-    ACTIVE = "active"
-    SUPERSEDED = "superseded"
-    REJECTED = "rejected"
-    EXPIRED = "expired"
-    QUARANTINED = "quarantined"
+    PENDING = "pending", _("Waiting for approval")
+    ACTIVE = "active", _("Active")
+    SUPERSEDED = "superseded", _("Replaced")
+    REJECTED = "rejected", _("Rejected")
+    EXPIRED = "expired", _("Expired")
+    QUARANTINED = "quarantined", _("Quarantined")
     # The user said "this is wrong": out of use at once, until they undo it or correct it.
-    DISPUTED = "disputed"
+    DISPUTED = "disputed", _("Marked wrong")
 
 
 class CreatedBy(models.TextChoices):
-    USER = "user"
-    ASSISTANT = "assistant"
-    SYSTEM = "system"
-    AGENT = "agent"  # an outside agent with its own token (`Agent`), named on the version
+    USER = "user", _("Written by you")
+    ASSISTANT = "assistant", _("Proposed by the assistant")
+    SYSTEM = "system", _("Written by the system")
+    # An outside agent with its own token (`Agent`), named on the version.
+    AGENT = "agent", _("Written by a connected agent")
 
 
 class Sensitivity(models.TextChoices):
-    LOW = "low"
-    NORMAL = "normal"
-    HIGH = "high"
+    LOW = "low", _("Low sensitivity")
+    NORMAL = "normal", _("Normal sensitivity")
+    HIGH = "high", _("High sensitivity")
 
 
 class Reader(models.TextChoices):
     """Who may have a memory put in front of them (`allowed_readers`)."""
 
-    ASSISTANT = "assistant"  # the chat assistant's prompt and its memory tool
-    AGENT = "agent"  # other agents through the REST search and context endpoints
+    # The chat assistant's prompt and its memory tool.
+    ASSISTANT = "assistant", _("The assistant")
+    # Other agents through the REST search and context endpoints.
+    AGENT = "agent", _("Connected agents")
 
 
 DEFAULT_SCOPE = "user"
@@ -65,8 +78,8 @@ LIVE_STATUSES = (MemoryStatus.ACTIVE, MemoryStatus.PENDING)
 
 
 class AgentScope(models.TextChoices):
-    READ = "read"
-    WRITE = "write"
+    READ = "read", _("Read")
+    WRITE = "write", _("Write")
 
 
 class Agent(models.Model):
@@ -129,7 +142,9 @@ class Memory(models.Model):
     status = models.CharField(
         max_length=20, choices=MemoryStatus.choices, default=MemoryStatus.PENDING
     )
-    status_reason = models.CharField(max_length=300, blank=True)
+    # Why it has its status: a code (memories.reasons) with its parameters, worded on render.
+    status_reason = models.CharField(max_length=40, choices=StatusReason.choices, blank=True)
+    status_params = models.JSONField(default=dict, blank=True)
     # The agent that wrote the memory's first version, when an agent did (`CreatedBy.AGENT`).
     created_by_agent = models.ForeignKey(
         Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="memories"
@@ -160,6 +175,16 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return f"Memory {self.pk} ({self.type}, {self.status})"
+
+    @property
+    def status_reason_text(self) -> str:
+        """Why it has its status, in the reader's language ("" when nothing to say)."""
+        return status_reason_text(self.status_reason, self.status_params)
+
+    @property
+    def status_reason_sentence(self) -> str:
+        """Why it has its status, as the API's English sentence."""
+        return status_reason_sentence(self.status_reason, self.status_params)
 
 
 class MemoryConflict(models.Model):
@@ -237,7 +262,9 @@ class MemoryVersion(models.Model):
     # The write policy's decision for this version and why (seed 003's table).
     policy_decision = models.CharField(max_length=20)
     policy_reason = models.CharField(max_length=300)
-    change_reason = models.CharField(max_length=300, blank=True)
+    # Why it was written: a code (memories.reasons) with its parameters, worded on render.
+    change_reason = models.CharField(max_length=40, choices=ChangeReason.choices, blank=True)
+    change_params = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -269,6 +296,16 @@ class MemoryVersion(models.Model):
                 raise ImmutableVersion("memory versions are immutable; add a new version")
         super().save(*args, **kwargs)
 
+    @property
+    def change_reason_text(self) -> str:
+        """Why it was written, in the reader's language."""
+        return change_reason_text(self.change_reason, self.change_params)
+
+    @property
+    def change_reason_sentence(self) -> str:
+        """Why it was written, as the API's English sentence."""
+        return change_reason_sentence(self.change_reason, self.change_params)
+
 
 class MemoryUse(models.Model):
     """A memory version that was put into an assistant reply (seed 003: log used ids)."""
@@ -297,11 +334,16 @@ class DeletionReceipt(models.Model):
     """Proof that content was deleted: what and how much, never the content itself."""
 
     class Kind(models.TextChoices):
-        MEMORY = "memory"  # one memory deleted by its owner
-        ALL = "all"  # every memory of the user (account-wide erase)
-        RETENTION = "retention"  # the purge of old rejected or expired memories
-        SESSION = "session"  # a chat session and everything derived from it
-        MESSAGE = "message"  # one chat message (with its reply)
+        # One memory deleted by its owner.
+        MEMORY = "memory", _("One memory")
+        # Every memory of the user (account-wide erase).
+        ALL = "all", _("All your data")
+        # The purge of old rejected or expired memories.
+        RETENTION = "retention", _("Cleaned up after the retention period")
+        # A chat session and everything derived from it.
+        SESSION = "session", _("A chat session")
+        # One chat message (with its reply).
+        MESSAGE = "message", _("A chat message")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     user = models.ForeignKey(
@@ -328,18 +370,18 @@ class AuditEvent(models.Model):
     kind of record: `memory`, or a chat kind from conversations' admin); shown to that user."""
 
     class Action(models.TextChoices):
-        STAFF_VIEW = "staff_view"
-        STAFF_CHANGE = "staff_change"
-        USER_DELETE = "user_delete"
-        USER_ERASE = "user_erase"
-        APPROVE = "approve"
-        REJECT = "reject"
-        MARK_WRONG = "mark_wrong"
-        UNDO_WRONG = "undo_wrong"
-        QUARANTINE = "quarantine"
-        PURGE = "purge"
+        STAFF_VIEW = "staff_view", _("Viewed by staff")
+        STAFF_CHANGE = "staff_change", _("Changed by staff")
+        USER_DELETE = "user_delete", _("Deleted")
+        USER_ERASE = "user_erase", _("All data deleted")
+        APPROVE = "approve", _("Approved")
+        REJECT = "reject", _("Rejected")
+        MARK_WRONG = "mark_wrong", _("Marked wrong")
+        UNDO_WRONG = "undo_wrong", _("Marking wrong undone")
+        QUARANTINE = "quarantine", _("Quarantined")
+        PURGE = "purge", _("Purged")
         # A call of a connected agent: detail {"agent_id", "tool", "ids"} (ids only).
-        AGENT_CALL = "agent_call"
+        AGENT_CALL = "agent_call", _("Called by an agent")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_audit_events"
@@ -370,8 +412,8 @@ class ExtractionRun(models.Model):
     """One extraction from one exchange: makes reruns no-ops and keeps failures for admin."""
 
     class Status(models.TextChoices):
-        DONE = "done"
-        FAILED = "failed"
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_extractions"
@@ -381,7 +423,8 @@ class ExtractionRun(models.Model):
     provider = models.CharField(max_length=32)
     status = models.CharField(max_length=10, choices=Status.choices)
     attempts = models.PositiveSmallIntegerField(default=1)
-    # Counts per outcome and the write-policy decisions (kinds and reasons, no content).
+    # Counts per outcome and the write-policy decisions (codes: kind, decision, hours; no
+    # content; runs from before codes also keep the policy's English reason).
     outcome = models.JSONField(default=dict, blank=True)
     decisions = models.JSONField(default=list, blank=True)
     error = models.CharField(max_length=500, blank=True)

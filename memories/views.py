@@ -30,6 +30,7 @@ from django_htmx.middleware import HtmxDetails
 from memories.forms import MemoryEditForm, MemoryFilterForm
 from memories.logic.write_policy import CandidateKind, Origin
 from memories.models import Memory
+from memories.reasons import ChangeReason
 from memories.selectors import (
     deletion_receipts_for_user,
     memory_copies_preview,
@@ -228,7 +229,7 @@ def memory_edit(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
                 revision.memory_revise(
                     memory=memory,
                     origin=Origin.USER,
-                    change_reason="edited by the user",
+                    change_reason=ChangeReason.EDITED_BY_USER,
                     content=changes.get("content", UNSET),
                     type=changes.get("type", UNSET),
                     sensitivity=changes.get("sensitivity", UNSET),

@@ -34,6 +34,7 @@ from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import chat, imports, indexing, sessions
 from memories.logic.write_policy import Origin
 from memories.models import Agent, DeletionReceipt, Memory, MemoryVersion
+from memories.reasons import ChangeReason
 from memories.services import deletion, revision
 from memories.services.agents import agent_create
 from memories.services.revision import MemoryRefused
@@ -100,7 +101,7 @@ def _fill_user(username: str, marker: str) -> Owned:
     revision.memory_revise(
         memory=kept,
         origin=Origin.USER,
-        change_reason="edited by the user",
+        change_reason=ChangeReason.EDITED_BY_USER,
         content=f"Prefers the {marker} violin teacher on Tuesdays.",
     )
     dropped = revision.memory_create(user=user, type="fact", content=f"{marker} lives in Busan.")

@@ -64,6 +64,7 @@ from conversations.services.context import context_preview
 from conversations.tasks import messages_embed
 from memories.logic.write_policy import Origin
 from memories.models import Memory, Reader
+from memories.reasons import ChangeReason
 from memories.selectors import memory_list_for_user, memory_retrieve, memory_versions
 from memories.selectors.records import memory_record
 from memories.services import deletion, feedback, revision
@@ -259,7 +260,7 @@ class Evaluation:
                 revision.memory_revise(
                     memory=memory,
                     origin=Origin.USER,
-                    change_reason="edited by the user",
+                    change_reason=ChangeReason.EDITED_BY_USER,
                     content=step.content,
                 )
             except revision.MemoryRefused as exc:

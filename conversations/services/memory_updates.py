@@ -19,6 +19,7 @@ from conversations import selectors
 from conversations.models import Message
 from memories.logic.write_policy import Origin
 from memories.models import DeletionReceipt, Memory, MemoryVersion
+from memories.reasons import ChangeReason
 from memories.services import deletion, revision
 
 
@@ -69,7 +70,8 @@ def memory_update_undo(
         revised = revision.memory_revise(
             memory=current,
             origin=Origin.USER,
-            change_reason=f"undone from the chat: back to version {previous.version}",
+            change_reason=ChangeReason.UNDONE_FROM_CHAT,
+            change_params={"version": previous.version},
             content=previous.content,
             type=previous.type,
             expires_at=previous.expires_at,

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from memories.logic.write_policy import CandidateKind, Origin
 from memories.models import Memory, MemoryStatus, MemoryType, Reader, Sensitivity
+from memories.reasons import ChangeReason, StatusReason
 from memories.selectors import (
     audit_events_for_user,
     deletion_receipts_for_user,
@@ -67,6 +68,8 @@ class MemoryOutput(serializers.Serializer[Memory]):
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     status_reason = serializers.CharField()
+    status_code = serializers.ChoiceField(choices=StatusReason.choices, allow_null=True)
+    status_params = serializers.DictField()
     policy = serializers.DictField()
     slot = serializers.CharField(allow_null=True)
     tags = serializers.ListField(child=serializers.CharField())
@@ -219,7 +222,7 @@ class MemoryUpdateApi(APIView):
             memory = revision.memory_revise(
                 memory=memory,
                 origin=Origin.USER,
-                change_reason="edited by the user",
+                change_reason=ChangeReason.EDITED_BY_USER,
                 content=data.get("content", UNSET),
                 type=data.get("type", UNSET),
                 expires_at=data.get("expires_at", UNSET),

@@ -56,7 +56,10 @@ def memory_record(memory: Memory) -> dict[str, Any]:
         "source": _source(version),
         "created_at": iso(memory.created_at),
         "updated_at": iso(memory.updated_at),
-        "status_reason": memory.status_reason,
+        # The English sentence, as before codes; the code and its parameters beside it.
+        "status_reason": memory.status_reason_sentence,
+        "status_code": memory.status_reason or None,
+        "status_params": dict(memory.status_params),
         "policy": {"decision": version.policy_decision, "reason": version.policy_reason},
         "slot": memory.slot or None,
         "tags": list(version.tags),
@@ -92,7 +95,10 @@ def version_record(version: MemoryVersion, *, current_version_id: int | None) ->
         "allowed_readers": list(version.allowed_readers),
         "source": _source(version),
         "policy": {"decision": version.policy_decision, "reason": version.policy_reason},
-        "change_reason": version.change_reason,
+        # The English sentence, as before codes; the code and its parameters beside it.
+        "change_reason": version.change_reason_sentence,
+        "change_code": version.change_reason or None,
+        "change_params": dict(version.change_params),
         "created_at": iso(version.created_at),
     }
 

@@ -34,6 +34,7 @@ from memories.models import (
     Memory,
     MemoryType,
 )
+from memories.reasons import ChangeReason
 from memories.selectors.agents import (
     AgentError,
     agent_visible_memories,
@@ -192,7 +193,7 @@ def agent_memory_add(*, agent: Agent, content: str, type: str | None = None) -> 
             origin=Origin.ASSISTANT,
             policy=policy,
             indexed=indexed,
-            change_reason="written by a connected agent",
+            change_reason=ChangeReason.WRITTEN_BY_AGENT,
             agent_id=agent.pk,
             trusted=agent.trusted,
         )

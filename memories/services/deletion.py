@@ -26,6 +26,7 @@ from memories.models import (
     MemoryUse,
     MemoryVersion,
 )
+from memories.reasons import StatusReason
 from memories.services.audit import audit_event_record
 from memories.signals import ContentCopy, memory_content_removed
 
@@ -154,7 +155,8 @@ def memories_expire_due(*, now: datetime | None = None) -> int:
         status__in=(*LIVE_STATUSES, MemoryStatus.DISPUTED), current_version__expires_at__lte=now
     ).update(
         status=MemoryStatus.EXPIRED,
-        status_reason="past its expiry time",
+        status_reason=StatusReason.EXPIRED,
+        status_params={},
         disputed_from="",
         updated_at=now,
     )

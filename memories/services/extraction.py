@@ -46,6 +46,7 @@ from memories.models import (
     MemoryStatus,
     MemoryVersion,
 )
+from memories.reasons import ChangeReason, StatusReason
 from memories.services import revision, sources
 from memories.services.intake import has_marker, text_intake
 from memories.services.revision import Indexed, VersionFields
@@ -360,11 +361,12 @@ def _store_all(
 ) -> ExtractionResult:
     outcome: dict[str, int] = {}
     memory_ids: list[str] = []
+    # Codes only: the kind names the write policy's reason (write_policy.WRITE_POLICY).
     decisions = [
         {
             "kind": p.policy.kind.value,
             "decision": p.policy.decision.value,
-            "reason": p.policy.reason,
+            **({"hours": p.policy.expires_in_hours} if p.policy.expires_in_hours else {}),
         }
         for p in prepared
     ]
@@ -461,7 +463,7 @@ def _store_one(
         origin=origin,
         policy=policy,
         indexed=indexed,
-        change_reason="extracted from the conversation",
+        change_reason=ChangeReason.EXTRACTED,
     )
     return "created" if memory.status == MemoryStatus.ACTIVE else "pending", memory
 
@@ -514,9 +516,9 @@ def _confirm(memory: Memory, origin: Origin) -> str:
             version.approved_at = timezone.now()
             version.save(update_fields=["approved_by", "approved_at"])
         memory.status = MemoryStatus.ACTIVE
-        memory.status_reason = "confirmed by the user's own statement"
+        memory.status_reason, memory.status_params = StatusReason.CONFIRMED, {}
         memory.updated_at = timezone.now()
-        memory.save(update_fields=["status", "status_reason", "updated_at"])
+        memory.save(update_fields=["status", "status_reason", "status_params", "updated_at"])
         return "confirmed"
     return "duplicate"
 
@@ -535,11 +537,11 @@ def _correct_or_conflict(
     assert current is not None and fields.observed_at is not None
     same_author = (current.created_by == CreatedBy.USER) == (origin is Origin.USER)
     if same_author and fields.observed_at > current.observed_at:
-        source = f" (message {source_message_id})" if source_message_id else ""
         memory = revision.memory_revise(
             memory=latest,
             origin=origin,
-            change_reason=f"corrected by a later statement{source}",
+            change_reason=ChangeReason.CORRECTED,
+            change_params={"message_id": source_message_id} if source_message_id else {},
             content=fields.content,
             type=fields.type,
             importance=max(fields.importance, current.importance),
@@ -559,7 +561,7 @@ def _correct_or_conflict(
         origin=origin,
         policy=policy,
         indexed=indexed,
-        change_reason="extracted; conflicts with an existing memory",
+        change_reason=ChangeReason.EXTRACTED_CONFLICT,
     )
     memory.conflicts.add(*same_slot, through_defaults={"user_id": memory.user_id})
     return "conflict", memory

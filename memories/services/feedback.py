@@ -13,11 +13,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from memories.models import LIVE_STATUSES, AuditEvent, Memory, MemoryStatus, MemoryVersion
+from memories.reasons import StatusReason
 from memories.services.audit import audit_event_record
 from memories.services.revision import InvalidTransition
 
-DISPUTED_REASON = "marked wrong by the user"
-UNDONE_REASON = "the user took back marking it wrong"
+_STATUS_FIELDS = ["disputed_from", "status", "status_reason", "status_params"]
 
 
 @transaction.atomic
@@ -38,12 +38,11 @@ def memory_mark_wrong(
         raise InvalidTransition("memory has no version")
     memory.disputed_from = memory.status
     memory.status = MemoryStatus.DISPUTED
-    memory.status_reason = DISPUTED_REASON
     memory.wrong_count += 1
+    memory.status_reason = StatusReason.MARKED_WRONG
+    memory.status_params = {"count": memory.wrong_count}
     memory.updated_at = timezone.now()
-    memory.save(
-        update_fields=["disputed_from", "status", "status_reason", "wrong_count", "updated_at"]
-    )
+    memory.save(update_fields=[*_STATUS_FIELDS, "wrong_count", "updated_at"])
     audit_event_record(
         user_id=memory.user_id,
         actor=user,
@@ -72,15 +71,14 @@ def memory_mark_wrong_undo(*, user: AbstractBaseUser, memory: Memory) -> Memory:
         .first()
     )
     if expires_at is not None and expires_at <= now:
-        memory.status, memory.status_reason = MemoryStatus.EXPIRED, "past its expiry time"
+        memory.status, memory.status_reason = MemoryStatus.EXPIRED, StatusReason.EXPIRED
     else:
-        memory.status, memory.status_reason = previous, UNDONE_REASON
+        memory.status, memory.status_reason = previous, StatusReason.WRONG_UNDONE
+    memory.status_params = {}
     memory.disputed_from = ""
     memory.wrong_count = max(0, memory.wrong_count - 1)
     memory.updated_at = now
-    memory.save(
-        update_fields=["disputed_from", "status", "status_reason", "wrong_count", "updated_at"]
-    )
+    memory.save(update_fields=[*_STATUS_FIELDS, "wrong_count", "updated_at"])
     audit_event_record(
         user_id=memory.user_id,
         actor=user,

@@ -23,6 +23,7 @@ from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.tool_paths import ROOT, PathRefused, ToolPath, parse_path
 from memories.logic.write_policy import Decision, Origin
 from memories.models import LIVE_STATUSES, Memory, MemoryStatus, MemoryType, Reader
+from memories.reasons import ChangeReason, StatusReason
 from memories.selectors.retrieval import readable_by
 from memories.services import extraction, revision
 from memories.services.revision import InvalidTransition, MemoryRefused
@@ -32,7 +33,7 @@ TYPES = tuple(MemoryType.values)
 _LINE_NUMBER_WIDTH = 6
 _MAX_FILE_CHARS = 2000
 _MAX_LIST = 200
-_EDIT = "edited by the assistant (memory tool)"
+_EDIT = ChangeReason.EDITED_BY_ASSISTANT
 
 
 # How the tool is declared to the Messages API (a built-in client tool, beta API); the model
@@ -290,7 +291,7 @@ def _status_note(memory: Memory) -> str:
     if memory.status == MemoryStatus.PENDING:
         return "\nThe change is pending until the user approves it."
     if memory.status == MemoryStatus.QUARANTINED:
-        return f"\nThe memory was set aside for review: {memory.status_reason}."
+        return f"\nThe memory was set aside for review: {memory.status_reason_sentence}."
     return ""
 
 
@@ -298,9 +299,7 @@ def _delete(user: AbstractBaseUser, path: ToolPath) -> str:
     if len(path.parts) < 2:
         raise MemoryToolError(f"Cannot delete the directory {path.text}; delete files one by one.")
     memory = _file(user, path)
-    revision.memory_reject(
-        user=user, memory=memory, reason="removed by the assistant with its memory tool"
-    )
+    revision.memory_reject(user=user, memory=memory, reason=StatusReason.REMOVED_BY_ASSISTANT)
     return f"Successfully deleted {path.text}"
 
 

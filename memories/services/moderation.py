@@ -11,31 +11,28 @@ from django.db import transaction
 from django.utils import timezone
 
 from memories.models import AuditEvent, DeletionReceipt, Memory, MemoryStatus
+from memories.reasons import StatusReason
 from memories.services.audit import audit_event_record
 from memories.services.deletion import _delete_one_with_receipt
 
-STAFF_QUARANTINE_REASON = "quarantined by staff"
-
 
 @transaction.atomic
-def memory_quarantine(
-    *, actor: AbstractBaseUser, memory: Memory, reason: str = STAFF_QUARANTINE_REASON
-) -> Memory:
+def memory_quarantine(*, actor: AbstractBaseUser, memory: Memory) -> Memory:
     """Stop `memory` from being used (it stays visible to its owner); no-op when it already is."""
     memory = Memory.objects.select_for_update().get(pk=memory.pk)
     if memory.status == MemoryStatus.QUARANTINED:
         return memory
     previous = memory.status
     memory.status = MemoryStatus.QUARANTINED
-    memory.status_reason = reason[:300]
+    memory.status_reason, memory.status_params = StatusReason.STAFF_QUARANTINE, {}
     memory.updated_at = timezone.now()
-    memory.save(update_fields=["status", "status_reason", "updated_at"])
+    memory.save(update_fields=["status", "status_reason", "status_params", "updated_at"])
     audit_event_record(
         user_id=memory.user_id,
         actor=actor,
         action=AuditEvent.Action.QUARANTINE,
         target_id=str(memory.pk),
-        detail={"reason": reason[:300], "previous_status": previous},
+        detail={"reason": StatusReason.STAFF_QUARANTINE.value, "previous_status": previous},
     )
     return memory
 

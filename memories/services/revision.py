@@ -33,6 +33,7 @@ from memories.models import (
     Sensitivity,
     default_readers,
 )
+from memories.reasons import ChangeReason, Params, StatusReason, status_reason_for_policy
 from memories.services.audit import audit_event_record
 from memories.services.intake import terms_intake
 from memoryhub import embeddings
@@ -143,9 +144,12 @@ def _version_write(
     indexed: Indexed,
     supersedes: MemoryVersion | None,
     change_reason: str,
+    change_params: Params | None,
     now: datetime,
     agent_id: int | None = None,
 ) -> MemoryVersion:
+    if change_reason not in ChangeReason.values:
+        raise ValueError(f"not a change reason code: {change_reason!r}")
     observed = fields.observed_at or now
     return MemoryVersion.objects.create(
         memory=memory,
@@ -174,20 +178,26 @@ def _version_write(
         embedding=indexed.embedding,
         policy_decision=policy.decision.value,
         policy_reason=policy.reason[:300],
-        change_reason=change_reason[:300],
+        change_reason=change_reason,
+        change_params=change_params or {},
         created_at=now,
     )
 
 
 def _make_current(
-    *, memory: Memory, version: MemoryVersion, status: str, reason: str, now: datetime
+    *,
+    memory: Memory,
+    version: MemoryVersion,
+    status: str,
+    reason: tuple[str, Params],
+    now: datetime,
 ) -> None:
     previous = memory.status
     memory.current_version = version
     memory.type = version.type
     memory.slot = version.slot
     memory.status = status
-    memory.status_reason = reason[:300]
+    memory.status_reason, memory.status_params = reason
     if status != MemoryStatus.DISPUTED:
         memory.disputed_from = ""  # a corrected memory has nothing to go back to
     memory.updated_at = now
@@ -198,6 +208,7 @@ def _make_current(
             "slot",
             "status",
             "status_reason",
+            "status_params",
             "disputed_from",
             "updated_at",
         ]
@@ -207,12 +218,12 @@ def _make_current(
             user_id=memory.user_id,
             action=AuditEvent.Action.QUARANTINE,
             target_id=str(memory.pk),
-            detail={"version": version.version, "reason": reason[:300]},
+            detail={"version": version.version, "reason": reason[0]},
         )
 
 
-def _reason_for(status: str, policy: PolicyResult) -> str:
-    return "" if status == MemoryStatus.ACTIVE else policy.reason
+def _reason_for(status: str, policy: PolicyResult) -> tuple[str, Params]:
+    return ("", {}) if status == MemoryStatus.ACTIVE else status_reason_for_policy(policy)
 
 
 @transaction.atomic
@@ -223,7 +234,8 @@ def lineage_create(
     origin: Origin,
     policy: PolicyResult,
     indexed: Indexed,
-    change_reason: str = "created",
+    change_reason: str = ChangeReason.CREATED,
+    change_params: Params | None = None,
     agent_id: int | None = None,
     trusted: bool = False,
 ) -> Memory:
@@ -253,6 +265,7 @@ def lineage_create(
         indexed=indexed,
         supersedes=None,
         change_reason=change_reason,
+        change_params=change_params,
         now=now,
         agent_id=agent_id,
     )
@@ -303,7 +316,7 @@ def memory_create(
             origin=Origin.USER,
             policy=policy,
             indexed=indexed,
-            change_reason="written by the user",
+            change_reason=ChangeReason.WRITTEN_BY_USER,
         )
         _slot_conflicts_link(memory, fingerprint=indexed.fingerprint)
     return memory
@@ -335,6 +348,7 @@ def memory_revise(
     memory: Memory,
     origin: Origin,
     change_reason: str,
+    change_params: Params | None = None,
     content: str | _Unset = UNSET,
     type: str | _Unset = UNSET,
     expires_at: datetime | None | _Unset = UNSET,
@@ -354,6 +368,7 @@ def memory_revise(
     A change of content or type is a new statement by `origin` and goes through the write
     policy again (a user's edit becomes active, the assistant's waits for approval). A change
     of other fields only keeps the status. Raises MemoryRefused when the policy says no.
+    `change_reason` is a `ChangeReason` code (ValueError otherwise) with `change_params`.
     """
     current = memory.current_version
     if current is None:
@@ -365,6 +380,7 @@ def memory_revise(
         memory_id=memory.pk,
         origin=origin,
         change_reason=change_reason,
+        change_params=change_params,
         content=new_content,
         type=type,
         expires_at=expires_at,
@@ -387,6 +403,7 @@ def _revise(
     memory_id: int,
     origin: Origin,
     change_reason: str,
+    change_params: Params | None,
     content: str,
     type: str | _Unset,
     expires_at: datetime | None | _Unset,
@@ -467,6 +484,7 @@ def _revise(
         indexed=indexed,
         supersedes=current,
         change_reason=change_reason,
+        change_params=change_params,
         now=now,
     )
     status, reason = _status_after_revision(
@@ -506,17 +524,17 @@ def _status_after_revision(
     origin: Origin,
     restated: bool,
     now: datetime,
-) -> tuple[str, str]:
+) -> tuple[str, tuple[str, Params]]:
     if policy.decision is write_policy.Decision.QUARANTINE:
-        return MemoryStatus.QUARANTINED, policy.reason
+        return MemoryStatus.QUARANTINED, status_reason_for_policy(policy)
     if restated:
         status = write_policy.initial_status(policy, origin)
         return status, _reason_for(status, policy)
     if memory.status == MemoryStatus.EXPIRED and (
         version.expires_at is None or version.expires_at > now
     ):
-        return MemoryStatus.ACTIVE, ""
-    return memory.status, memory.status_reason
+        return MemoryStatus.ACTIVE, ("", {})
+    return memory.status, (memory.status_reason, memory.status_params)
 
 
 @transaction.atomic
@@ -536,9 +554,9 @@ def memory_approve(*, user: AbstractBaseUser, memory: Memory) -> Memory:
         version.approved_at = now
         version.save(update_fields=["approved_by", "approved_at"])
     memory.status = MemoryStatus.ACTIVE
-    memory.status_reason = "approved by the user"
+    memory.status_reason, memory.status_params = StatusReason.APPROVED, {}
     memory.updated_at = now
-    memory.save(update_fields=["status", "status_reason", "updated_at"])
+    memory.save(update_fields=["status", "status_reason", "status_params", "updated_at"])
     audit_event_record(
         user_id=memory.user_id,
         actor=user,
@@ -559,19 +577,23 @@ _REJECTABLE = (
 
 @transaction.atomic
 def memory_reject(
-    *, user: AbstractBaseUser, memory: Memory, reason: str = "rejected by the user"
+    *, user: AbstractBaseUser, memory: Memory, reason: StatusReason = StatusReason.REJECTED
 ) -> Memory:
-    """Reject a memory: it is never used again and its content is purged after retention."""
+    """Reject a memory: it is never used again and its content is purged after retention.
+
+    `reason` is the code of who rejected it (the user, or the assistant's memory tool)."""
     memory = Memory.objects.select_for_update().get(pk=memory.pk)
     if memory.status == MemoryStatus.REJECTED:
         return memory
     if memory.status not in _REJECTABLE:
         raise InvalidTransition(f"a {memory.status} memory cannot be rejected")
     memory.status = MemoryStatus.REJECTED
-    memory.status_reason = reason[:300]
+    memory.status_reason, memory.status_params = reason, {}
     memory.disputed_from = ""
     memory.updated_at = timezone.now()
-    memory.save(update_fields=["status", "status_reason", "disputed_from", "updated_at"])
+    memory.save(
+        update_fields=["status", "status_reason", "status_params", "disputed_from", "updated_at"]
+    )
     # A rejected memory no longer contradicts anything (both directions, by owner).
     MemoryConflict.objects.filter(
         Q(from_memory=memory) | Q(to_memory=memory), user_id=memory.user_id
@@ -581,6 +603,6 @@ def memory_reject(
         actor=user,
         action=AuditEvent.Action.REJECT,
         target_id=str(memory.pk),
-        detail={"reason": reason[:300]},
+        detail={"reason": reason.value},
     )
     return memory

@@ -19,6 +19,7 @@ from conversations.services import chat
 from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.write_policy import Origin
 from memories.models import AuditEvent, Memory
+from memories.reasons import ChangeReason
 from memories.services import audit, deletion, extraction, revision
 from tests.browser.conftest import PASSWORD
 
@@ -112,7 +113,10 @@ def pages(user: Any, other_user: Any) -> list[Page]:
     """One of every page a person reaches, each with something on it to show."""
     memory = revision.memory_create(user=user, type="fact", content="I live in Seoul")
     revision.memory_revise(
-        memory=memory, origin=Origin.USER, change_reason="edited", content="I live in Busan"
+        memory=memory,
+        origin=Origin.USER,
+        change_reason=ChangeReason.EDITED_BY_USER,
+        content="I live in Busan",
     )
     forgotten = revision.memory_create(
         user=user, type="fact", content="My gym bag stays in locker 44"

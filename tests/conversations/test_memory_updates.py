@@ -11,6 +11,7 @@ from conversations.tasks import exchange_extract
 from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.write_policy import Origin
 from memories.models import DeletionReceipt, Memory, MemoryStatus
+from memories.reasons import ChangeReason
 from memories.services import extraction, revision
 
 pytestmark = pytest.mark.django_db
@@ -137,7 +138,7 @@ def test_a_memory_the_user_edited_since_counts_as_created_with_its_new_content(s
     revision.memory_revise(
         memory=memory,
         origin=Origin.USER,
-        change_reason="edited",
+        change_reason=ChangeReason.EDITED_BY_USER,
         content="I like green tea without sugar",
         source_message_id=message.pk,
         source_session_id=session.pk,

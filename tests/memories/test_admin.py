@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memories.models import AuditEvent
+from memories.services.feedback import memory_mark_wrong
 
 pytestmark = pytest.mark.django_db
 
@@ -49,12 +50,13 @@ def test_the_memory_list_in_admin_shows_no_content(staff_client, remember):
 def test_a_staff_change_is_recorded(staff_client, remember, user):
     client, _staff = staff_client
     memory = remember("I like tea", "preference")
+    memory_mark_wrong(user=user, memory=memory)  # a reason with parameters, replaced below
 
     response = client.post(
         f"/admin/memories/memory/{memory.pk}/change/",
         {
             "status": "quarantined",
-            "status_reason": "reported by the user",
+            "status_reason": "staff_quarantine",
             "versions-TOTAL_FORMS": "1",
             "versions-INITIAL_FORMS": "1",
             "versions-MIN_NUM_FORMS": "0",
@@ -67,6 +69,8 @@ def test_a_staff_change_is_recorded(staff_client, remember, user):
     assert response.status_code == 302, response.content.decode()[:2000]
     event = AuditEvent.objects.get(action="staff_change")
     assert event.detail == {"fields": ["status", "status_reason"]}
+    memory.refresh_from_db()
+    assert (memory.status_reason, memory.status_params) == ("staff_quarantine", {})
 
 
 @pytest.mark.parametrize(

@@ -192,7 +192,7 @@ def test_a_secret_in_a_statement_never_becomes_a_memory(user, say):
     assert not Memory.objects.filter(user=user).exists()
     assert result.outcome == {"refused": 1}
     run = ExtractionRun.objects.get(pk=result.run_id)
-    assert run.decisions[0]["kind"] == "secret"
+    assert run.decisions[0] == {"kind": "secret", "decision": "never"}
     assert "hunter2" not in json.dumps(run.decisions)
 
 
@@ -202,7 +202,8 @@ def test_an_injection_stated_as_a_standing_order_is_quarantined(user, say):
     memory = Memory.objects.get(pk=result.memory_ids[0])
     assert memory.status == "quarantined"
     assert version_of(memory).policy_decision == "quarantine"
-    assert "instructions" in memory.status_reason
+    assert memory.status_reason == "injection"
+    assert "instructions" in memory.status_reason_sentence
     assert not Memory.objects.filter(user=user, status="active").exists()
 
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from memories.logic.write_policy import Origin
 from memories.models import AuditEvent, Memory, MemoryStatus
+from memories.reasons import ChangeReason
 from memories.selectors import memory_retrieve
 from memories.services import deletion, revision
 from memories.services.feedback import memory_mark_wrong, memory_mark_wrong_undo
@@ -164,7 +165,7 @@ def test_correcting_a_memory_marked_wrong_puts_the_new_text_in_use(
     revision.memory_revise(
         memory=current(memory),
         origin=Origin.USER,
-        change_reason="edited by the user",
+        change_reason=ChangeReason.EDITED_BY_USER,
         content=right,
     )
 
@@ -183,7 +184,7 @@ def test_a_change_of_sensitivity_alone_keeps_a_memory_marked_wrong_out_of_use(us
     revision.memory_revise(
         memory=current(memory),
         origin=Origin.USER,
-        change_reason="edited by the user",
+        change_reason=ChangeReason.EDITED_BY_USER,
         sensitivity="high",
     )
 

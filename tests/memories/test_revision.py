@@ -7,6 +7,7 @@ import pytest
 
 from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.write_policy import Origin
+from memories.reasons import ChangeReason
 from memories.selectors.history import memory_history, memory_provenance
 from memories.services import extraction, revision
 from tests.memories.conftest import current, version_of
@@ -32,7 +33,9 @@ def from_chat(user):
 
 
 def _edit(memory, content: str, *, origin: Origin = Origin.USER):
-    reason = "edited by the user" if origin is Origin.USER else "edited by the assistant"
+    reason = (
+        ChangeReason.EDITED_BY_USER if origin is Origin.USER else ChangeReason.EDITED_BY_ASSISTANT
+    )
     revision.memory_revise(memory=memory, origin=origin, change_reason=reason, content=content)
     return current(memory)
 
@@ -67,7 +70,10 @@ def test_a_memory_as_it_was_said_reads_as_not_edited(from_chat):
 def test_a_change_of_sensitivity_alone_is_no_edit_of_the_text(from_chat):
     memory = from_chat("서울 강남에 삶")
     revision.memory_revise(
-        memory=memory, origin=Origin.USER, change_reason="edited by the user", sensitivity="high"
+        memory=memory,
+        origin=Origin.USER,
+        change_reason=ChangeReason.EDITED_BY_USER,
+        sensitivity="high",
     )
 
     provenance = memory_provenance(history=memory_history(memory=current(memory)))
@@ -81,7 +87,7 @@ def test_a_correction_stated_in_a_later_message_takes_that_message_as_its_source
     revision.memory_revise(
         memory=memory,
         origin=Origin.USER,
-        change_reason="corrected by a later statement",
+        change_reason=ChangeReason.CORRECTED,
         content="부산 해운대에 삶",
         source_message_id=58,
         source_session_id=9,

@@ -51,6 +51,7 @@ from conversations.models import HistoryImport, Message, TagWeight
 from conversations.services import context as context_service
 from conversations.services import imports, indexing
 from memories.models import Reader
+from memories.reasons import ChangeReason
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
 from memoryhub.env import redis_database
@@ -656,7 +657,7 @@ class _Builder:
                 created_by="user", tokens=text_analysis.index_tokens(content)[:MAX_INDEX_TOKENS],
                 fingerprint=rules.fingerprint(content), embedding=vector,
                 policy_decision=policy.decision.value, policy_reason=policy.reason[:300],
-                change_reason="written by the user", created_at=at,
+                change_reason=ChangeReason.WRITTEN_BY_USER, created_at=at,
             ))  # fmt: skip
         with transaction.atomic():
             Memory.objects.bulk_create(lineages, batch_size=1000)

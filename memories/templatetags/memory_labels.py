@@ -1,0 +1,50 @@
+"""`{{ value|memory_label:"status" }}`: a stored code's label from its TextChoices.
+
+The labels are the choices' own (translated with gettext_lazy), so a page shows what the model
+declares; a value no choice has (a row from before a code existed) is shown as it is.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.db import models
+from django.utils.translation import gettext
+
+from memories.labels import REMOVED_COUNT_PREFIX, AgentTool, ChangedField, CopyKind, RemovedCount
+from memories.models import AuditEvent, CreatedBy, DeletionReceipt, MemoryStatus, MemoryType
+from memories.models import Sensitivity as SensitivityChoices
+
+register = template.Library()
+
+_KINDS: dict[str, type[models.TextChoices]] = {
+    "status": MemoryStatus,
+    "type": MemoryType,
+    "sensitivity": SensitivityChoices,
+    "written-by": CreatedBy,
+    "action": AuditEvent.Action,
+    "receipt-kind": DeletionReceipt.Kind,
+    "field": ChangedField,
+    "removed-key": RemovedCount,
+    "copy-kind": CopyKind,
+    "agent-tool": AgentTool,
+}
+
+
+def choice_label(choices: type[models.TextChoices], value: object) -> str:
+    """The label of `value` in `choices`, or `value` itself when it is none of them."""
+    text = "" if value is None else str(value)
+    return str(choices(text).label) if text in choices.values else text
+
+
+@register.filter
+def memory_label(value: object, kind: str) -> str:
+    """The label of `value` among the choices named `kind` (a template error for a bad kind)."""
+    try:
+        choices = _KINDS[kind]
+    except KeyError:
+        raise template.TemplateSyntaxError(f"memory_label: no choices named {kind!r}") from None
+    if kind == "removed-key" and isinstance(value, str):
+        value = value.removeprefix(REMOVED_COUNT_PREFIX)
+    if kind == "agent-tool" and value not in choices.values:
+        return gettext("Called %(tool)s") % {"tool": value}
+    return choice_label(choices, value)

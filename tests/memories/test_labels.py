@@ -1,0 +1,86 @@
+"""Stored codes are shown by their choices' labels, in English and in Korean."""
+
+from __future__ import annotations
+
+import pytest
+from django import template
+from django.db import models
+from django.utils import translation
+
+from conversations import models as chat_models
+from conversations.services.forgetting import CopyKind as WrittenCopyKind
+from memories import labels
+from memories import models as memory_models
+from memories.reasons import ChangeReason, StatusReason
+from memories.templatetags.memory_labels import memory_label
+
+CHOICES: list[type[models.TextChoices]] = [
+    memory_models.MemoryType,
+    memory_models.MemoryStatus,
+    memory_models.CreatedBy,
+    memory_models.Sensitivity,
+    memory_models.Reader,
+    memory_models.AgentScope,
+    memory_models.DeletionReceipt.Kind,
+    memory_models.AuditEvent.Action,
+    memory_models.ExtractionRun.Status,
+    chat_models.ChatSession.Status,
+    chat_models.ChatSession.Source,
+    chat_models.Message.Role,
+    chat_models.HistoryImport.Status,
+    chat_models.HistoryImport.Failure,
+    StatusReason,
+    ChangeReason,
+    labels.ChangedField,
+    labels.RemovedCount,
+    labels.CopyKind,
+    labels.AgentTool,
+]
+
+
+def _hangul(text: str) -> bool:
+    return any("\uac00" <= char <= "\ud7a3" for char in text)
+
+
+@pytest.mark.parametrize("choices", CHOICES, ids=lambda c: c.__qualname__)
+def test_every_choice_has_a_translated_label(choices):
+    """A label Django makes up from a member's name is never translated: this finds it."""
+    with translation.override("ko"):
+        korean = {value: str(label) for value, label in choices.choices}
+    assert {value: label for value, label in korean.items() if not _hangul(label)} == {}
+
+
+def test_every_copy_kind_conversations_writes_has_a_label():
+    written = {value for name, value in vars(WrittenCopyKind).items() if name.isupper()}
+
+    assert written
+    assert written <= set(labels.CopyKind.values)
+
+
+@pytest.mark.parametrize(
+    ("value", "kind", "english", "korean"),
+    [
+        ("pending", "status", "Waiting for approval", None),
+        ("memories.versions", "removed-key", "Versions", None),
+        ("versions", "removed-key", "Versions", None),
+        ("expires_at", "field", "Expires", None),
+        ("recalled", "copy-kind", "What a later reply recalled", None),
+        ("search_memory", "agent-tool", "Searched your memories", None),
+        ("export_everything", "agent-tool", "Called export_everything", "export_everything"),
+        ("no_such_status", "status", "no_such_status", "no_such_status"),
+    ],
+)
+def test_a_stored_code_is_shown_by_its_label(value, kind, english, korean):
+    with translation.override("en"):
+        assert memory_label(value, kind) == english
+    with translation.override("ko"):
+        shown = memory_label(value, kind)
+    if korean is None:
+        assert _hangul(shown)
+    else:
+        assert korean in shown
+
+
+def test_a_template_naming_unknown_choices_fails_loudly():
+    with pytest.raises(template.TemplateSyntaxError):
+        memory_label("active", "no such kind")
