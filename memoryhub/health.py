@@ -20,6 +20,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from memoryhub.celery import app
+
 logger = logging.getLogger(__name__)
 
 HEARTBEAT_KEY = "health:worker-heartbeat"
@@ -48,7 +50,21 @@ def check_database() -> Check:
     return Check(True, {})
 
 
+def _amqp_ping(url: str) -> None:
+    """Open and close an AMQP connection (RabbitMQ), failing within the timeout."""
+    with app.connection_for_read(url, connect_timeout=TIMEOUT_SECONDS) as broker:
+        broker.ensure_connection(max_retries=1, interval_start=0, interval_step=0)
+
+
 def check_broker() -> Check:
+    url = settings.CELERY_BROKER_URL
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        try:
+            _amqp_ping(url)
+        except Exception as exc:
+            logger.warning("healthz: broker check failed: %s", type(exc).__name__)
+            return Check(False, {"error": type(exc).__name__})
+        return Check(True, {})
     client = redis.Redis.from_url(
         settings.CELERY_BROKER_URL,
         socket_connect_timeout=TIMEOUT_SECONDS,

@@ -743,6 +743,19 @@ def _child_environment(env: dict[str, str], ready_dir: Path) -> dict[str, str]:
     return env
 
 
+# One worker per queue, so imports never hold the slots chat turns need (docs/deploy.md);
+# the bulk one also drains `celery`, the queue of old releases. Name: (-Q, default slots).
+WORKER_QUEUES = {"live": ("live", "2"), "bulk": ("bulk,celery", "1")}
+
+
+def worker_options(*, queue: str, env: dict[str, str]) -> list[str]:
+    """What follows `celery -A memoryhub worker` for `run`'s worker of `queue` (a key of
+    WORKER_QUEUES); its slots are `MEMORYHUB_<QUEUE>_CONCURRENCY` in `env`."""
+    queues, default = WORKER_QUEUES[queue]
+    concurrency = env.get(f"MEMORYHUB_{queue.upper()}_CONCURRENCY", default)
+    return ["-l", "INFO", "-Q", queues, "--concurrency", concurrency, "-n", f"{queue}@%h"]
+
+
 def run(port: int) -> int:
     """`make run`: the product until SIGINT or SIGTERM. The data folder stays locked until
     every process has stopped, so a second run cannot start beside a stopping one."""
@@ -786,24 +799,10 @@ def _run_locked(port: int) -> int:
             _manage(env, "migrate", "--noinput")
             _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
             celery = [sys.executable, "-m", "celery", "-A", "memoryhub"]
-            # One worker per queue, so imports never hold the slots chat turns need
-            # (docs/deploy.md); the bulk one also drains `celery`, the queue of old releases.
-            for queue, queues, default in (("live", "live", "2"), ("bulk", "bulk,celery", "1")):
-                concurrency = env.get(f"MEMORYHUB_{queue.upper()}_CONCURRENCY", default)
+            for queue in WORKER_QUEUES:
                 supervisor.spawn(
                     f"worker-{queue}",
-                    [
-                        *celery,
-                        "worker",
-                        "-l",
-                        "INFO",
-                        "-Q",
-                        queues,
-                        "--concurrency",
-                        concurrency,
-                        "-n",
-                        f"{queue}@%h",
-                    ],
+                    [*celery, "worker", *worker_options(queue=queue, env=env)],
                     env,
                 )
             supervisor.spawn("beat", [*celery, "beat", "-l", "INFO", "--pidfile="], env)

@@ -73,6 +73,21 @@ def test_healthz_is_503_naming_the_broker_when_it_does_not_answer(client):
     assert elapsed < 10
 
 
+def test_healthz_is_503_naming_the_broker_when_a_rabbitmq_broker_does_not_answer(client):
+    """An AMQP URL is checked with an AMQP connection (tests/conversations/
+    test_queues_rabbitmq.py checks one that answers)."""
+    health.worker_heartbeat_record()
+
+    with override_settings(CELERY_BROKER_URL="amqp://guest:guest@127.0.0.1:9//"):
+        started = time.monotonic()
+        response = client.get("/healthz")
+        elapsed = time.monotonic() - started
+
+    assert response.status_code == 503
+    assert _checks(response)["broker"] == {"status": "failed", "error": "OperationalError"}
+    assert elapsed < 10
+
+
 def test_healthz_is_503_when_no_worker_ever_sent_a_heartbeat(client):
     response = client.get("/healthz")
 
