@@ -17,6 +17,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from pgvector.django import HnswIndex, VectorField
 
 
@@ -94,6 +95,8 @@ class Agent(models.Model):
     last_used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("connected agent")
+        verbose_name_plural = _("connected agents")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at"])]
 
@@ -148,8 +151,9 @@ class Memory(models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("memory")
+        verbose_name_plural = _("memories")
         ordering = ["-updated_at", "-id"]
-        verbose_name_plural = "memories"
         indexes = [
             models.Index(fields=["user", "status", "type"]),
             models.Index(fields=["user", "slot"]),
@@ -220,6 +224,8 @@ class MemoryVersion(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("memory version")
+        verbose_name_plural = _("memory versions")
         ordering = ["-version"]
         constraints = [
             models.UniqueConstraint(fields=["memory", "version"], name="memoryversion_unique")
@@ -262,6 +268,8 @@ class MemoryUse(models.Model):
     used_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("memory use")
+        verbose_name_plural = _("memory uses")
         ordering = ["-used_at", "rank"]
         constraints = [
             models.UniqueConstraint(fields=["message_id", "memory"], name="memoryuse_unique")
@@ -295,6 +303,8 @@ class DeletionReceipt(models.Model):
     copies = models.JSONField(default=list, blank=True)
 
     class Meta:
+        verbose_name = _("deletion receipt")
+        verbose_name_plural = _("deletion receipts")
         ordering = ["-deleted_at"]
         indexes = [models.Index(fields=["user", "-deleted_at"])]
 
@@ -338,6 +348,8 @@ class AuditEvent(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("audit event")
+        verbose_name_plural = _("audit events")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at"])]
 
@@ -367,6 +379,8 @@ class ExtractionRun(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("extraction run")
+        verbose_name_plural = _("extraction runs")
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(
