@@ -346,3 +346,19 @@ def test_delete_buttons_are_secondary_and_only_the_confirmation_step_is_strong(l
     confirmation = row[row.index("data-row-confirm") :]
     assert row.count("button--danger") == 1 and "button--danger" in confirmation
     assert 'class="button button--danger">' in confirm
+
+
+def test_a_receipt_with_counted_copies_still_fits_the_api_and_the_agents_record(user):
+    from conversations.mcp.server import DeletionReceiptRecord
+    from memories.selectors.records import receipt_record
+
+    receipt = DeletionReceipt.objects.create(
+        user=user,
+        kind="memory",
+        removed={"memories": 1},
+        copies=[{"kind": "reply", "session_id": "4", "date": "2026-11-20", "count": 2}],
+    )
+
+    record = DeletionReceiptRecord.model_validate(receipt_record(receipt))
+
+    assert record.copies == [{"kind": "reply", "session_id": "4", "date": "2026-11-20", "count": 2}]
