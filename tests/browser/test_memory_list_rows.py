@@ -103,6 +103,7 @@ def test_delete_in_the_row_asks_there_undo_keeps_it_and_the_receipt_says_what_we
     other = revision.memory_create(user=user, type="fact", content=lang.other)
     gone = revision.memory_create(user=user, type="preference", content=lang.gone)
     kept = revision.memory_create(user=user, type="fact", content=lang.kept)
+    assert kept.current_version is not None
     for rank in range(3):
         MemoryUse.objects.create(
             user=user, memory=kept, version=kept.current_version, message_id=500 + rank,
