@@ -74,9 +74,10 @@ def test_model_names_have_real_plurals_in_english_and_read_in_korean(staff_clien
 
     assert "Tag weight histories" in english and "historys" not in english
     assert "Deletion receipts" in english and "Memory versions" in english
-    for name in ("태그 가중치 기록", "삭제 확인서", "기억 버전", "대화", "LLM 호출"):
+    for name in ("태그 가중치 기록", "삭제 확인서", "기억 버전", "대화", "LLM 호출", "LLM 사용량"):
         assert name in korean, name
     assert "Tag weight" not in korean and "Deletion receipt" not in korean
+    assert "Conversations" not in korean and "(들)" not in korean
 
 
 def test_admin_pages_in_korean_have_no_particle_slips(staff_client, client, user):
