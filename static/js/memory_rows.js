@@ -29,6 +29,8 @@
     waiting.delete(row);
     clearTimeout(entry.timer);
     var form = entry.form;
+    // Sent: from here on it cannot be taken back, so Undo no longer offers to.
+    part(row, "undo").disabled = true;
     // keepalive: a delete whose wait ends as the page closes still reaches the server.
     fetch(form.action, {
       method: "POST",
@@ -54,6 +56,7 @@
       .catch(function () {
         if (!row.isConnected) return;
         var pending = part(row, "pending");
+        part(row, "undo").disabled = false;
         show(row, "confirm");
         part(row, "confirm").querySelector("p").textContent = pending.getAttribute("data-failed");
         part(row, "confirm").querySelector("button[type=submit]").focus();
