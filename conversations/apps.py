@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ConversationsConfig(AppConfig):
     name = "conversations"
-    verbose_name = "Conversations"
+    verbose_name = _("Conversations")
 
     def ready(self) -> None:
         from conversations import receivers  # noqa: F401  (connects signal receivers)

@@ -47,6 +47,8 @@ class ChatSession(models.Model):
     )
 
     class Meta:
+        verbose_name = _("conversation")
+        verbose_name_plural = _("conversations")
         ordering = ["-started_at", "-id"]
         indexes = [
             models.Index(fields=["user", "-started_at"]),
@@ -72,6 +74,8 @@ class Topic(models.Model):
     embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
 
     class Meta:
+        verbose_name = _("topic")
+        verbose_name_plural = _("topics")
         ordering = ["started_at", "id"]
         indexes = [
             models.Index(fields=["user", "-started_at"]),
@@ -119,6 +123,8 @@ class Message(models.Model):
     context = models.JSONField(default=dict, blank=True)
 
     class Meta:
+        verbose_name = _("message")
+        verbose_name_plural = _("messages")
         ordering = ["created_at", "id"]
         constraints = [
             models.UniqueConstraint(
@@ -155,6 +161,8 @@ class TagWeight(models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("tag weight")
+        verbose_name_plural = _("tag weights")
         ordering = ["-weight"]
         constraints = [
             models.UniqueConstraint(fields=["user", "tag"], name="tagweight_unique_user_tag")
@@ -173,6 +181,8 @@ class TagWeightHistory(models.Model):
     weight = models.FloatField()
 
     class Meta:
+        verbose_name = _("tag weight history")
+        verbose_name_plural = _("tag weight histories")
         ordering = ["day"]
         constraints = [
             models.UniqueConstraint(fields=["user", "tag", "day"], name="taghistory_unique_day")
@@ -218,6 +228,8 @@ class HistoryImport(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("history import")
+        verbose_name_plural = _("history imports")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:

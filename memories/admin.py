@@ -88,32 +88,44 @@ class MemoryVersionInline(admin.StackedInline[MemoryVersion, Memory]):
     extra = 0
     can_delete = False
     ordering = ["-version"]
-    fields = [
-        "version",
-        "type",
-        "content",
-        "scope",
-        "slot",
-        "confidence",
-        "importance",
-        "sensitivity",
-        "observed_at",
-        "effective_from",
-        "expires_at",
-        "supersedes",
-        "created_by",
-        "approved_by",
-        "approved_at",
-        "allowed_readers",
-        "source_message_id",
-        "source_session_id",
-        "source_uri",
-        "policy_decision",
-        "policy_reason",
-        "change_reason",
-        "created_at",
+    fieldsets = [
+        (None, {"fields": ["version", "content", "type", "change_reason", "created_at"]}),
+        (
+            _("Provenance"),
+            {
+                "fields": [
+                    "created_by",
+                    "approved_by",
+                    "approved_at",
+                    "source_message_id",
+                    "source_session_id",
+                    "source_uri",
+                    "observed_at",
+                ]
+            },
+        ),
+        (
+            _("Governance"),
+            {
+                "fields": [
+                    "sensitivity",
+                    "allowed_readers",
+                    "policy_decision",
+                    "policy_reason",
+                    "effective_from",
+                    "expires_at",
+                ]
+            },
+        ),
+        (
+            _("Technical"),
+            {
+                "fields": ["scope", "slot", "confidence", "importance", "supersedes"],
+                "classes": ["collapse"],
+            },
+        ),
     ]
-    readonly_fields = [str(name) for name in fields]
+    readonly_fields = [str(name) for _title, options in fieldsets for name in options["fields"]]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -136,20 +148,23 @@ class MemoryAdmin(_StaffViewAuditedAdmin[Memory]):
     search_fields = ["=id", "user__username"]
     list_select_related = ["user", "current_version"]
     actions = ["quarantine_selected", "purge_selected"]
-    fields = [
-        "user",
-        "type",
-        "slot",
-        "status",
-        "status_reason",
-        "current_version",
-        "access_count",
-        "last_accessed_at",
-        "wrong_count",
-        "created_at",
-        "updated_at",
+    # Content and its versions (the inline, placed after the first fieldset by
+    # templates/admin/memories/memory/change_form.html) first; technical fields last.
+    fieldsets = [
+        (_("Content"), {"fields": ["current_content", "type", "current_version"]}),
+        (_("Provenance"), {"fields": ["user", "source", "created_at"]}),
+        (_("Governance"), {"fields": ["status", "status_reason", "wrong_count"]}),
+        (
+            _("Technical"),
+            {
+                "fields": ["slot", "access_count", "last_accessed_at", "updated_at"],
+                "classes": ["collapse"],
+            },
+        ),
     ]
     readonly_fields = [
+        "current_content",
+        "source",
         "user",
         "type",
         "slot",
@@ -162,9 +177,28 @@ class MemoryAdmin(_StaffViewAuditedAdmin[Memory]):
     ]
     inlines = [MemoryVersionInline]
 
-    @admin.display(description="version")
+    @admin.display(description=_("version"))
     def current_version_number(self, obj: Memory) -> int | None:
         return obj.current_version.version if obj.current_version else None
+
+    @admin.display(description=_("current text"))
+    def current_content(self, obj: Memory) -> str:
+        return obj.current_version.content if obj.current_version else ""
+
+    @admin.display(description=_("source"))
+    def source(self, obj: Memory) -> str:
+        """Where the current version came from: who wrote it and the chat turn or URI."""
+        version = obj.current_version
+        if version is None:
+            return ""
+        parts = [version.get_created_by_display()]
+        if version.source_message_id:
+            parts.append(_("message %(id)s") % {"id": version.source_message_id})
+        if version.source_session_id:
+            parts.append(_("conversation %(id)s") % {"id": version.source_session_id})
+        if version.source_uri:
+            parts.append(version.source_uri)
+        return " · ".join(str(part) for part in parts)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # memories are written through the write policy, not by hand

@@ -2,6 +2,7 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
 
 AUDITOR_GROUP = "memory auditor"
 AUDITOR_VIEWS = {
@@ -37,7 +38,7 @@ def ensure_auditor_group(**kwargs: Any) -> None:
 
 class MemoriesConfig(AppConfig):
     name = "memories"
-    verbose_name = "Memories"
+    verbose_name = _("Memories")
 
     def ready(self) -> None:
         post_migrate.connect(ensure_auditor_group, sender=self)

@@ -46,7 +46,10 @@ class MemoryFilterForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["q"].widget.attrs.update({"type": "search", "autocomplete": "off"})
+        # The label is read out, not shown: the box says what it is for.
+        self.fields["q"].widget.attrs.update(
+            {"type": "search", "autocomplete": "off", "placeholder": _("Search your memories")}
+        )
 
     def filters(self) -> dict[str, Any]:
         """The valid filters, with every invalid one left empty."""

@@ -107,6 +107,8 @@ class Agent(models.Model):
     last_used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("connected agent")
+        verbose_name_plural = _("connected agents")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at"])]
 
@@ -165,8 +167,9 @@ class Memory(models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("memory")
+        verbose_name_plural = _("memories")
         ordering = ["-updated_at", "-id"]
-        verbose_name_plural = "memories"
         indexes = [
             models.Index(fields=["user", "status", "type"]),
             models.Index(fields=["user", "slot"]),
@@ -268,6 +271,8 @@ class MemoryVersion(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("memory version")
+        verbose_name_plural = _("memory versions")
         ordering = ["-version"]
         constraints = [
             models.UniqueConstraint(fields=["memory", "version"], name="memoryversion_unique")
@@ -320,6 +325,8 @@ class MemoryUse(models.Model):
     used_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("memory use")
+        verbose_name_plural = _("memory uses")
         ordering = ["-used_at", "rank"]
         constraints = [
             models.UniqueConstraint(fields=["message_id", "memory"], name="memoryuse_unique")
@@ -358,6 +365,8 @@ class DeletionReceipt(models.Model):
     copies = models.JSONField(default=list, blank=True)
 
     class Meta:
+        verbose_name = _("deletion receipt")
+        verbose_name_plural = _("deletion receipts")
         ordering = ["-deleted_at"]
         indexes = [models.Index(fields=["user", "-deleted_at"])]
 
@@ -401,6 +410,8 @@ class AuditEvent(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("audit event")
+        verbose_name_plural = _("audit events")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "-created_at"])]
 
@@ -431,6 +442,8 @@ class ExtractionRun(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("extraction run")
+        verbose_name_plural = _("extraction runs")
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(

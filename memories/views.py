@@ -31,6 +31,12 @@ from memories.forms import MemoryEditForm, MemoryFilterForm
 from memories.logic.write_policy import CandidateKind, Origin
 from memories.models import Memory
 from memories.reasons import ChangeReason
+from memories.receipt_words import (
+    copy_count,
+    receipt_changed_conversations,
+    receipt_copy_sentences,
+    receipt_count_sentences,
+)
 from memories.selectors import (
     deletion_receipts_for_user,
     memory_copies_preview,
@@ -44,6 +50,7 @@ from memories.selectors.browse import (
     memory_filter_for_user,
     memory_ids_existing_for_user,
     memory_pending_count_for_user,
+    memory_row_get_for_user,
     memory_search_for_user,
     memory_suggestions_for_message,
 )
@@ -70,6 +77,10 @@ _FRAGMENTS = {
     "panel": f"{_PANEL}#wrong-done",
     "panel-undone": f"{_PANEL}#wrong-undone",
 }
+
+
+# The list's filters folded behind one control (the search box stays open).
+_FILTERS = ("status", "type", "sensitivity", "expiring")
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -132,7 +143,8 @@ def memory_list(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "query": query,
-        "filtered": any(filters[name] for name in ("status", "type", "sensitivity", "expiring")),
+        "filtered": any(filters[name] for name in _FILTERS),
+        "filter_count": sum(bool(filters[name]) for name in _FILTERS),
         "page": page,
         "query_string": params.urlencode(),
         "pending_count": memory_pending_count_for_user(user=user),
@@ -222,6 +234,7 @@ def memory_edit(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
         context.update({"form": form, "edit_open": True})
         return render(request, _DETAIL, context)
     form = MemoryEditForm.for_memory(memory, data=request.POST)
+    in_row = _is_partial(request) and request.POST.get("fragment") == "row"
     if form.is_valid():
         changes = _changed_fields(form, memory)
         try:
@@ -240,16 +253,40 @@ def memory_edit(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
         else:
             done = _("Saved as a new version.") if changes else _("Nothing was changed.")
             memory = memory_get_for_user(user=user, memory_id=memory.pk)
+            if in_row:
+                return _row_response(request, memory.pk, done=done)
             if _is_partial(request):
                 context = _detail_context(request, memory)
                 context["action_done"] = done
                 return render(request, f"{_DETAIL}#memory-body", context)
             messages.success(request, done)
             return redirect("memories:detail", memory_id=memory.pk)
+    if in_row:
+        return _row_response(request, memory.pk, row_form=form)
     context = _detail_context(request, memory, form=form)
     if _is_partial(request):
         return render(request, f"{_DETAIL}#memory-body", context)
     return render(request, _DETAIL, context, status=400)
+
+
+def _row_response(
+    request: HtmxHttpRequest,
+    memory_id: int,
+    *,
+    done: str = "",
+    error: str = "",
+    row_form: MemoryEditForm | None = None,
+) -> HttpResponse:
+    """The list row of a memory after an action in it; `row_form` an edit that failed."""
+    memory = memory_row_get_for_user(user=_user(request), memory_id=memory_id)
+    context = {
+        "memory": memory,
+        "next": request.POST.get("next", ""),
+        "action_done": done,
+        "action_error": error,
+        "row_form": row_form,
+    }
+    return render(request, _FRAGMENTS["row"], context)
 
 
 def _refusal_message(exc: MemoryRefused) -> str:
@@ -269,6 +306,8 @@ def _action_response(
     """After an action: the fragment the htmx form asked for, or a redirect back."""
     user = _user(request)
     fragment = _FRAGMENTS.get(request.POST.get("fragment", ""))
+    if _is_partial(request) and fragment == _FRAGMENTS["row"]:
+        return _row_response(request, memory_id, done=done, error=error)
     if _is_partial(request) and fragment is not None:
         memory = memory_get_for_user(user=user, memory_id=memory_id)
         if fragment == _FRAGMENTS["detail"]:
@@ -341,14 +380,19 @@ def memory_mark_wrong_undo(request: HtmxHttpRequest, memory_id: int) -> HttpResp
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def memory_delete(request: HttpRequest, memory_id: int) -> HttpResponse:
-    """GET asks for confirmation; POST deletes every version and shows the receipt."""
+def memory_delete(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
+    """GET asks for confirmation; POST deletes every version and shows the receipt. The
+    list's rows confirm in place and post only after their few seconds of undo
+    (static/js/memory_rows.js); they get the row that says it is gone, with the receipt."""
     user = _user(request)
     memory = memory_get_for_user(user=user, memory_id=memory_id)
     if request.method == "GET":
         copies = memory_copies_preview(user=user, memory=memory)
         return render(request, "memories/memory_delete.html", {"memory": memory, "copies": copies})
     receipt = deletion.memory_delete(user=user, memory=memory)
+    if _is_partial(request) and request.POST.get("fragment") == "row":
+        context = {"memory_id": memory_id, "receipt": receipt}
+        return render(request, f"{_LIST}#memory-row-deleted", context)
     messages.success(request, _("The memory was deleted for good."))
     return redirect("memories:receipt", receipt_id=receipt.id)
 
@@ -401,8 +445,21 @@ def receipt_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def receipt_detail(request: HttpRequest, receipt_id: UUID) -> HttpResponse:
-    receipt = deletion_receipt_get_for_user(user=_user(request), receipt_id=receipt_id)
-    return render(request, "memories/receipt_detail.html", {"receipt": receipt})
+    user = _user(request)
+    receipt = deletion_receipt_get_for_user(user=user, receipt_id=receipt_id)
+    copies = [c for c in receipt.copies if isinstance(c, dict)]
+    changed = receipt_changed_conversations(copies)
+    context = {
+        "receipt": receipt,
+        "copy_sentences": receipt_copy_sentences(copies),
+        "count_sentences": receipt_count_sentences(
+            receipt.removed, copies_named=sum(copy_count(c) for c in copies)
+        ),
+        # Only conversations that still exist are linked (account's `chat_links` tags ask
+        # the chat); the others are named by date.
+        "changed_conversations": changed,
+    }
+    return render(request, "memories/receipt_detail.html", context)
 
 
 @login_required

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class LLMCall(models.Model):
@@ -30,8 +31,9 @@ class LLMCall(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
+        verbose_name = _("LLM call")
+        verbose_name_plural = _("LLM calls")
         ordering = ["-created_at"]
-        verbose_name = "LLM call"
         indexes = [models.Index(fields=["user", "created_at"])]
 
     def __str__(self) -> str:

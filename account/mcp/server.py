@@ -114,7 +114,7 @@ class DeletionReceiptRecord(BaseModel):
     memory_id: str | None
     deleted_at: str
     removed: dict[str, int]
-    copies: list[dict[str, str]]
+    copies: list[dict[str, str | int]]  # kind, session_id, date and count
 
 
 def _record(memory: AgentMemory) -> MemoryRecord:

@@ -257,6 +257,8 @@ class MemoryDeleteApi(APIView):
                             "kind": serializers.CharField(),
                             "session_id": serializers.CharField(),
                             "date": serializers.DateField(),
+                            # How many copies of that kind, in that session, on that day.
+                            "count": serializers.IntegerField(required=False),
                         },
                     )
                 ),

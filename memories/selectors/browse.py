@@ -12,7 +12,8 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db.models import Q, QuerySet
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 from pgvector.django import CosineDistance
@@ -26,8 +27,9 @@ from memories.models import (
     ExtractionRun,
     Memory,
     MemoryStatus,
+    MemoryUse,
 )
-from memories.selectors.access import memory_list_for_user
+from memories.selectors.access import memory_get_for_user, memory_list_for_user
 from memories.selectors.retrieval import query_baseline
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
@@ -52,8 +54,11 @@ def memory_filter_for_user(
     expiring_soon: bool = False,
     now: datetime | None = None,
 ) -> QuerySet[Memory]:
-    """The user's memories narrowed by the list page's filters, newest change first."""
-    queryset = memory_list_for_user(user=user, status=status or None, type=type or None)
+    """The user's memories narrowed by the list page's filters, newest change first, each
+    with `use_count` (how many replies it went into)."""
+    queryset = _with_use_count(
+        memory_list_for_user(user=user, status=status or None, type=type or None)
+    )
     if sensitivity:
         queryset = queryset.filter(current_version__sensitivity=sensitivity)
     if expiring_soon:
@@ -64,6 +69,25 @@ def memory_filter_for_user(
             current_version__expires_at__lte=now + timedelta(days=EXPIRING_SOON_DAYS),
         )
     return queryset
+
+
+def _with_use_count(queryset: QuerySet[Memory]) -> QuerySet[Memory]:
+    # A subquery, not Count("uses"): a join would multiply rows with the other annotations.
+    uses = (
+        MemoryUse.objects.filter(memory=OuterRef("pk"))
+        .order_by()
+        .values("memory")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+    return queryset.annotate(use_count=Coalesce(Subquery(uses, output_field=IntegerField()), 0))
+
+
+def memory_row_get_for_user(*, user: AbstractBaseUser, memory_id: object) -> Memory:
+    """One of the user's memories as a list row shows it (with `use_count`), or Http404."""
+    memory = memory_get_for_user(user=user, memory_id=memory_id)
+    memory.use_count = memory.uses.count()  # type: ignore[attr-defined]
+    return memory
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,11 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from memories.models import AuditEvent, DeletionReceipt, ExtractionRun, Memory, MemoryStatus
+from memoryhub.llm import OfflineProvider
 from memoryhub.models import LLMCall
 
+# The offline provider's calls cost nothing: their tokens are counted locally, apart.
+OFFLINE_PROVIDER = OfflineProvider.name
 DASHBOARD_DAYS = 30
 PENDING_SHOWN = 10
 
@@ -49,8 +52,10 @@ class MemoryDashboard:
     extraction_failures: DailyValues
     quarantines: DailyValues
     deletions: DailyValues
-    llm_tokens: DailyValues
+    llm_tokens: DailyValues  # tokens of paid models (every provider but the offline one)
+    llm_tokens_local: DailyValues  # tokens the offline provider counted: local, no cost
     llm_cost: DailyValues
+    llm_paid_calls: int  # paid-model calls in the period: no cost chart without any
 
 
 def day_start(day: date) -> datetime:
@@ -89,7 +94,8 @@ def memory_dashboard(*, days: int = DASHBOARD_DAYS, today: date | None = None) -
     pending = memories.filter(status=MemoryStatus.PENDING)
     failures = ExtractionRun.objects.filter(status=ExtractionRun.Status.FAILED)
     quarantines = AuditEvent.objects.filter(action=AuditEvent.Action.QUARANTINE)
-    calls = LLMCall.objects.all()
+    calls = LLMCall.objects.exclude(provider=OFFLINE_PROVIDER)
+    local_calls = LLMCall.objects.filter(provider=OFFLINE_PROVIDER)
     tokens: Any = Sum(F("input_tokens") + F("output_tokens"))
     cost: Any = Sum("cost_usd")
     return MemoryDashboard(
@@ -104,5 +110,9 @@ def memory_dashboard(*, days: int = DASHBOARD_DAYS, today: date | None = None) -
         quarantines=_daily(quarantines, field="created_at", start=start, days=days),
         deletions=_daily(DeletionReceipt.objects.all(), field="deleted_at", start=start, days=days),
         llm_tokens=_daily(calls, field="created_at", value=tokens, start=start, days=days),
+        llm_tokens_local=_daily(
+            local_calls, field="created_at", value=tokens, start=start, days=days
+        ),
         llm_cost=_daily(calls, field="created_at", value=cost, start=start, days=days),
+        llm_paid_calls=calls.filter(created_at__gte=day_start(start)).count(),
     )

@@ -71,8 +71,18 @@ def _delete(memories: QuerySet[Memory], user_id: int) -> tuple[dict[str, int], l
     return counts, named
 
 
-def _receipt_copies(named: list[ContentCopy]) -> list[dict[str, str]]:
-    return list({tuple(c.as_receipt_entry().items()): c.as_receipt_entry() for c in named}.values())
+def _receipt_copies(named: list[ContentCopy]) -> list[dict[str, str | int]]:
+    """One entry per kind, session and date, with how many copies it stands for (the receipt
+    says "3 replies in 2 conversations")."""
+    entries: dict[tuple[str, ...], dict[str, str | int]] = {}
+    for copy in named:
+        entry = copy.as_receipt_entry()
+        key = tuple(entry.values())
+        if key in entries:
+            entries[key]["count"] = int(entries[key]["count"]) + 1
+        else:
+            entries[key] = {**entry, "count": 1}
+    return list(entries.values())
 
 
 def _delete_one_with_receipt(

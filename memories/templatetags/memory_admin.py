@@ -148,20 +148,40 @@ def memory_dashboard(context: template.Context) -> dict[str, Any]:
                 model="memories_deletionreceipt",
                 field="deleted_at",
             ),
-            _series(
-                "tokens",
-                _("LLM tokens"),
-                data.llm_tokens,
-                model="memoryhub_llmcall",
-                field="created_at",
-            ),
+            *_llm_series(data),
+        ],
+    }
+
+
+def _llm_series(data: dashboard_selectors.MemoryDashboard) -> list[Series]:
+    """Tokens and cost of paid models only where one ran; the offline provider's tokens apart,
+    labelled as local (they cost nothing, and a cost chart of zeros says nothing)."""
+    calls = "memoryhub_llmcall"
+    offline = dashboard_selectors.OFFLINE_PROVIDER
+    series = []
+    if data.llm_paid_calls:
+        tokens = _("LLM tokens (paid models)")
+        series.append(_series("tokens", tokens, data.llm_tokens, model=calls, field="created_at"))
+        series.append(
             _series(
                 "cost",
                 _("LLM cost (USD)"),
                 data.llm_cost,
-                model="memoryhub_llmcall",
+                model=calls,
                 field="created_at",
                 decimals=4,
-            ),
-        ],
-    }
+            )
+        )
+    if data.llm_tokens_local.total or not data.llm_paid_calls:
+        local = _("Local tokens (offline mode, no cost)")
+        series.append(
+            _series(
+                "tokens-local",
+                local,
+                data.llm_tokens_local,
+                model=calls,
+                field="created_at",
+                provider__exact=offline,
+            )
+        )
+    return series

@@ -117,7 +117,7 @@ def test_edit_a_memory_and_see_its_history(page, site, user, log_in, screenshot)
     page.get_by_label("Search your memories").fill("Seoul")
     expect(page.locator("#memory-results")).to_contain_text("1 memory matches")
     expect(page.locator("#memory-results")).not_to_contain_text("short answers")
-    page.get_by_role("link", name="I live in Seoul").click()
+    page.get_by_role("link", name="I live in Seoul", exact=True).click()
 
     page.get_by_text("Edit", exact=True).click()
     page.get_by_label("What should be remembered").fill("I live in Busan")
@@ -158,7 +158,7 @@ def test_follow_a_memory_to_the_chat_message_it_came_from(page, site, user, log_
     log_in(page, user)
 
     page.goto(f"{site}/memories/{memory.pk}/")
-    page.get_by_role("link", name=f"Your message in session {session.pk}").click()
+    page.get_by_role("link", name="Your message in a chat").click()
 
     page.wait_for_url(f"{site}/sessions/{session.pk}/#message-{source.user_message.pk}")
     target = page.locator(f"#message-{source.user_message.pk}")
@@ -173,7 +173,7 @@ def test_follow_a_memory_to_the_chat_message_it_came_from(page, site, user, log_
     deletion.message_delete(user=user, message=source.user_message)
     page.goto(f"{site}/memories/{memory.pk}/")
     expect(page.locator(".facts")).to_contain_text("A deleted message")
-    expect(page.get_by_role("link", name=f"Your message in session {session.pk}")).to_have_count(0)
+    expect(page.get_by_role("link", name="Your message in a chat")).to_have_count(0)
 
 
 def test_delete_a_memory_and_see_the_receipt(page, site, user, log_in, screenshot):
@@ -253,7 +253,7 @@ def test_the_pages_speak_korean_to_a_korean_browser(browser, site, user, log_in,
         page.get_by_role("link", name="기억", exact=True).click()
         expect(page.get_by_role("heading", name="내 기억")).to_be_visible()
         expect(page.get_by_label("기억 검색")).to_be_visible()
-        page.get_by_role("link", name="나는 녹차를 좋아해").click()
+        page.get_by_role("link", name="나는 녹차를 좋아해", exact=True).click()
         expect(page.get_by_role("heading", name="기록")).to_be_visible()
         expect(page.get_by_role("button", name="틀렸어요")).to_be_visible()
         screenshot(page, "08-korean-memory-page-on-a-phone")

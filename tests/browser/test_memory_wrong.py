@@ -108,6 +108,7 @@ def test_this_is_wrong_takes_a_memory_out_of_use_with_undo_and_correct_it(
         screenshot(page, f"wrong-1-marked-{lang.locale}", focus=note)
         listing = context.new_page()
         listing.goto(f"{site}/memories/")
+        listing.locator("details.filters__more > summary").click()  # the filters are folded
         listing.get_by_label(lang.status).select_option(MemoryStatus.DISPUTED.value)
         row = listing.locator(f"#memory-row-{memory.pk}")
         expect(row.locator(".badge--disputed")).to_have_text(lang.label)

@@ -323,6 +323,6 @@ def test_the_confirmation_page_lists_each_copy_and_the_receipt_names_them_withou
     assert {c["session_id"] for c in receipt.copies} >= {str(first.pk)}
     shown = response.content.decode() + json.dumps(api.get("/api/v1/receipts/").json())
     assert "핸드드립" not in shown and "커피" not in json.dumps(receipt.copies)
-    assert f"Session {first.pk}" in response.content.decode()
+    assert f'href="{reverse("chat:session-detail", args=[first.pk])}"' in response.content.decode()
     api_receipt = api.get("/api/v1/receipts/").json()["results"][0]
     assert api_receipt["copies"] == receipt.copies

@@ -176,7 +176,7 @@ def test_admin_index_shows_the_memory_dashboard(staff_client, user, remember):
     assert "/admin/memories/memory/?status__exact=pending" in content
     assert "/admin/memories/memory/?type__exact=preference" in content
     assert "Extraction failures: <strong>1</strong>" in content
-    assert "LLM tokens: <strong>1500</strong>" in content
+    assert "LLM tokens (paid models): <strong>1500</strong>" in content
     assert "LLM cost (USD): <strong>0.0123</strong>" in content
     assert content.count("<rect ") == 5 * 30
     assert "green tea" not in content  # counts only, no content

@@ -186,7 +186,7 @@ def test_the_same_pages_in_english_show_the_phrases_the_check_looks_for(client, 
     edited = _visible(client.get(lived_in["detail"], **EN))
     assert "You marked this memory wrong: the assistant no longer uses it." in edited
     assert "Undo: it was right" in edited
-    assert "in a deleted message (version" in edited
+    assert "in a reply that was deleted since" in edited
 
 
 def test_service_reasons_are_shown_in_korean(client, lived_in):
@@ -200,7 +200,7 @@ def test_service_reasons_are_shown_in_korean(client, lived_in):
 
     assert "틀렸다고 표시한 기억이에요" in pages[edited.pk]
     assert "바로잡기" in pages[edited.pk]
-    assert "삭제된 메시지 (버전" in pages[edited.pk]
+    assert "그 뒤 삭제된 답장에서" in pages[edited.pk]
     assert "어시스턴트에게 내리는 지시처럼 읽혀서 데이터로만 보관해요" in pages[injected.pk]
     assert "운영자가 검토를 위해 따로 두었어요" in pages[by_staff.pk]
     assert "(상태, 상태의 이유)" in log
