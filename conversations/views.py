@@ -141,6 +141,8 @@ def _detail_context(
         "topics": selectors.session_topics_with_ranges(session=session),
         "form": form,
         "session_closed": session_closed or session.status != ChatSession.Status.ACTIVE,
+        # A person who has not written yet is told what the assistant remembers, and where.
+        "first_use": not messages and not selectors.user_has_written(user=session.user),
     }
 
 
@@ -197,7 +199,7 @@ def session_delete(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
         return render(
             request, "conversations/session_list.html#session-deleted", {"receipt": receipt}
         )
-    django_messages.success(request, _("The session was deleted for good."))
+    django_messages.success(request, _("The conversation was deleted for good."))
     return redirect("memories:receipt", receipt_id=receipt.id)
 
 

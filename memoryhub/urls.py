@@ -17,6 +17,7 @@ urlpatterns = [
     path("accounts/", include("memoryhub.accounts_urls")),
     path("memories/", include("memories.urls")),
     path("", include("conversations.urls")),
+    path("", include("memoryhub.typed_urls")),  # last: a real page wins over a redirect
 ]
 
 handler400 = "memoryhub.views.bad_request"
