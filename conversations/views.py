@@ -37,7 +37,7 @@ from django_htmx.middleware import HtmxDetails
 from conversations import selectors
 from conversations.context import ChatContext
 from conversations.forms import MessageForm
-from conversations.logic import charts
+from conversations.logic import chart_axes, charts
 from conversations.models import ChatSession, Message, TagWeightHistory
 from conversations.services import chat, deletion
 from conversations.services import memory_updates as memory_update_services
@@ -53,7 +53,8 @@ logger = logging.getLogger(__name__)
 _DETAIL = "conversations/session_detail.html"
 _SSE_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 TAG_CHART_DAYS = 60
-TAG_CHART_BOX = charts.Box(width=300, height=80, padding=4)
+# Room on the left for the weight labels and below for the dates and the axis title.
+TAG_CHART_BOX = chart_axes.PlotBox(width=320, height=140, padding=4, label_left=34, label_bottom=34)
 # How often and how long a reply's notices ask whether its turn's extraction has run.
 NOTICE_POLL_SECONDS = 2
 NOTICE_POLL_TRIES = 15
@@ -477,12 +478,16 @@ def tag_list(request: HttpRequest) -> HttpResponse:
         user=user, since=start, tags=[tag for tag, _weight, _updated_at in weights]
     )
     rows, y_max = _tag_rows(weights, list(history), start=start, today=today)
+    box = TAG_CHART_BOX
     return render(
         request,
         "conversations/tag_list.html",
         {
             "tags": rows,
             "y_max": y_max,
+            "axes": chart_axes.daily_axes(start=start, end=today, y_max=y_max, box=box),
+            "box": box,
+            "decay_percent": round((1 - settings.MEMORYHUB_TAG_DECAY_FACTOR) * 100, 1),
             "start": start,
             "today": today,
             "chart_days": TAG_CHART_DAYS,

@@ -238,8 +238,8 @@ def test_tags_page_explains_decay_with_the_configured_values(logged_in, settings
 
     content = logged_in.get(reverse("chat:tags")).content.decode()
 
-    assert "decays by a factor of 0.9 a day" in content
-    assert "falls below 0.2 is forgotten" in content
+    assert "multiplied by 0.9, so it loses 10% a day" in content
+    assert "Below 0.2 the tag is forgotten" in content
 
 
 @pytest.mark.django_db
