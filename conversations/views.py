@@ -54,7 +54,7 @@ _DETAIL = "conversations/session_detail.html"
 _SSE_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 TAG_CHART_DAYS = 60
 # Room on the left for the weight labels and below for the dates and the axis title.
-TAG_CHART_BOX = chart_axes.PlotBox(width=320, height=140, padding=4, label_left=34, label_bottom=34)
+TAG_CHART_BOX = chart_axes.PlotBox(width=320, height=140, padding=4, label_left=40, label_bottom=34)
 # How often and how long a reply's notices ask whether its turn's extraction has run.
 NOTICE_POLL_SECONDS = 2
 NOTICE_POLL_TRIES = 15
@@ -456,7 +456,9 @@ def _tag_rows(
     for tag, weight, _updated_at in weights:
         # History is written at day's end; today's point is the weight shown beside the chart.
         by_tag[tag][today] = weight
-    y_max = max((w for days in by_tag.values() for w in days.values()), default=0.0) or 1.0
+    y_max = chart_axes.nice_top(
+        max((w for days in by_tag.values() for w in days.values()), default=0.0)
+    )
     rows = []
     for tag, weight, _updated_at in weights:
         series = sorted(by_tag[tag].items())

@@ -6,6 +6,7 @@ language) at the positions given here.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Literal, NamedTuple
@@ -32,6 +33,22 @@ class PlotBox(Box):
     @property
     def bottom(self) -> float:
         return self.height - self.padding - self.label_bottom
+
+
+_NICE_STEPS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+
+
+def nice_top(value: float) -> float:
+    """The smallest round number (1, 2, 3, 4, 5, 6 or 8 times a power of ten) at or above
+    `value`, so a scale's top and middle read as plain numbers (2.4 -> 3, 0.07 -> 0.08)."""
+    if not math.isfinite(value) or value <= 0:
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(value))
+    for step in _NICE_STEPS:
+        top = round(step * power, 12)  # 3 * 0.1 is 0.30000000000000004
+        if top >= value:
+            return top
+    return 10.0 * power  # unreachable: the last step is 10
 
 
 class DayTick(NamedTuple):

@@ -84,14 +84,16 @@ def test_the_page_title_is_the_short_title_not_the_message(logged_in, user):
     assert ">Plan weekend trip Busan</a>" in listing
 
 
-def test_a_conversation_without_a_title_is_untitled_in_the_readers_language(logged_in, user):
-    conversation = chat.chat_session_create(user=user)
+def test_a_conversation_without_a_title_is_new_or_untitled_in_the_readers_language(logged_in, user):
+    fresh = chat.chat_session_create(user=user)
+    greeted = chat.chat_session_create(user=user)
+    chat.message_add_user(session=greeted, content="안녕하세요!")
 
-    page = logged_in.get(
-        reverse("chat:session-detail", args=[conversation.pk]), **KO
-    ).content.decode()
+    fresh_page = logged_in.get(reverse("chat:session-detail", args=[fresh.pk]), **KO)
+    greeted_page = logged_in.get(reverse("chat:session-detail", args=[greeted.pk]), **KO)
 
-    assert "<title>제목 없는 대화 · memoryhub</title>" in page
+    assert "<title>새 대화 · memoryhub</title>" in fresh_page.content.decode()
+    assert "<title>제목 없는 대화 · memoryhub</title>" in greeted_page.content.decode()
 
 
 # --- addresses a person might type --------------------------------------------------------

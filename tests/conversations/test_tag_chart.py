@@ -24,8 +24,10 @@ def test_day_ticks_run_from_the_first_day_at_the_left_edge_to_the_last_at_the_ri
     )
 
     assert [tick.day for tick in axes.days] == [
-        date(2026, 10, 1), date(2026, 10, 31), date(2026, 11, 30)
-    ]  # fmt: skip
+        date(2026, 10, 1),
+        date(2026, 10, 31),
+        date(2026, 11, 30),
+    ]
     assert [tick.x for tick in axes.days] == [25, 110, 195]
     assert [tick.anchor for tick in axes.days] == ["start", "middle", "end"]
 
@@ -51,6 +53,19 @@ def test_a_short_range_has_no_repeated_day_ticks():
 
     assert [tick.day.day for tick in one_day.days] == [1, 2]
     assert [tick.day.day for tick in same_day.days] == [1]
+
+
+@pytest.mark.parametrize(
+    ("highest", "top"),
+    [(2.4, 3.0), (1.04, 2.0), (1.0, 1.0), (0.07, 0.08), (0.3, 0.3), (12.5, 20.0), (7.2, 8.0)],
+)
+def test_the_top_of_a_scale_is_a_round_number_at_or_above_the_highest_value(highest, top):
+    assert chart_axes.nice_top(highest) == top
+
+
+@pytest.mark.parametrize("nothing", [0.0, -1.0, float("nan")])
+def test_a_scale_with_nothing_to_show_runs_to_one(nothing):
+    assert chart_axes.nice_top(nothing) == 1.0
 
 
 def test_a_range_that_ends_before_it_starts_is_refused():
@@ -91,7 +106,8 @@ def test_the_chart_labels_its_axes_in_english(tags_page):
     assert ">Weight</text>" in svg
     assert ">Date</text>" in svg
     assert f">{start:%B} {start.day}</text>" in svg
-    assert ">0</text>" in svg and ">2</text>" in svg  # the scale's bottom and top
+    # The history peaks at 2.0: the scale runs to that round number, halved in the middle.
+    assert ">0</text>" in svg and ">1</text>" in svg and ">2</text>" in svg
 
 
 @pytest.mark.django_db
