@@ -119,10 +119,16 @@ def test_on_a_phone_the_header_and_offline_notice_take_at_most_120px(
     browser, site, user, log_in, screenshot, language
 ):
     conversation = chat.chat_session_create(user=user)
+    first = {
+        "ko": "다음 달 도쿄 출장 호텔 알아봐 줘",
+        "en": "Find me a hotel for a work trip to Tokyo",
+    }
+    chat.message_add_user(session=conversation, content=first[language])
     context = _context(browser, language, PHONE, touch=True)
     page = context.new_page()
     try:
         log_in(page, user)
+        screenshot(page, f"chat-list-{language}-phone")
         for path in ("/", f"/sessions/{conversation.pk}/", "/tags/", "/memories/"):
             page.goto(f"{site}{path}")
             banner = page.locator(".banner--offline")
