@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from conversations.models import ChatSession, TagWeight, TagWeightHistory
 from conversations.services import chat
+from memoryhub import embeddings, text
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +44,14 @@ WORDS = {
 }
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _models_loaded():
+    """The live server runs in this process: load Kiwi and the embedder once, before the
+    first message, so the first reply is not timed with the models' loading."""
+    text.warm_up()
+    embeddings.embed_passages(["준비 ready"])
+
+
 def _context(browser, language, viewport, *, touch=False):
     return browser.new_context(
         locale=LOCALES[language], viewport=viewport, has_touch=touch, is_mobile=touch
@@ -58,8 +67,8 @@ def _ended_conversation(user, language):
         ],
     }[language]
     conversation = chat.chat_session_create(user=user)
-    for text in texts:
-        message, _topic = chat.message_add_user(session=conversation, content=text)
+    for said in texts:
+        message, _topic = chat.message_add_user(session=conversation, content=said)
         "".join(chat.reply_stream(message=message))
     summary = {
         "ko": "주말 북한산 초보자 등산 코스와 준비물을 이야기했다.",
@@ -104,7 +113,7 @@ def test_sign_up_lands_in_a_conversation_with_the_welcome(
         )
         page.get_by_role("button", name=words["send"]).click()
         expect(page.locator("article.bubble--assistant details.remembered")).to_be_attached(
-            timeout=30_000
+            timeout=60_000
         )
         page.reload()
         expected = "제주도 가족 여행 일정" if language == "ko" else "Plan family trip Jeju"
