@@ -23,7 +23,7 @@ _CHUNKS_READ = 40
 _NOT_A_SUBJECT = frozenset(
     """best help helps helping tell explain show give gives wondering wonder question questions
     quick remember next last today tomorrow yesterday tonight day days week weeks month months
-    year years time idea ideas""".split()  # noqa: SIM905
+    year years time idea ideas lately recently""".split()  # noqa: SIM905
 ) | frozenset("다음 지난 부탁 질문 도움 안녕 감사 생각 이야기 얘기".split())  # noqa: SIM905
 
 _PUNCTUATION = ".,!?~…·'\"()[]“”‘’"
