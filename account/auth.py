@@ -21,6 +21,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from conversations.services import chat
 from memoryhub.throttles import login_attempt_begin, login_attempt_succeeded
 
 
@@ -81,7 +82,8 @@ class LoginView(auth_views.LoginView):
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account from a username and a password typed twice, then log it in."""
+    """Create an account from a username and a password typed twice, log it in and open its
+    first conversation."""
     if request.user.is_authenticated:
         return redirect(settings.LOGIN_REDIRECT_URL)
     form: UserCreationForm[User] = UserCreationForm(
@@ -90,5 +92,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         user = form.save()
         login(request, user)
-        return redirect(settings.LOGIN_REDIRECT_URL)
+        # A new person starts chatting at once, where the welcome says what is remembered.
+        conversation = chat.chat_session_create(user=user)
+        return redirect("chat:session-detail", session_id=conversation.pk)
     return render(request, "registration/signup.html", {"form": form})

@@ -57,6 +57,11 @@ def chat_session_list_for_user(*, user: AbstractBaseUser) -> QuerySet[ChatSessio
     return ChatSession.objects.filter(user_id=user.pk).order_by("-started_at", "-id")
 
 
+def user_has_written(*, user: AbstractBaseUser) -> bool:
+    """Whether the user has sent any message yet (their first use of the chat is before)."""
+    return Message.objects.filter(user_id=user.pk, role=Message.Role.USER).exists()
+
+
 def session_messages(*, session: ChatSession) -> QuerySet[Message]:
     return session.messages.order_by("created_at", "id")
 

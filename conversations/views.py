@@ -53,7 +53,8 @@ logger = logging.getLogger(__name__)
 _DETAIL = "conversations/session_detail.html"
 _SSE_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 TAG_CHART_DAYS = 60
-TAG_CHART_BOX = charts.Box(width=300, height=80, padding=4)
+# Room on the left for the weight labels and below for the dates and the axis title.
+TAG_CHART_BOX = charts.PlotBox(width=320, height=140, padding=4, label_left=40, label_bottom=34)
 # How often and how long a reply's notices ask whether its turn's extraction has run.
 NOTICE_POLL_SECONDS = 2
 NOTICE_POLL_TRIES = 15
@@ -141,6 +142,8 @@ def _detail_context(
         "topics": selectors.session_topics_with_ranges(session=session),
         "form": form,
         "session_closed": session_closed or session.status != ChatSession.Status.ACTIVE,
+        # A person who has not written yet is told what the assistant remembers, and where.
+        "first_use": not messages and not selectors.user_has_written(user=session.user),
     }
 
 
@@ -197,7 +200,7 @@ def session_delete(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
         return render(
             request, "conversations/session_list.html#session-deleted", {"receipt": receipt}
         )
-    django_messages.success(request, _("The session was deleted for good."))
+    django_messages.success(request, _("The conversation was deleted for good."))
     return redirect("memories:receipt", receipt_id=receipt.id)
 
 
@@ -453,7 +456,9 @@ def _tag_rows(
     for tag, weight, _updated_at in weights:
         # History is written at day's end; today's point is the weight shown beside the chart.
         by_tag[tag][today] = weight
-    y_max = max((w for days in by_tag.values() for w in days.values()), default=0.0) or 1.0
+    y_max = charts.nice_top(
+        max((w for days in by_tag.values() for w in days.values()), default=0.0)
+    )
     rows = []
     for tag, weight, _updated_at in weights:
         series = sorted(by_tag[tag].items())
@@ -475,12 +480,16 @@ def tag_list(request: HttpRequest) -> HttpResponse:
         user=user, since=start, tags=[tag for tag, _weight, _updated_at in weights]
     )
     rows, y_max = _tag_rows(weights, list(history), start=start, today=today)
+    box = TAG_CHART_BOX
     return render(
         request,
         "conversations/tag_list.html",
         {
             "tags": rows,
             "y_max": y_max,
+            "axes": charts.daily_axes(start=start, end=today, y_max=y_max, box=box),
+            "box": box,
+            "decay_percent": round((1 - settings.MEMORYHUB_TAG_DECAY_FACTOR) * 100, 1),
             "start": start,
             "today": today,
             "chart_days": TAG_CHART_DAYS,

@@ -18,6 +18,7 @@ urlpatterns = [
     path("memories/", include("account.urls")),
     path("memories/", include("memories.urls")),
     path("", include("conversations.urls")),
+    path("", include("account.typed_urls")),  # last: a real page wins over a redirect
 ]
 
 handler400 = "memoryhub.views.bad_request"

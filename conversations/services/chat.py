@@ -23,11 +23,12 @@ from conversations import selectors
 from conversations.logic.compaction import SessionState
 from conversations.logic.prompt_context import ChatContext
 from conversations.logic.segmentation import SegTurn
+from conversations.logic.titles import title_from_message
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import compaction, indexing, shortterm, tools, topics
 from conversations.services.context import Assembled, context_assemble, reply_recollection
 from memories.models import Reader
-from memories.services.intake import excerpt, message_intake, text_intake
+from memories.services.intake import message_intake, text_intake
 from memories.services.usage import memory_use_record
 from memoryhub import budget, embeddings, llm
 from memoryhub import text as text_analysis
@@ -130,7 +131,7 @@ def _store_user_message(
     session.last_message_at = now
     update_fields = ["last_message_at"]
     if not session.title:
-        session.title = excerpt(content, 80)
+        session.title = title_from_message(content)
         update_fields.append("title")
     session.save(update_fields=update_fields)
     return message, TopicInfo(id=str(current.pk), shifted=shifted, keywords=list(current.keywords))

@@ -28,6 +28,7 @@ from django.db.models import Q
 from conversations.logic import spans as span_logic
 from conversations.logic.spans import Span
 from conversations.logic.summarize import tag_form
+from conversations.logic.titles import title_from_messages
 from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
 from conversations.services import indexing, sessions, shortterm, topics
 from memories.models import MemoryVersion
@@ -319,9 +320,9 @@ def _refresh_topics(session: ChatSession) -> list[int]:
 def _rederive_session(session: ChatSession) -> set[str]:
     """Title, summary, tags and topic keywords again from what is left; the dropped tags.
 
-    Used when messages are deleted: the title is the first remaining line again."""
+    Used when messages are deleted: the title is made again from what remains."""
     remaining = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
-    session.title = remaining[0].content.strip().splitlines()[0][:80] if remaining else ""
+    session.title = title_from_messages(m.content for m in remaining)
     dropped: set[str] = set()
     fields = ["title", "state"]
     session.state = {}  # compaction may hold the text; it is rebuilt from the turns

@@ -27,10 +27,11 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from conversations.logic import segmentation
+from conversations.logic.titles import title_from_messages
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import indexing, remembering, sessions, topics
 from memories.models import ExtractionRun
-from memories.services.intake import excerpt, text_intake
+from memories.services.intake import text_intake
 from memoryhub import llm
 from memoryhub import text as text_analysis
 from memoryhub.validation import InvalidText, clean_message_text, unstorable
@@ -305,7 +306,7 @@ def _store_session(record: HistoryImport, item: ImportSession) -> ChatSession | 
             source=ChatSession.Source.IMPORT,
             started_at=item.started_at,
             history_import=record,
-            title=excerpt(fresh[0].content, 80),
+            title=title_from_messages(m.content for m in fresh),
         )
     rows = [
         Message(

@@ -59,11 +59,30 @@
     }
   });
 
+  // A touch screen's keyboard has no Shift+Enter: there Enter starts a new line and the Send
+  // button sends, and the hint saying otherwise is hidden (app CSS, same media query).
+  var touch = window.matchMedia("(hover: none), (pointer: coarse)");
+
+  // The hint is hidden on touch screens; a screen reader should not read it there either.
+  // Sending replaces the form, so this runs again after each swap.
+  function withoutKeyHint() {
+    if (!touch.matches) {
+      return;
+    }
+    document.querySelectorAll('[aria-describedby="composer-hint"]').forEach(function (box) {
+      box.removeAttribute("aria-describedby");
+    });
+  }
+  document.addEventListener("htmx:afterSettle", withoutKeyHint);
+
   // Enter sends the message, Shift+Enter starts a new line. Never while an input method is
   // composing (Korean is typed through one: Enter there confirms the syllable, not the message).
   document.addEventListener("keydown", function (event) {
     var box = event.target;
     if (event.key !== "Enter" || event.shiftKey || event.isComposing || event.keyCode === 229) {
+      return;
+    }
+    if (touch.matches) {
       return;
     }
     if (!box.matches || !box.matches(".composer__form textarea")) {
@@ -78,6 +97,14 @@
   // On first load of a chat, show the newest messages, unless the link points at one
   // message (a memory's source or use, /messages/<id>/): the browser shows that one.
   document.addEventListener("DOMContentLoaded", function () {
+    // An ended conversation's summary and topics come folded (a phone shows the messages
+    // first); beside the messages on a wide screen there is room to show them open.
+    if (window.matchMedia("(min-width: 64rem)").matches) {
+      document.querySelectorAll("details[data-open-wide]").forEach(function (details) {
+        details.open = true;
+      });
+    }
+    withoutKeyHint();
     var linked = window.location.hash.indexOf("#message-") === 0;
     if (document.getElementById("messages") && !linked) {
       followIfNearBottom(true);

@@ -1,20 +1,23 @@
 import pytest
 from django.urls import reverse
 
+from conversations.models import ChatSession
+
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "a-long-unusual-passphrase-42"
 
 
-def test_signup_creates_a_user_and_logs_them_in(client, django_user_model):
+def test_signup_creates_a_user_logs_them_in_and_opens_a_conversation(client, django_user_model):
     response = client.post(
         reverse("signup"),
         {"username": "minji", "password1": PASSWORD, "password2": PASSWORD},
     )
 
     assert response.status_code == 302
-    assert response.url == reverse("chat:session-list")
     user = django_user_model.objects.get(username="minji")
+    conversation = ChatSession.objects.get(user=user)
+    assert response.url == reverse("chat:session-detail", args=[conversation.pk])
     assert client.session["_auth_user_id"] == str(user.pk)
 
 

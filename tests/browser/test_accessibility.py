@@ -182,9 +182,7 @@ def test_every_control_on_every_page_has_an_accessible_name(page, site, user, pa
         if entry.name == "chat list":
             # One "Delete" per session: each says which session it deletes.
             expect(
-                page.get_by_role(
-                    "button", name=re.compile(r"^Delete\s*: I have been drinking oolong")
-                )
+                page.get_by_role("button", name=re.compile(r"^Delete\s*: Drinking oolong"))
             ).to_be_visible()
         if found:
             unnamed[entry.name] = found
@@ -245,13 +243,13 @@ def test_a_person_signs_in_chats_and_opens_their_memories_by_keyboard_alone(
     page.keyboard.type(PASSWORD)
     page.keyboard.press("Enter")
     page.wait_for_url(f"{site}/")
-    expect(page.get_by_role("heading", name="Your sessions")).to_be_visible()
+    expect(page.get_by_role("heading", name="Your conversations")).to_be_visible()
 
-    trail = _tab_to(page, lambda el: el["tag"] == "button" and el["text"] == "New session")
+    trail = _tab_to(page, lambda el: el["tag"] == "button" and el["text"] == "New conversation")
     # The skip link comes first, then the main navigation, then the page's own controls.
     texts = [el["text"] for el in trail]
     assert texts[0] == "Skip to content", texts
-    assert 0 < texts.index("Memories") < texts.index("New session"), texts
+    assert 0 < texts.index("Memories") < texts.index("New conversation"), texts
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/sessions/\d+/$"))
 
@@ -340,7 +338,7 @@ def test_every_page_fits_a_phone_without_sideways_scroll_or_tiny_text(
 def test_enter_sends_a_message_and_shift_enter_starts_a_new_line(page, site, user, log_in):
     log_in(page, user)
     page.goto(f"{site}/")
-    page.get_by_role("button", name="New session").click()
+    page.get_by_role("button", name="New conversation").click()
     box = page.get_by_role("textbox", name="Message")
     expect(box).to_have_attribute("aria-describedby", "composer-hint")
 

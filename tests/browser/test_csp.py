@@ -21,7 +21,7 @@ def test_chatting_raises_no_csp_violation(page, site, user, log_in):
     violations = _collect_csp_violations(page)
     log_in(page, user)
 
-    page.get_by_role("button", name="New session").click()
+    page.get_by_role("button", name="New conversation").click()
     page.get_by_role("textbox", name="Message").fill("Hello! I like green tea.")
     page.get_by_role("button", name="Send").click()
     reply = page.locator("article.bubble--assistant").last

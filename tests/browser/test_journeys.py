@@ -40,9 +40,10 @@ def test_sign_up_and_chat(page, site, screenshot):
     page.get_by_label("Password", exact=True).fill("a-long-password-5")
     page.get_by_label("Password confirmation").fill("a-long-password-5")
     page.get_by_role("button", name="Create account").click()
-    expect(page.get_by_role("heading", name="Your sessions")).to_be_visible()
+    # Straight into a new conversation, with a welcome that says what is remembered and where.
+    expect(page.locator(".chat__welcome")).to_contain_text("I remember what matters")
+    expect(page.locator(".chat__welcome").get_by_role("link", name="Memories")).to_be_visible()
 
-    page.get_by_role("button", name="New session").click()
     _send(page, "Hello! I am planning a trip to Jeju next month.")
 
     reply = _last_reply(page)
@@ -58,18 +59,18 @@ def test_the_remembered_panel_fills_on_a_later_session(
     page, site, user, log_in, screenshot, celery_worker_process
 ):
     log_in(page, user)
-    page.get_by_role("button", name="New session").click()
+    page.get_by_role("button", name="New conversation").click()
     _send(page, "Remember that I prefer green tea.")
     _last_reply(page)
     # The worker extracts memories from the exchange after the reply.
     assert wait_until(
         lambda: Memory.objects.filter(user=user, status=MemoryStatus.ACTIVE).exists(), timeout=90
     ), "the worker made no memory from the first session"
-    page.get_by_role("button", name="End session").click()
+    page.get_by_role("button", name="End conversation").click()
     expect(page.locator(".chat__meta .status")).not_to_have_text("Active")
 
     page.goto(f"{site}/")
-    page.get_by_role("button", name="New session").click()
+    page.get_by_role("button", name="New conversation").click()
     _send(page, "Which tea do I like?")
     reply = _last_reply(page)
     reply.locator("details.remembered summary").click()
@@ -85,7 +86,7 @@ def test_the_remembered_panel_fills_on_a_later_session(
 
 def test_approve_a_suggestion_from_the_chat(page, site, user, log_in, screenshot):
     log_in(page, user)
-    page.get_by_role("button", name="New session").click()
+    page.get_by_role("button", name="New conversation").click()
     _send(page, "I have been drinking a lot of oolong lately.")
     _last_reply(page)
     message = Message.objects.get(session__user=user, role=Message.Role.USER)

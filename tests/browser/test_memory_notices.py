@@ -69,7 +69,7 @@ def test_an_english_statement_is_remembered_live_and_undo_forgets_it(
     page, site, user, log_in, screenshot, extraction_after_the_reply
 ):
     log_in(page, user)
-    page.get_by_role("button", name="New session").click()
+    page.get_by_role("button", name="New conversation").click()
 
     notice_before = page.locator(".memory-notice")
     expect(notice_before).to_have_count(0)
@@ -103,7 +103,7 @@ def test_a_korean_statement_is_remembered_live_and_undo_forgets_it(
     page = context.new_page()
     try:
         log_in(page, user)
-        page.get_by_role("button", name="새 세션").click()
+        page.get_by_role("button", name="새 대화").click()
         notice, text = _remember_and_undo(
             page,
             statement="나는 고양이를 좋아해. 기억해줘.",
@@ -129,7 +129,7 @@ def test_a_changed_fact_says_memory_updated_and_undo_brings_the_old_one_back(
     page, site, user, log_in, screenshot, extraction_after_the_reply
 ):
     log_in(page, user)
-    page.get_by_role("button", name="New session").click()
+    page.get_by_role("button", name="New conversation").click()
     page.get_by_role("textbox", name="Message").fill("I live in Seoul.")
     page.get_by_role("button", name="Send").click()
     expect(page.locator(".memory-notice").first).to_contain_text("Remembered:", timeout=30_000)

@@ -169,7 +169,7 @@ def test_the_user_sees_staff_reads_of_their_chats_in_their_access_log(staff_clie
     assert "1 chat session in a list (found by a search)" in english
     assert "boss" in english
     assert f"대화 메시지 {message.pk}" in korean
-    assert "목록에 보인 대화 세션 1개 (검색으로 찾음)" in korean
+    assert "목록에 보인 대화 1개 (검색으로 찾음)" in korean
     assert "Chat message" not in korean and "in a list" not in korean
 
 

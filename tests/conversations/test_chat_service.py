@@ -19,7 +19,7 @@ def test_user_message_is_stored_with_keywords_tokens_and_a_topic(user):
     assert message.token_count > 0
     assert message.topic_id == int(topic.id)
     session.refresh_from_db()
-    assert session.title == "Next.js App Router 설정했어."
+    assert session.title == "Next.js App Router 설정"
     assert session.last_message_at == message.created_at
 
 

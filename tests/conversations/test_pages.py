@@ -47,7 +47,7 @@ def test_active_chat_page_has_an_end_session_button(logged_in, session):
     content = logged_in.get(reverse("chat:session-detail", args=[session.pk])).content.decode()
 
     assert f'action="{reverse("chat:session-end", args=[session.pk])}"' in content
-    assert "End session" in content
+    assert "End conversation" in content
 
 
 @pytest.mark.django_db
@@ -76,7 +76,7 @@ def test_ending_chat_page_hides_the_message_form_and_offers_a_new_session(logged
     content = logged_in.get(reverse("chat:session-detail", args=[session.pk])).content.decode()
 
     assert "Ending" in content
-    assert "This session is ending" in content
+    assert "This conversation is ending" in content
     assert reverse("chat:session-create") in content
     assert reverse("chat:message-create", args=[session.pk]) not in content
     assert reverse("chat:session-end", args=[session.pk]) not in content
@@ -192,7 +192,7 @@ def test_ended_session_page_shows_its_tags_and_summary(logged_in, session):
     assert "Planned a hike up Bukhansan." in content
     assert '<li class="tag">등산</li>' in content
     assert '<li class="tag">weekend</li>' in content
-    assert "This session has ended" in content
+    assert "This conversation has ended" in content
     assert reverse("chat:message-create", args=[session.pk]) not in content
 
 
@@ -238,8 +238,8 @@ def test_tags_page_explains_decay_with_the_configured_values(logged_in, settings
 
     content = logged_in.get(reverse("chat:tags")).content.decode()
 
-    assert "decays by a factor of 0.9 a day" in content
-    assert "falls below 0.2 is forgotten" in content
+    assert "multiplied by 0.9, so it loses 10% a day" in content
+    assert "Below 0.2 the tag is forgotten" in content
 
 
 @pytest.mark.django_db

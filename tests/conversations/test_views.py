@@ -75,19 +75,19 @@ def test_session_list_only_shows_own_sessions(logged_in, user, other_user):
     response = logged_in.get(reverse("chat:session-list"))
 
     content = response.content.decode()
-    assert "My trip to Busan" in content
-    assert "Their secret plans" not in content
+    assert "Trip Busan" in content  # the titles: a few content words of the first message
+    assert "Secret plans" not in content
     assert reverse("chat:session-detail", args=[theirs.pk]) not in content
 
 
-def test_untitled_session_is_listed_by_number_with_tags_and_summary(logged_in, session):
+def test_untitled_conversation_is_listed_as_untitled_with_tags_and_summary(logged_in, session):
     ChatSession.objects.filter(pk=session.pk).update(
-        summary="Planned a hike.", tags=["hiking", "weekend"]
+        summary="Planned a hike.", tags=["hiking", "weekend"], last_message_at=session.started_at
     )
 
     content = logged_in.get(reverse("chat:session-list")).content.decode()
 
-    assert f"Session {session.pk}" in content
+    assert "Untitled conversation" in content
     assert "Planned a hike." in content
     assert "hiking" in content
     assert "Active" in content
@@ -272,7 +272,7 @@ def test_message_to_an_ended_session_says_the_session_has_ended(logged_in, sessi
 
     content = response.content.decode()
     assert response.status_code == 409
-    assert "This session has ended" in content
+    assert "This conversation has ended" in content
     assert reverse("chat:session-create") in content
     assert not Message.objects.filter(session=session).exists()
 
@@ -288,7 +288,7 @@ def test_message_to_an_ended_session_with_htmx_says_the_session_has_ended(logged
 
     assert response.status_code == 200
     assert response["HX-Retarget"] == "#message-form"
-    assert "This session has ended" in response.content.decode()
+    assert "This conversation has ended" in response.content.decode()
 
 
 def test_reply_stream_sends_escaped_chunks_then_a_done_event_with_the_panel(logged_in, session):

@@ -12,8 +12,8 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from memories.services import extraction
 from memories.logic.extraction_schema import ExtractedItem
+from memories.services import extraction
 from memoryhub.models import LLMCall
 
 pytestmark = pytest.mark.django_db
