@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -144,3 +146,19 @@ class MessageTextField(serializers.CharField):
             raise serializers.ValidationError(
                 f"Content {exc}.", code="too_large" if exc.too_large else "invalid"
             ) from exc
+
+
+class MessageTextFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
+    """Publishes the size limit MessageTextField enforces (read from the settings when the
+    schema is built, as the field reads them when it validates)."""
+
+    target_class = MessageTextField
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(
+            self.target, direction, bypass_extensions=True
+        )
+        schema["minLength"] = 1  # blank (or only whitespace) is refused
+        schema["maxLength"] = settings.MEMORYHUB_MAX_MESSAGE_CHARS
+        return schema

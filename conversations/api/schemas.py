@@ -74,23 +74,6 @@ MessageCreateOutput = inline_serializer(
 )
 
 
-class ImportMessageInput(serializers.Serializer[Any]):
-    role = serializers.ChoiceField(choices=["user", "assistant"])
-    content = serializers.CharField()
-    created_at = serializers.DateTimeField()
-    speaker = serializers.CharField(required=False)
-    external_id = serializers.CharField(required=False)
-
-
-class ImportSessionInput(serializers.Serializer[Any]):
-    started_at = serializers.DateTimeField()
-    messages = ImportMessageInput(many=True)
-
-
-class ImportInput(serializers.Serializer[Any]):
-    sessions = ImportSessionInput(many=True)
-
-
 class ImportCreateOutput(serializers.Serializer[Any]):
     id = serializers.CharField()
     status = serializers.CharField()

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from conversations import search, selectors
 from conversations.api import schemas
 from conversations.models import ChatSession, HistoryImport
+from conversations.serializers import ImportInput
 from conversations.services import chat, deletion, imports, sessions, tag_weights
 from conversations.services import context as context_service
 from memories.models import Reader
@@ -215,7 +216,7 @@ def _import_body(record: HistoryImport) -> dict[str, Any]:
 class ImportCreateApi(APIView):
     throttle_scope = "import"
 
-    @extend_schema(request=schemas.ImportInput, responses={202: schemas.ImportCreateOutput})
+    @extend_schema(request=ImportInput, responses={202: schemas.ImportCreateOutput})
     def post(self, request: Request) -> Response:
         try:
             record = imports.history_import_create(user=request_user(request), payload=request.data)
