@@ -258,9 +258,9 @@ class Evaluation:
             try:
                 revision.memory_revise(
                     memory=memory,
+                    changes=revision.MemoryChanges(content=step.content),
                     origin=Origin.USER,
                     change_reason="edited by the user",
-                    content=step.content,
                 )
             except revision.MemoryRefused as exc:
                 self.progress(f"    edit refused: {exc.result.reason}")

@@ -538,12 +538,14 @@ def _correct_or_conflict(
         source = f" (message {source_message_id})" if source_message_id else ""
         memory = revision.memory_revise(
             memory=latest,
+            changes=revision.MemoryChanges(
+                content=fields.content,
+                type=fields.type,
+                importance=max(fields.importance, current.importance),
+                confidence=fields.confidence,
+            ),
             origin=origin,
             change_reason=f"corrected by a later statement{source}",
-            content=fields.content,
-            type=fields.type,
-            importance=max(fields.importance, current.importance),
-            confidence=fields.confidence,
             observed_at=fields.observed_at,
             source_message_id=fields.source_message_id,
             source_session_id=fields.source_session_id,

@@ -112,7 +112,10 @@ def pages(user: Any, other_user: Any) -> list[Page]:
     """One of every page a person reaches, each with something on it to show."""
     memory = revision.memory_create(user=user, type="fact", content="I live in Seoul")
     revision.memory_revise(
-        memory=memory, origin=Origin.USER, change_reason="edited", content="I live in Busan"
+        memory=memory,
+        changes=revision.MemoryChanges(content="I live in Busan"),
+        origin=Origin.USER,
+        change_reason="edited",
     )
     forgotten = revision.memory_create(
         user=user, type="fact", content="My gym bag stays in locker 44"

@@ -165,7 +165,7 @@ def test_correcting_a_memory_marked_wrong_puts_the_new_text_in_use(
         memory=current(memory),
         origin=Origin.USER,
         change_reason="edited by the user",
-        content=right,
+        changes=revision.MemoryChanges(content=right),
     )
 
     memory = current(memory)
@@ -184,7 +184,7 @@ def test_a_change_of_sensitivity_alone_keeps_a_memory_marked_wrong_out_of_use(us
         memory=current(memory),
         origin=Origin.USER,
         change_reason="edited by the user",
-        sensitivity="high",
+        changes=revision.MemoryChanges(sensitivity="high"),
     )
 
     assert current(memory).status == MemoryStatus.DISPUTED
