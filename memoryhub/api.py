@@ -5,6 +5,7 @@ Every error is `{"error": {"code", "message", "fields"}}` (docs/API.md).
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -162,3 +163,24 @@ class MessageTextFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[n
         schema["minLength"] = 1  # blank (or only whitespace) is refused
         schema["maxLength"] = settings.MEMORYHUB_MAX_MESSAGE_CHARS
         return schema
+
+
+class IsoDateTimeField(serializers.DateTimeField):
+    """A time written as Python's `isoformat()` writes it (`+00:00`, not DRF's `Z`; the zone
+    the value has, not the server's): the form the API's hand-built bodies had, kept exact."""
+
+    def to_representation(self, value: Any) -> Any:
+        if value is None or value == "":
+            return None
+        return value.isoformat() if isinstance(value, datetime) else str(value)
+
+
+class RoundedFloatField(serializers.FloatField):
+    """A float rounded to `places` decimals on the way out (scores and weights)."""
+
+    def __init__(self, *, places: int, **kwargs: Any) -> None:
+        self.places = places
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: Any) -> Any:
+        return round(float(value), self.places)
