@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
+from django.utils import timezone
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
@@ -166,13 +167,20 @@ class MessageTextFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[n
 
 
 class IsoDateTimeField(serializers.DateTimeField):
-    """A time written as Python's `isoformat()` writes it (`+00:00`, not DRF's `Z`; the zone
-    the value has, not the server's): the form the API's hand-built bodies had, kept exact."""
+    """A time written as Python's `isoformat()` writes it (`+00:00`, not DRF's `Z`), in the
+    zone the value has, or with `local=True` in the server's (TIME_ZONE): the forms the API's
+    bodies had when they were built by hand, kept exact."""
+
+    def __init__(self, *, local: bool = False, **kwargs: Any) -> None:
+        self.local = local
+        super().__init__(**kwargs)
 
     def to_representation(self, value: Any) -> Any:
         if value is None or value == "":
             return None
-        return value.isoformat() if isinstance(value, datetime) else str(value)
+        if not isinstance(value, datetime):
+            return str(value)
+        return (timezone.localtime(value) if self.local else value).isoformat()
 
 
 class RoundedFloatField(serializers.FloatField):
