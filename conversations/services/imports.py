@@ -67,9 +67,12 @@ def parse_payload(payload: Any) -> list[ImportSession]:
     serializer = ImportInput(data=payload)
     if not serializer.is_valid():
         errors = error_paths(serializer.errors)
+        too_large = {place: e for place, e in errors.items() if e.code == "too_large"}
+        # Too large is a 413 saying what is too large; the other errors can wait for a
+        # payload that fits.
         raise ImportInvalid(
-            {place: str(error) for place, error in errors.items()},
-            too_large=any(error.code == "too_large" for error in errors.values()),
+            {place: str(error) for place, error in (too_large or errors).items()},
+            too_large=bool(too_large),
         )
     return [
         ImportSession(

@@ -154,3 +154,14 @@ def test_a_malformed_chatgpt_export_is_named_by_its_path(export, place):
 
     assert not serializer.is_valid()
     assert place in error_paths(serializer.errors)
+
+
+def test_an_import_with_an_oversized_message_and_other_errors_is_413_naming_the_size(api, settings):
+    settings.MEMORYHUB_MAX_MESSAGE_CHARS = 20
+    payload = _payload(_message(role="robot"), _message(content="긴 " * 30))
+
+    response = api.post("/api/v1/imports/", payload, format="json")
+
+    assert response.status_code == 413
+    assert "sessions[0].messages[1].content" in response.json()["error"]["message"]
+    assert not HistoryImport.objects.exists()
