@@ -56,7 +56,7 @@ from memories.selectors.browse import (
 )
 from memories.selectors.history import memory_history, memory_provenance, memory_uses
 from memories.services import deletion, feedback, revision
-from memories.services.revision import UNSET, InvalidTransition, MemoryRefused
+from memories.services.revision import InvalidTransition, MemoryChanges, MemoryRefused
 from memoryhub.validation import parse_id
 
 PAGE_SIZE = 20
@@ -196,21 +196,20 @@ def memory_detail(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
     return render(request, _DETAIL, context)
 
 
-def _changed_fields(form: MemoryEditForm, memory: Memory) -> dict[str, Any]:
-    """Only what the person changed; an unchanged field must not restate the memory."""
+def _form_changes(form: MemoryEditForm, memory: Memory) -> MemoryChanges:
+    """The form's fields as an edit (`memory_revise` finds whether anything changed)."""
     version = memory.current_version
     assert version is not None
     data = form.cleaned_data
-    changes: dict[str, Any] = {}
-    if data["content"] != version.content:
-        changes["content"] = data["content"]
-    if data["type"] != version.type:
-        changes["type"] = data["type"]
-    if data["sensitivity"] != version.sensitivity:
-        changes["sensitivity"] = data["sensitivity"]
-    if not _same_minute(data["expires_at"], version.expires_at):
-        changes["expires_at"] = data["expires_at"]
-    return changes
+    expires_at = data["expires_at"]
+    if _same_minute(expires_at, version.expires_at):
+        expires_at = version.expires_at
+    return MemoryChanges(
+        content=data["content"],
+        type=data["type"],
+        sensitivity=data["sensitivity"],
+        expires_at=expires_at,
+    )
 
 
 def _same_minute(a: datetime | None, b: datetime | None) -> bool:
@@ -236,22 +235,19 @@ def memory_edit(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
     form = MemoryEditForm.for_memory(memory, data=request.POST)
     in_row = _is_partial(request) and request.POST.get("fragment") == "row"
     if form.is_valid():
-        changes = _changed_fields(form, memory)
+        before = memory.current_version_id
         try:
-            if changes:
-                revision.memory_revise(
-                    memory=memory,
-                    origin=Origin.USER,
-                    change_reason=ChangeReason.EDITED_BY_USER,
-                    content=changes.get("content", UNSET),
-                    type=changes.get("type", UNSET),
-                    sensitivity=changes.get("sensitivity", UNSET),
-                    expires_at=changes.get("expires_at", UNSET),
-                )
+            revised = revision.memory_revise(
+                memory=memory,
+                changes=_form_changes(form, memory),
+                origin=Origin.USER,
+                change_reason=ChangeReason.EDITED_BY_USER,
+            )
         except MemoryRefused as exc:
             form.add_error("content", _refusal_message(exc))
         else:
-            done = _("Saved as a new version.") if changes else _("Nothing was changed.")
+            saved = revised.current_version_id != before
+            done = _("Saved as a new version.") if saved else _("Nothing was changed.")
             memory = memory_get_for_user(user=user, memory_id=memory.pk)
             if in_row:
                 return _row_response(request, memory.pk, done=done)

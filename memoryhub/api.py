@@ -5,12 +5,16 @@ Every error is `{"error": {"code", "message", "fields"}}` (docs/API.md).
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
+from django.utils import timezone
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -144,3 +148,47 @@ class MessageTextField(serializers.CharField):
             raise serializers.ValidationError(
                 f"Content {exc}.", code="too_large" if exc.too_large else "invalid"
             ) from exc
+
+
+class MessageTextFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
+    """Publishes the size limit MessageTextField enforces (read from the settings when the
+    schema is built, as the field reads them when it validates)."""
+
+    target_class = MessageTextField
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(
+            self.target, direction, bypass_extensions=True
+        )
+        schema["minLength"] = 1  # blank (or only whitespace) is refused
+        schema["maxLength"] = settings.MEMORYHUB_MAX_MESSAGE_CHARS
+        return schema
+
+
+class IsoDateTimeField(serializers.DateTimeField):
+    """A time written as Python's `isoformat()` writes it (`+00:00`, not DRF's `Z`), in the
+    zone the value has, or with `local=True` in the server's (TIME_ZONE): the forms the API's
+    bodies had when they were built by hand, kept exact."""
+
+    def __init__(self, *, local: bool = False, **kwargs: Any) -> None:
+        self.local = local
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: Any) -> Any:
+        if value is None or value == "":
+            return None
+        if not isinstance(value, datetime):
+            return str(value)
+        return (timezone.localtime(value) if self.local else value).isoformat()
+
+
+class RoundedFloatField(serializers.FloatField):
+    """A float rounded to `places` decimals on the way out (scores and weights)."""
+
+    def __init__(self, *, places: int, **kwargs: Any) -> None:
+        self.places = places
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: Any) -> Any:
+        return round(float(value), self.places)

@@ -102,7 +102,7 @@ def _fill_user(username: str, marker: str) -> Owned:
         memory=kept,
         origin=Origin.USER,
         change_reason=ChangeReason.EDITED_BY_USER,
-        content=f"Prefers the {marker} violin teacher on Tuesdays.",
+        changes=revision.MemoryChanges(content=f"Prefers the {marker} violin teacher on Tuesdays."),
     )
     dropped = revision.memory_create(user=user, type="fact", content=f"{marker} lives in Busan.")
     receipt = deletion.memory_delete(user=user, memory=dropped)

@@ -18,7 +18,6 @@ from rest_framework.views import APIView
 
 from memories.models import Agent, AgentScope
 from memories.selectors.agents import agent_get_for_user, agent_record, agents_of
-from memories.selectors.records import iso
 from memories.services.agents import (
     MAX_NAME_CHARS,
     AgentError,
@@ -27,7 +26,7 @@ from memories.services.agents import (
     agent_revoke,
     agent_update,
 )
-from memoryhub.api import Conflict, request_user
+from memoryhub.api import Conflict, IsoDateTimeField, request_user
 
 
 class AgentOutput(serializers.Serializer[Agent]):
@@ -86,8 +85,14 @@ class AgentCreateApi(APIView):
         id = serializers.CharField()
         name = serializers.CharField()
         scopes = serializers.ListField(child=serializers.CharField())
-        token = serializers.CharField(help_text="Shown this once; only its hash is stored.")
-        created_at = serializers.DateTimeField()
+        token = serializers.SerializerMethodField(
+            help_text="Shown this once; only its hash is stored."
+        )
+        created_at = IsoDateTimeField(local=True)
+
+        def get_token(self, agent: Agent) -> str:
+            token: str = self.context["token"]
+            return token
 
     @extend_schema(request=InputSerializer, responses={201: OutputSerializer})
     def post(self, request: Request) -> Response:
@@ -100,13 +105,7 @@ class AgentCreateApi(APIView):
             )
         except AgentError as exc:
             raise _invalid(exc) from exc
-        body = {
-            "id": str(agent.pk),
-            "name": agent.name,
-            "scopes": list(agent.scopes),
-            "token": token,
-            "created_at": iso(agent.created_at),
-        }
+        body = self.OutputSerializer(agent, context={"token": token}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
 

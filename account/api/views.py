@@ -13,15 +13,19 @@ from rest_framework.views import APIView
 
 from account.selectors import user_data_export
 from account.services import user_data_erase
-from memoryhub.api import request_user
+from memories.models import DeletionReceipt
+from memoryhub.api import IsoDateTimeField, request_user
 
 
-class ErasureReceiptOutput(serializers.Serializer[Any]):
+class ErasureReceiptOutput(serializers.Serializer[DeletionReceipt]):
     id = serializers.CharField()
-    memory_id = serializers.CharField(allow_null=True)
+    memory_id = serializers.SerializerMethodField()
     kind = serializers.CharField()
-    deleted_at = serializers.DateTimeField()
+    deleted_at = IsoDateTimeField()
     removed = serializers.DictField(child=serializers.IntegerField())
+
+    def get_memory_id(self, receipt: DeletionReceipt) -> str | None:
+        return receipt.memory_id or None  # an erasure of everything names no memory
 
 
 class MyDataEraseOutput(serializers.Serializer[Any]):
@@ -40,14 +44,4 @@ class MyDataApi(APIView):
     @extend_schema(responses={200: MyDataEraseOutput})
     def delete(self, request: Request) -> Response:
         receipt = user_data_erase(user=request_user(request))
-        return Response(
-            {
-                "receipt": {
-                    "id": str(receipt.id),
-                    "memory_id": None,
-                    "kind": receipt.kind,
-                    "deleted_at": receipt.deleted_at.isoformat(),
-                    "removed": receipt.removed,
-                }
-            }
-        )
+        return Response(MyDataEraseOutput({"receipt": receipt}).data)

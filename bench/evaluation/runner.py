@@ -259,9 +259,9 @@ class Evaluation:
             try:
                 revision.memory_revise(
                     memory=memory,
+                    changes=revision.MemoryChanges(content=step.content),
                     origin=Origin.USER,
                     change_reason=ChangeReason.EDITED_BY_USER,
-                    content=step.content,
                 )
             except revision.MemoryRefused as exc:
                 self.progress(f"    edit refused: {exc.result.reason}")

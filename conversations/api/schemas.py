@@ -1,15 +1,18 @@
-"""OpenAPI shapes of the chat API's responses that the views build as plain dicts (docs/API.md).
-
-They serialize nothing: they only tell `/api/schema/` (and so its clients and schemathesis)
-what the endpoints return.
+"""Output serializers of the chat API (docs/API.md): each endpoint's body is one of these
+`.data`, and `/api/schema/` (and so its clients and schemathesis) is read from the same
+classes. Times the bodies always wrote with `isoformat()` keep that form (IsoDateTimeField).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import inline_serializer
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from conversations import selectors
+from conversations.models import HistoryImport
+from memoryhub.api import IsoDateTimeField, RoundedFloatField
 
 
 class RecalledMessageOutput(serializers.Serializer[Any]):
@@ -53,7 +56,7 @@ class ContextPreviewOutput(ContextOutput):
 class ChatMessageOutput(serializers.Serializer[Any]):
     id = serializers.CharField()
     content = serializers.CharField()
-    created_at = serializers.DateTimeField()
+    created_at = IsoDateTimeField()
 
 
 class ExchangeTopicOutput(serializers.Serializer[Any]):
@@ -62,33 +65,19 @@ class ExchangeTopicOutput(serializers.Serializer[Any]):
     keywords = serializers.ListField(child=serializers.CharField())
 
 
-# Inline: a field named `context` cannot be declared on a Serializer class (its attribute).
-MessageCreateOutput = inline_serializer(
-    "MessageCreateOutput",
-    {
-        "user_message": ChatMessageOutput(),
-        "assistant_message": ChatMessageOutput(),
-        "topic": ExchangeTopicOutput(),
-        "context": ContextOutput(),
-    },
-)
+class MessageCreateOutput(serializers.Serializer[Any]):
+    """A chat turn (`chat.Exchange`)."""
 
+    user_message = ChatMessageOutput()
+    assistant_message = ChatMessageOutput()
+    topic = ExchangeTopicOutput()
 
-class ImportMessageInput(serializers.Serializer[Any]):
-    role = serializers.ChoiceField(choices=["user", "assistant"])
-    content = serializers.CharField()
-    created_at = serializers.DateTimeField()
-    speaker = serializers.CharField(required=False)
-    external_id = serializers.CharField(required=False)
-
-
-class ImportSessionInput(serializers.Serializer[Any]):
-    started_at = serializers.DateTimeField()
-    messages = ImportMessageInput(many=True)
-
-
-class ImportInput(serializers.Serializer[Any]):
-    sessions = ImportSessionInput(many=True)
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        # Added here: a field declared as `context` would shadow the serializer's own
+        # `context` attribute in the class body.
+        fields = super().get_fields()
+        fields["context"] = ContextOutput()
+        return fields
 
 
 class ImportCreateOutput(serializers.Serializer[Any]):
@@ -102,10 +91,10 @@ class ImportProgressOutput(serializers.Serializer[Any]):
 
 
 class ImportDetailOutput(ImportCreateOutput):
-    progress = ImportProgressOutput()
-    vectors_pending = serializers.IntegerField()
-    sessions_pending = serializers.IntegerField()
-    session_ids = serializers.ListField(child=serializers.CharField())
+    progress = ImportProgressOutput(source="*")
+    vectors_pending = serializers.SerializerMethodField()
+    sessions_pending = serializers.SerializerMethodField()
+    session_ids = serializers.SerializerMethodField()
     error = serializers.CharField(
         required=False,
         help_text="Why the import failed: payload_invalid, worker_error or worker_lost.",
@@ -114,11 +103,27 @@ class ImportDetailOutput(ImportCreateOutput):
         required=False, help_text="The failure in the request's language."
     )
 
+    def get_vectors_pending(self, record: HistoryImport) -> int:
+        return selectors.import_vectors_pending(history_import=record)
+
+    def get_sessions_pending(self, record: HistoryImport) -> int:
+        return selectors.import_sessions_pending(history_import=record)
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_session_ids(self, record: HistoryImport) -> list[str]:
+        return [str(pk) for pk in selectors.import_session_ids(history_import=record)]
+
+    def to_representation(self, instance: HistoryImport) -> dict[str, Any]:
+        body: dict[str, Any] = super().to_representation(instance)
+        if not instance.error:  # present only for a failed import
+            del body["error"], body["error_message"]
+        return body
+
 
 class SearchHitOutput(serializers.Serializer[Any]):
     kind = serializers.CharField()
     id = serializers.CharField()
-    score = serializers.FloatField()
+    score = RoundedFloatField(places=6)
     text = serializers.CharField()
     session_id = serializers.CharField(allow_null=True)
     created_at = serializers.CharField(allow_null=True)
@@ -132,8 +137,8 @@ class SearchOutput(serializers.Serializer[Any]):
 
 class TagOutput(serializers.Serializer[Any]):
     tag = serializers.CharField()
-    weight = serializers.FloatField()
-    updated_at = serializers.DateTimeField()
+    weight = RoundedFloatField(places=4)
+    updated_at = IsoDateTimeField()
 
 
 class TagListOutput(serializers.Serializer[Any]):

@@ -13,16 +13,13 @@ from rest_framework.views import APIView
 
 from conversations import search, selectors
 from conversations.api import schemas
-from conversations.models import ChatSession, HistoryImport
+from conversations.models import ChatSession
+from conversations.serializers import ImportInput
 from conversations.services import chat, deletion, imports, sessions, tag_weights
 from conversations.services import context as context_service
 from memories.models import Reader
 from memories.services.intake import text_intake
 from memoryhub.api import Conflict, MessageTextField, PayloadTooLarge, request_user
-
-
-def _iso(value: Any) -> str | None:
-    return value.isoformat() if value else None
 
 
 class TopicOutput(serializers.Serializer[Any]):
@@ -93,7 +90,7 @@ class ChatDeletionOutput(serializers.Serializer[Any]):
 
 
 def _deletion_body(receipt: Any) -> dict[str, Any]:
-    return {"receipt": ChatDeletionReceiptOutput(receipt).data}
+    return ChatDeletionOutput({"receipt": receipt}).data
 
 
 class SessionDetailApi(APIView):
@@ -154,26 +151,7 @@ class MessageCreateApi(APIView):
             )
         except chat.SessionClosed as exc:
             raise Conflict(str(exc)) from exc
-        user_message, reply = exchange.user_message, exchange.assistant_message
-        body = {
-            "user_message": {
-                "id": str(user_message.pk),
-                "content": user_message.content,
-                "created_at": _iso(user_message.created_at),
-            },
-            "assistant_message": {
-                "id": str(reply.pk),
-                "content": reply.content,
-                "created_at": _iso(reply.created_at),
-            },
-            "topic": {
-                "id": exchange.topic.id,
-                "shifted": exchange.topic.shifted,
-                "keywords": exchange.topic.keywords,
-            },
-            "context": exchange.context.as_dict(),
-        }
-        return Response(body, status=status.HTTP_201_CREATED)
+        return Response(schemas.MessageCreateOutput(exchange).data, status=status.HTTP_201_CREATED)
 
 
 class SessionEndApi(APIView):
@@ -191,31 +169,16 @@ class TagListApi(APIView):
     def get(self, request: Request) -> Response:
         rows = tag_weights.tag_weights_effective(user_id=request_user(request).pk)
         results = [
-            {"tag": tag, "weight": round(weight, 4), "updated_at": updated_at.isoformat()}
+            {"tag": tag, "weight": weight, "updated_at": updated_at}
             for tag, weight, updated_at in rows
         ]
-        return Response({"results": results})
-
-
-def _import_body(record: HistoryImport) -> dict[str, Any]:
-    body: dict[str, Any] = {
-        "id": str(record.pk),
-        "status": record.status,
-        "progress": {"done": record.done, "total": record.total},
-        "vectors_pending": selectors.import_vectors_pending(history_import=record),
-        "sessions_pending": selectors.import_sessions_pending(history_import=record),
-        "session_ids": [str(pk) for pk in selectors.import_session_ids(history_import=record)],
-    }
-    if record.error:
-        body["error"] = record.error  # a code (older imports: an English sentence)
-        body["error_message"] = record.error_message  # in the request's language
-    return body
+        return Response(schemas.TagListOutput({"results": results}).data)
 
 
 class ImportCreateApi(APIView):
     throttle_scope = "import"
 
-    @extend_schema(request=schemas.ImportInput, responses={202: schemas.ImportCreateOutput})
+    @extend_schema(request=ImportInput, responses={202: schemas.ImportCreateOutput})
     def post(self, request: Request) -> Response:
         try:
             record = imports.history_import_create(user=request_user(request), payload=request.data)
@@ -223,9 +186,7 @@ class ImportCreateApi(APIView):
             if exc.too_large:
                 raise PayloadTooLarge(str(exc)) from exc
             raise serializers.ValidationError(exc.fields) from exc
-        return Response(
-            {"id": str(record.pk), "status": record.status}, status=status.HTTP_202_ACCEPTED
-        )
+        return Response(schemas.ImportCreateOutput(record).data, status=status.HTTP_202_ACCEPTED)
 
 
 class ImportDetailApi(APIView):
@@ -234,7 +195,7 @@ class ImportDetailApi(APIView):
         record = selectors.history_import_get_for_user(
             user=request_user(request), import_id=import_id
         )
-        return Response(_import_body(record))
+        return Response(schemas.ImportDetailOutput(record).data)
 
 
 def request_reader(request: Request) -> str:
@@ -276,7 +237,7 @@ class SearchApi(APIView):
             kinds=tuple(data.get("kinds") or search.KINDS),
             reader=request_reader(request),
         )
-        return Response({"results": [hit.as_dict() for hit in hits], "took_ms": took_ms})
+        return Response(schemas.SearchOutput({"results": hits, "took_ms": took_ms}).data)
 
 
 class ContextApi(APIView):
@@ -306,6 +267,5 @@ class ContextApi(APIView):
             session=session,
             reader=request_reader(request),
         )
-        body = context.as_dict()
-        body["took_ms"] = int((time.monotonic() - started) * 1000)
-        return Response(body)
+        took_ms = int((time.monotonic() - started) * 1000)
+        return Response(schemas.ContextPreviewOutput({**vars(context), "took_ms": took_ms}).data)

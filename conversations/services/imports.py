@@ -10,7 +10,6 @@ own timestamps, and ends.
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -24,17 +23,16 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from conversations.logic import segmentation
 from conversations.logic.titles import title_from_messages
 from conversations.models import ChatSession, HistoryImport, Message, Topic
+from conversations.serializers import ImportInput, error_paths
 from conversations.services import indexing, remembering, sessions, topics
 from memories.models import ExtractionRun
 from memories.services.intake import text_intake
 from memoryhub import llm
 from memoryhub import text as text_analysis
-from memoryhub.validation import InvalidText, clean_message_text, unstorable
 
 logger = logging.getLogger(__name__)
 
@@ -64,138 +62,35 @@ class ImportSession:
     messages: list[ImportMessage]
 
 
-# Times outside these are a mistake (a year typed wrong, milliseconds read as seconds), and
-# near the ends of datetime's range arithmetic and time zones overflow.
-EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
-LATEST = datetime(2100, 1, 1, tzinfo=UTC)
-_MAX_REPORTED = 20
-
-
-def _datetime(value: Any, place: str, errors: dict[str, str]) -> datetime | None:
-    if not isinstance(value, str):
-        errors[place] = "must be an ISO 8601 date-time string"
-        return None
-    try:
-        parsed = parse_datetime(value)
-        if parsed is not None and timezone.is_naive(parsed):
-            parsed = timezone.make_aware(parsed, timezone.get_default_timezone())
-        in_range = parsed is not None and EARLIEST <= parsed < LATEST
-    except (ValueError, OverflowError):
-        parsed, in_range = None, False
-    if parsed is None:
-        errors[place] = "must be an ISO 8601 date-time"
-        return None
-    if not in_range:
-        errors[place] = "must be between 1970-01-01 and 2100-01-01"
-        return None
-    return parsed
-
-
-def _unstorable_places(payload: Any) -> dict[str, str]:
-    """Every key or string anywhere in the payload (extra keys too) that cannot be stored.
-
-    The payload is kept whole on the import until it has run, and PostgreSQL's JSON refuses
-    NUL and lone surrogates: without this check such a string was a 500, not a 400.
-    """
-    found: dict[str, str] = {}
-    stack: list[tuple[str, Any]] = [("", payload)]
-    while stack and len(found) < _MAX_REPORTED:
-        place, value = stack.pop()
-        if isinstance(value, str):
-            if (problem := unstorable(value)) is not None:
-                found[place or "(body)"] = str(problem)
-        elif isinstance(value, list):
-            stack.extend((f"{place}[{i}]", item) for i, item in reversed(list(enumerate(value))))
-        elif isinstance(value, dict):
-            for key, item in reversed(value.items()):
-                problem = unstorable(key)
-                if problem is None:
-                    stack.append((f"{place}.{key}".removeprefix("."), item))
-                else:  # json.dumps escapes the bad character, so the place can be shown
-                    found[f"{place}[{json.dumps(key)}]"] = f"key {problem}"
-    return found
-
-
 def parse_payload(payload: Any) -> list[ImportSession]:
-    """Validate an import payload; raise ImportInvalid naming every bad place."""
-    errors: dict[str, str] = {}
-    if not isinstance(payload, dict) or not isinstance(payload.get("sessions"), list):
-        raise ImportInvalid({"sessions": "must be a list of sessions"})
-    if unstorable_places := _unstorable_places(payload):
-        raise ImportInvalid(unstorable_places)
-    raw_sessions = payload["sessions"]
-    if not raw_sessions:
-        raise ImportInvalid({"sessions": "must not be empty"})
-    # Only counted here; a `messages` that is not a list is reported below.
-    total = sum(
-        len(s["messages"])
-        for s in raw_sessions
-        if isinstance(s, dict) and isinstance(s.get("messages"), list)
-    )
-    if total > settings.MEMORYHUB_MAX_IMPORT_MESSAGES:
+    """Validate an import payload (`conversations.serializers.ImportInput`); raise
+    ImportInvalid naming every bad place."""
+    serializer = ImportInput(data=payload)
+    if not serializer.is_valid():
+        errors = error_paths(serializer.errors)
+        too_large = {place: e for place, e in errors.items() if e.code == "too_large"}
+        # Too large is a 413 saying what is too large; the other errors can wait for a
+        # payload that fits.
         raise ImportInvalid(
-            {
-                "sessions": f"holds {total} messages; at most "
-                f"{settings.MEMORYHUB_MAX_IMPORT_MESSAGES} per import"
-            },
-            too_large=True,
+            {place: str(error) for place, error in (too_large or errors).items()},
+            too_large=bool(too_large),
         )
-    parsed: list[ImportSession] = []
-    seen_ids: set[str] = set()
-    for i, raw in enumerate(raw_sessions):
-        place = f"sessions[{i}]"
-        if not isinstance(raw, dict):
-            errors[place] = "must be an object"
-            continue
-        started = _datetime(raw.get("started_at"), f"{place}.started_at", errors)
-        raw_messages = raw.get("messages")
-        if not isinstance(raw_messages, list) or not raw_messages:
-            errors[f"{place}.messages"] = "must be a non-empty list"
-            continue
-        messages = []
-        for j, message in enumerate(raw_messages):
-            where = f"{place}.messages[{j}]"
-            if not isinstance(message, dict):
-                errors[where] = "must be an object"
-                continue
-            role = message.get("role")
-            if role not in ("user", "assistant"):
-                errors[f"{where}.role"] = 'must be "user" or "assistant"'
-            try:
-                content = clean_message_text(message.get("content"))
-            except InvalidText as exc:
-                if exc.too_large:
-                    raise ImportInvalid({f"{where}.content": str(exc)}, too_large=True) from exc
-                errors[f"{where}.content"] = str(exc)
-                content = ""
-            created = _datetime(message.get("created_at"), f"{where}.created_at", errors)
-            speaker = message.get("speaker", "")
-            if not isinstance(speaker, str) or len(speaker) > 100:
-                errors[f"{where}.speaker"] = "must be a string of at most 100 characters"
-                speaker = ""
-            external_id = message.get("external_id")
-            if external_id is not None:
-                if not isinstance(external_id, str | int) or not 0 < len(str(external_id)) <= 200:
-                    errors[f"{where}.external_id"] = "must be a string of 1-200 characters"
-                elif str(external_id) in seen_ids:
-                    errors[f"{where}.external_id"] = "is repeated within this import"
-                else:
-                    seen_ids.add(str(external_id))
-            if created is not None and not errors:
-                messages.append(
-                    ImportMessage(
-                        role=str(role),
-                        content=content,
-                        created_at=created,
-                        speaker=speaker,
-                        external_id=None if external_id is None else str(external_id),
-                    )
+    return [
+        ImportSession(
+            started_at=session["started_at"],
+            messages=[
+                ImportMessage(
+                    role=message["role"],
+                    content=message["content"],
+                    created_at=message["created_at"],
+                    speaker=message.get("speaker", ""),
+                    external_id=message.get("external_id"),
                 )
-        if started is not None and not errors:
-            parsed.append(ImportSession(started_at=started, messages=messages))
-    if errors:
-        raise ImportInvalid(errors)
-    return parsed
+                for message in session["messages"]
+            ],
+        )
+        for session in serializer.validated_data["sessions"]
+    ]
 
 
 @transaction.atomic

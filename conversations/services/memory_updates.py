@@ -69,14 +69,16 @@ def memory_update_undo(
             raise NothingToUndo
         revised = revision.memory_revise(
             memory=current,
+            changes=revision.MemoryChanges(
+                content=previous.content,
+                type=previous.type,
+                expires_at=previous.expires_at,
+                importance=previous.importance,
+                confidence=previous.confidence,
+            ),
             origin=Origin.USER,
             change_reason=ChangeReason.UNDONE_FROM_CHAT,
             change_params={"version": previous.version},
-            content=previous.content,
-            type=previous.type,
-            expires_at=previous.expires_at,
-            importance=previous.importance,
-            confidence=previous.confidence,
             observed_at=previous.observed_at,
             source_message_id=previous.source_message_id,
             source_session_id=previous.source_session_id,

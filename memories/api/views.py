@@ -34,7 +34,7 @@ from memories.selectors.records import (
     version_record,
 )
 from memories.services import deletion, feedback, revision
-from memories.services.revision import UNSET, InvalidTransition, MemoryRefused
+from memories.services.revision import UNSET, InvalidTransition, MemoryChanges, MemoryRefused
 from memoryhub.api import Conflict, MessageTextField, request_user
 
 PAGE_SIZE = 50
@@ -221,16 +221,18 @@ class MemoryUpdateApi(APIView):
         try:
             memory = revision.memory_revise(
                 memory=memory,
+                changes=MemoryChanges(
+                    content=data.get("content", UNSET),
+                    type=data.get("type", UNSET),
+                    expires_at=data.get("expires_at", UNSET),
+                    sensitivity=data.get("sensitivity", UNSET),
+                    importance=data.get("importance", UNSET),
+                    scope=data.get("scope", UNSET),
+                    effective_from=data.get("effective_from", UNSET),
+                    allowed_readers=tuple(readers) if readers is not None else UNSET,
+                ),
                 origin=Origin.USER,
                 change_reason=ChangeReason.EDITED_BY_USER,
-                content=data.get("content", UNSET),
-                type=data.get("type", UNSET),
-                expires_at=data.get("expires_at", UNSET),
-                sensitivity=data.get("sensitivity", UNSET),
-                importance=data.get("importance", UNSET),
-                scope=data.get("scope", UNSET),
-                effective_from=data.get("effective_from", UNSET),
-                allowed_readers=tuple(readers) if readers is not None else UNSET,
             )
         except MemoryRefused as exc:
             raise _refusal(exc) from exc

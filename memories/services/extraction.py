@@ -539,13 +539,15 @@ def _correct_or_conflict(
     if same_author and fields.observed_at > current.observed_at:
         memory = revision.memory_revise(
             memory=latest,
+            changes=revision.MemoryChanges(
+                content=fields.content,
+                type=fields.type,
+                importance=max(fields.importance, current.importance),
+                confidence=fields.confidence,
+            ),
             origin=origin,
             change_reason=ChangeReason.CORRECTED,
             change_params={"message_id": source_message_id} if source_message_id else {},
-            content=fields.content,
-            type=fields.type,
-            importance=max(fields.importance, current.importance),
-            confidence=fields.confidence,
             observed_at=fields.observed_at,
             source_message_id=fields.source_message_id,
             source_session_id=fields.source_session_id,

@@ -239,7 +239,10 @@ def _create(user: AbstractBaseUser, path: ToolPath, file_text: Any) -> str:
 
 def _revise_text(memory: Memory, content: str) -> Memory:
     return revision.memory_revise(
-        memory=memory, origin=Origin.ASSISTANT, change_reason=_EDIT, content=content
+        memory=memory,
+        changes=revision.MemoryChanges(content=content),
+        origin=Origin.ASSISTANT,
+        change_reason=_EDIT,
     )
 
 
@@ -313,6 +316,9 @@ def _rename(user: AbstractBaseUser, old: ToolPath, command: dict[str, Any]) -> s
     if new.parts[0] == memory.type:
         raise MemoryToolError("File names are memory ids and cannot change; move between types.")
     memory = revision.memory_revise(
-        memory=memory, origin=Origin.ASSISTANT, change_reason=_EDIT, type=new.parts[0]
+        memory=memory,
+        changes=revision.MemoryChanges(type=new.parts[0]),
+        origin=Origin.ASSISTANT,
+        change_reason=_EDIT,
     )
     return f"Successfully renamed {old.text} to {_file_path(memory)}{_status_note(memory)}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -60,6 +61,39 @@ class _Unset(enum.Enum):
 
 
 UNSET = _Unset.UNSET
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, kw_only=True)
+class MemoryChanges:
+    """What an edit of a memory sets; a field left UNSET keeps the current version's value.
+
+    `content` or `type` set to something new is a new statement (see `memory_revise`); the
+    others are metadata.
+    """
+
+    content: str | _Unset = UNSET
+    type: str | _Unset = UNSET
+    expires_at: datetime | None | _Unset = UNSET
+    sensitivity: str | _Unset = UNSET
+    importance: float | _Unset = UNSET
+    scope: str | _Unset = UNSET
+    effective_from: datetime | None | _Unset = UNSET
+    allowed_readers: tuple[str, ...] | _Unset = UNSET
+    confidence: float | _Unset = UNSET
+
+    def differ_from(self, version: MemoryVersion) -> bool:
+        """Whether any field set here differs from `version`'s."""
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if isinstance(value, _Unset):
+                continue
+            current = getattr(version, name)
+            if name == "allowed_readers":
+                value, current = tuple(value), tuple(current or ())
+            if value != current:
+                return True
+        return False
 
 
 @dataclass(frozen=True)
@@ -346,50 +380,38 @@ def _slot_conflicts_link(memory: Memory, *, fingerprint: str) -> int:
 def memory_revise(
     *,
     memory: Memory,
+    changes: MemoryChanges,
     origin: Origin,
     change_reason: str,
     change_params: Params | None = None,
-    content: str | _Unset = UNSET,
-    type: str | _Unset = UNSET,
-    expires_at: datetime | None | _Unset = UNSET,
-    sensitivity: str | _Unset = UNSET,
-    importance: float | _Unset = UNSET,
-    scope: str | _Unset = UNSET,
-    effective_from: datetime | None | _Unset = UNSET,
-    allowed_readers: tuple[str, ...] | _Unset = UNSET,
-    confidence: float | _Unset = UNSET,
     observed_at: datetime | None = None,
     source_message_id: int | None = None,
     source_session_id: int | None = None,
     indexed: Indexed | None = None,
 ) -> Memory:
-    """Add a version with the given changes that supersedes the current one.
+    """Add a version with `changes` that supersedes the current one; when `changes` sets
+    nothing that differs from the current version, add none and return the memory as it is
+    (an edit restating the same values, from the API or a page, is no new version).
 
     A change of content or type is a new statement by `origin` and goes through the write
     policy again (a user's edit becomes active, the assistant's waits for approval). A change
     of other fields only keeps the status. Raises MemoryRefused when the policy says no.
     `change_reason` is a `ChangeReason` code (ValueError otherwise) with `change_params`.
+    `observed_at` and the source ids date and place a new statement (a chat turn's).
     """
     current = memory.current_version
     if current is None:
         raise InvalidTransition("memory has no version")
+    content = changes.content
     new_content = current.content if isinstance(content, _Unset) else content
     if indexed is None and new_content != current.content:
         indexed = memory_index(content=new_content)
     return _revise(
         memory_id=memory.pk,
+        changes=changes,
         origin=origin,
         change_reason=change_reason,
         change_params=change_params,
-        content=new_content,
-        type=type,
-        expires_at=expires_at,
-        sensitivity=sensitivity,
-        importance=importance,
-        scope=scope,
-        effective_from=effective_from,
-        allowed_readers=allowed_readers,
-        confidence=confidence,
         observed_at=observed_at,
         source_message_id=source_message_id,
         source_session_id=source_session_id,
@@ -401,18 +423,10 @@ def memory_revise(
 def _revise(
     *,
     memory_id: int,
+    changes: MemoryChanges,
     origin: Origin,
     change_reason: str,
     change_params: Params | None,
-    content: str,
-    type: str | _Unset,
-    expires_at: datetime | None | _Unset,
-    sensitivity: str | _Unset,
-    importance: float | _Unset,
-    scope: str | _Unset,
-    effective_from: datetime | None | _Unset,
-    allowed_readers: tuple[str, ...] | _Unset,
-    confidence: float | _Unset,
     observed_at: datetime | None,
     source_message_id: int | None,
     source_session_id: int | None,
@@ -422,8 +436,11 @@ def _revise(
     if memory.current_version_id is None:
         raise InvalidTransition("memory has no version")
     current = MemoryVersion.objects.get(pk=memory.current_version_id)
+    if not changes.differ_from(current):  # read under the lock: a concurrent edit counts
+        return memory
     now = timezone.now()
-    new_type = current.type if isinstance(type, _Unset) else type
+    content = current.content if isinstance(changes.content, _Unset) else changes.content
+    new_type = current.type if isinstance(changes.type, _Unset) else changes.type
     restated = content != current.content or new_type != current.type
     # Only a new statement changes who said it; a metadata change keeps its author.
     if restated:
@@ -431,6 +448,7 @@ def _revise(
     else:
         author = Origin.ASSISTANT if current.created_by == CreatedBy.ASSISTANT else Origin.USER
     stated_at = observed_at or now
+    confidence = changes.confidence
     policy = policy_decide(
         content=content,
         type=new_type,
@@ -447,23 +465,17 @@ def _revise(
     fields = VersionFields(
         type=new_type,
         content=content,
-        scope=current.scope if isinstance(scope, _Unset) else scope,
+        scope=_kept(changes.scope, current.scope),
         slot=(rules.slot_of(content) or current.slot) if restated else current.slot,
-        confidence=current.confidence if isinstance(confidence, _Unset) else confidence,
-        importance=current.importance if isinstance(importance, _Unset) else importance,
-        sensitivity=current.sensitivity if isinstance(sensitivity, _Unset) else sensitivity,
+        confidence=_kept(confidence, current.confidence),
+        importance=_kept(changes.importance, current.importance),
+        sensitivity=_kept(changes.sensitivity, current.sensitivity),
         observed_at=stated_at if restated else current.observed_at,
-        effective_from=(
-            (stated_at if restated else current.effective_from)
-            if isinstance(effective_from, _Unset)
-            else effective_from
+        effective_from=_kept(
+            changes.effective_from, stated_at if restated else current.effective_from
         ),
-        expires_at=current.expires_at if isinstance(expires_at, _Unset) else expires_at,
-        allowed_readers=(
-            tuple(current.allowed_readers)
-            if isinstance(allowed_readers, _Unset)
-            else allowed_readers
-        ),
+        expires_at=_kept(changes.expires_at, current.expires_at),
+        allowed_readers=_kept(changes.allowed_readers, tuple(current.allowed_readers)),
         tags=tuple(current.tags),
         source_message_id=source.message_id,
         source_session_id=source.session_id,
@@ -492,6 +504,11 @@ def _revise(
     )
     _make_current(memory=memory, version=version, status=status, reason=reason, now=now)
     return memory
+
+
+def _kept(value: _T | _Unset, current: _T) -> _T:
+    """`value`, or `current` when it is UNSET."""
+    return current if isinstance(value, _Unset) else value
 
 
 @dataclass(frozen=True)

@@ -114,9 +114,9 @@ def pages(user: Any, other_user: Any) -> list[Page]:
     memory = revision.memory_create(user=user, type="fact", content="I live in Seoul")
     revision.memory_revise(
         memory=memory,
+        changes=revision.MemoryChanges(content="I live in Busan"),
         origin=Origin.USER,
         change_reason=ChangeReason.EDITED_BY_USER,
-        content="I live in Busan",
     )
     forgotten = revision.memory_create(
         user=user, type="fact", content="My gym bag stays in locker 44"

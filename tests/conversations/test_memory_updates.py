@@ -139,7 +139,7 @@ def test_a_memory_the_user_edited_since_counts_as_created_with_its_new_content(s
         memory=memory,
         origin=Origin.USER,
         change_reason=ChangeReason.EDITED_BY_USER,
-        content="I like green tea without sugar",
+        changes=revision.MemoryChanges(content="I like green tea without sugar"),
         source_message_id=message.pk,
         source_session_id=session.pk,
     )

@@ -483,3 +483,26 @@ def test_the_openapi_schema_lists_the_memory_endpoints(api):
     schema = response.content.decode()
     assert "/api/v1/memories/{memory_id}/versions/" in schema
     assert "/api/v1/receipts/" in schema
+
+
+def test_a_patch_restating_the_same_values_adds_no_version_and_returns_the_same_one(api):
+    created = _create(api, content="아침에는 라떼를 마셔", expires_at="2031-05-06T07:08:09+09:00")
+    same = {key: created[key] for key in ("content", "type", "sensitivity", "expires_at")}
+
+    response = api.patch(f"/api/v1/memories/{created['id']}/", same, format="json")
+
+    assert response.status_code == 200
+    assert response.json()["version"] == 1
+    assert response.json()["updated_at"] == created["updated_at"]
+    assert MemoryVersion.objects.filter(memory_id=created["id"]).count() == 1
+
+
+def test_a_patch_changing_one_of_several_restated_values_adds_one_version(api):
+    created = _create(api, content="I take the 7:40 train to work")
+    body = {"content": created["content"], "type": created["type"], "importance": 0.8}
+
+    response = api.patch(f"/api/v1/memories/{created['id']}/", body, format="json")
+
+    assert response.status_code == 200
+    assert response.json()["version"] == 2
+    assert response.json()["importance"] == 0.8

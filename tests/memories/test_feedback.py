@@ -166,7 +166,7 @@ def test_correcting_a_memory_marked_wrong_puts_the_new_text_in_use(
         memory=current(memory),
         origin=Origin.USER,
         change_reason=ChangeReason.EDITED_BY_USER,
-        content=right,
+        changes=revision.MemoryChanges(content=right),
     )
 
     memory = current(memory)
@@ -185,7 +185,7 @@ def test_a_change_of_sensitivity_alone_keeps_a_memory_marked_wrong_out_of_use(us
         memory=current(memory),
         origin=Origin.USER,
         change_reason=ChangeReason.EDITED_BY_USER,
-        sensitivity="high",
+        changes=revision.MemoryChanges(sensitivity="high"),
     )
 
     assert current(memory).status == MemoryStatus.DISPUTED

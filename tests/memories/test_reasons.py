@@ -241,7 +241,10 @@ def test_a_version_cannot_be_written_with_a_sentence_for_its_reason(remember):
 
     with pytest.raises(ValueError, match="change reason"):
         revision.memory_revise(
-            memory=memory, origin=Origin.USER, change_reason="edited by hand", content="I walk"
+            memory=memory,
+            changes=revision.MemoryChanges(content="I walk"),
+            origin=Origin.USER,
+            change_reason="edited by hand",
         )
 
     assert current(memory).current_version.version == 1

@@ -36,7 +36,12 @@ def _edit(memory, content: str, *, origin: Origin = Origin.USER):
     reason = (
         ChangeReason.EDITED_BY_USER if origin is Origin.USER else ChangeReason.EDITED_BY_ASSISTANT
     )
-    revision.memory_revise(memory=memory, origin=origin, change_reason=reason, content=content)
+    revision.memory_revise(
+        memory=memory,
+        changes=revision.MemoryChanges(content=content),
+        origin=origin,
+        change_reason=reason,
+    )
     return current(memory)
 
 
@@ -71,9 +76,9 @@ def test_a_change_of_sensitivity_alone_is_no_edit_of_the_text(from_chat):
     memory = from_chat("서울 강남에 삶")
     revision.memory_revise(
         memory=memory,
+        changes=revision.MemoryChanges(sensitivity="high"),
         origin=Origin.USER,
         change_reason=ChangeReason.EDITED_BY_USER,
-        sensitivity="high",
     )
 
     provenance = memory_provenance(history=memory_history(memory=current(memory)))
@@ -88,7 +93,7 @@ def test_a_correction_stated_in_a_later_message_takes_that_message_as_its_source
         memory=memory,
         origin=Origin.USER,
         change_reason=ChangeReason.CORRECTED,
-        content="부산 해운대에 삶",
+        changes=revision.MemoryChanges(content="부산 해운대에 삶"),
         source_message_id=58,
         source_session_id=9,
     )
@@ -121,3 +126,53 @@ def test_a_memory_written_directly_and_edited_has_no_source_but_says_it_was_edit
 
     assert provenance.source_message_id is None
     assert provenance.edited_by == "user"
+
+
+def test_revising_with_the_values_the_memory_already_has_adds_no_version(from_chat):
+    memory = from_chat("서울 마포구에 삶")
+    version = version_of(memory)
+
+    revised = revision.memory_revise(
+        memory=memory,
+        changes=revision.MemoryChanges(
+            content=version.content,
+            type=version.type,
+            sensitivity=version.sensitivity,
+            importance=version.importance,
+            allowed_readers=tuple(version.allowed_readers),
+            expires_at=version.expires_at,
+        ),
+        origin=Origin.USER,
+        change_reason="edited by the user",
+    )
+
+    assert revised.current_version_id == version.pk
+    assert current(memory).versions.count() == 1
+
+
+def test_revising_with_no_field_set_adds_no_version(from_chat):
+    memory = from_chat("Lives in Mapo, Seoul")
+
+    revision.memory_revise(
+        memory=memory,
+        changes=revision.MemoryChanges(),
+        origin=Origin.USER,
+        change_reason="edited by the user",
+    )
+
+    assert current(memory).versions.count() == 1
+
+
+def test_changing_one_field_among_restated_ones_adds_a_version(from_chat):
+    memory = from_chat("Lives in Mapo, Seoul")
+    version = version_of(memory)
+
+    revision.memory_revise(
+        memory=memory,
+        changes=revision.MemoryChanges(content=version.content, importance=0.95),
+        origin=Origin.USER,
+        change_reason="edited by the user",
+    )
+
+    assert version_of(current(memory)).version == 2
+    assert version_of(current(memory)).importance == 0.95

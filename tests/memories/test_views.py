@@ -436,6 +436,24 @@ def test_saving_without_changes_adds_no_version(logged_in, remember):
     assert current(memory).current_version.version == 1
 
 
+def test_saving_the_same_values_says_nothing_changed_and_a_real_change_still_saves(
+    logged_in, remember
+):
+    memory = remember("Evening runs along the Han river", "preference")
+    form = {"content": "Evening runs along the Han river", "type": "preference"}
+
+    unchanged = logged_in.post(
+        reverse("memories:edit", args=[memory.pk]), {**form, "sensitivity": "normal"}, follow=True
+    )
+    changed = logged_in.post(
+        reverse("memories:edit", args=[memory.pk]), {**form, "sensitivity": "low"}, follow=True
+    )
+
+    assert "Nothing was changed." in _content(unchanged)
+    assert "Saved as a new version." in _content(changed)
+    assert current(memory).current_version.version == 2
+
+
 def test_editing_to_a_secret_is_refused_with_a_form_error(logged_in, remember):
     memory = remember("I prefer green tea", "preference")
 

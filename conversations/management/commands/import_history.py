@@ -3,21 +3,23 @@
     python manage.py import_history FILE [--user U] [--format memoryhub|chatgpt]
 
 `memoryhub` is the body of `POST /api/v1/imports/`; `chatgpt` is `conversations.json` from a
-ChatGPT data export. The file is checked whole first: a malformed file is an error naming the
-place, and nothing is imported. Sessions then go through the same pipeline as live ones.
+ChatGPT data export. The file is checked whole first, by the serializers of
+`conversations.serializers` that the API uses: a malformed file is an error naming the place,
+and nothing is imported. Sessions then go through the same pipeline as live ones.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from rest_framework.exceptions import ValidationError
 
+from conversations.serializers import ChatGPTExportInput, UnixTimeField, error_paths
 from conversations.services import imports
 
 # A file bigger than this is refused before it is read (the whole file is parsed in memory).
@@ -40,27 +42,21 @@ def _chatgpt_text(content: Any) -> str:
 
 def _epoch(value: Any) -> str | None:
     """An ISO 8601 time from Unix seconds; None when `value` is not a usable number."""
-    if not isinstance(value, int | float) or isinstance(value, bool):
-        return None
     try:
-        return datetime.fromtimestamp(value, tz=UTC).isoformat()
-    except (OverflowError, OSError, ValueError):  # out of range, or NaN
+        return UnixTimeField().to_internal_value(value).isoformat()
+    except ValidationError:
         return None
 
 
 def chatgpt_to_payload(data: Any) -> dict[str, Any]:
     """Convert ChatGPT's conversations.json (a list of conversation trees) to an import."""
-    if not isinstance(data, list):
-        raise imports.ImportInvalid({"(file)": "a ChatGPT export is a list of conversations"})
+    export = ChatGPTExportInput(data={"conversations": data})
+    if not export.is_valid():
+        raise imports.ImportInvalid({k: str(v) for k, v in error_paths(export.errors).items()})
     sessions = []
-    for i, conversation in enumerate(data):
-        place = f"conversations[{i}]"
-        if not isinstance(conversation, dict) or not isinstance(conversation.get("mapping"), dict):
-            raise imports.ImportInvalid({place: "must be an object with a 'mapping'"})
+    for conversation in export.validated_data["conversations"]:
         mapping: dict[str, Any] = conversation["mapping"]
-        created = _epoch(conversation.get("create_time"))
-        if created is None:
-            raise imports.ImportInvalid({f"{place}.create_time": "must be a Unix time"})
+        created = conversation["create_time"].isoformat()
         node_id = conversation.get("current_node")
         chain = []
         seen: set[str] = set()
