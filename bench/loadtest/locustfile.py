@@ -27,7 +27,7 @@ import time
 import uuid
 
 import requests
-from loadtest import people
+from bench.loadtest import people
 from locust import HttpUser, between, task
 from locust.clients import LocustHttpAdapter
 from urllib3.util.retry import Retry
