@@ -129,7 +129,7 @@ def tag_weight_history_for_user(
     ).order_by("tag", "day")
 
 
-def message_hold(user_id: int, message_id: int) -> bool:
+def message_hold(*, user_id: int, message_id: int) -> bool:
     """Whether the user's message exists; if so it is locked against deletion (FOR KEY SHARE)
     until the current transaction ends. Memory extraction holds its source with this."""
     with connection.cursor() as cursor:

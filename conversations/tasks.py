@@ -10,11 +10,13 @@ import logging
 from typing import Any
 
 from celery import Task, shared_task
+from django.utils.dateparse import parse_datetime
 
 from conversations.models import HistoryImport
 from conversations.services import (
     centre,
     compaction,
+    forgetting,
     imports,
     indexing,
     recovery,
@@ -23,6 +25,7 @@ from conversations.services import (
     tag_weights,
     topics,
 )
+from memories.services import extraction
 from memoryhub import llm
 from memoryhub.locks import exclusive
 
@@ -65,6 +68,70 @@ def exchange_extract(
             message_id=message_id, error=f"model unreachable: {exc}"
         )
     return {"status": result.status, "memory_ids": list(result.memory_ids)}
+
+
+@shared_task(
+    bind=True,
+    name="memories.tasks.extract_from_exchange",
+    **_RELIABLE,
+    max_retries=3,
+    default_retry_delay=30,
+)
+def extract_from_exchange(
+    self: Task[Any, Any],
+    *,
+    user_id: int,
+    user_text: str,
+    assistant_text: str = "",
+    source_message_id: int | None = None,
+    source_session_id: int | None = None,
+    observed_at: str | None = None,
+    offline: bool = False,
+) -> dict[str, Any]:
+    """Drains tasks queued before extraction moved to `exchange_extract` (hence its name).
+
+    Nothing queues this any more. A broker kept across an upgrade may still hold such tasks;
+    running them with the text they carry (already on the broker's disk) removes them from
+    the queue and loses no memory, and a message deleted since gives none (the source hold).
+    `observed_at` is ISO 8601 (None: now).
+    """
+    observed = parse_datetime(observed_at) if observed_at else None
+    if observed_at and observed is None:
+        raise ValueError(f"observed_at is not an ISO 8601 time: {observed_at!r}")
+    try:
+        result = remembering.exchange_text_extract(
+            user_id=user_id,
+            user_text=user_text,
+            assistant_text=assistant_text,
+            source_message_id=source_message_id,
+            source_session_id=source_session_id,
+            observed_at=observed,
+            offline=bool(offline),
+        )
+    except llm.LLMError as exc:
+        if self.request.retries < (self.max_retries or 0):
+            raise self.retry(exc=exc) from exc
+        logger.warning("memory extraction gave up for message %s: %s", source_message_id, exc)
+        result = extraction.extraction_failure_record(
+            user_id=user_id,
+            source_message_id=source_message_id,
+            source_session_id=source_session_id,
+            error=f"model unreachable: {exc}",
+        )
+    return {"status": result.status, "memory_ids": list(result.memory_ids)}
+
+
+@shared_task(**_RELIABLE)
+def memories_purge_retained() -> int:
+    """Beat: delete old rejected and expired memories with their copies, with receipts."""
+    return forgetting.memories_purge_retained()
+
+
+@shared_task(name="memories.tasks.memories_purge_retained", **_RELIABLE)
+def memories_purge_retained_queued_before_the_move() -> int:
+    """Drains beat messages queued under the task's old name (memories' tasks, before the
+    purge had to reach conversations); runs the same purge, so a second run changes nothing."""
+    return forgetting.memories_purge_retained()
 
 
 @shared_task(**_RELIABLE)

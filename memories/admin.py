@@ -4,7 +4,8 @@ Staff reading a user's memory is recorded as an AuditEvent the user can see (`st
 and so is a change (`staff_change`). The list pages show no content, so every read of content
 goes through a logged change page. Quarantining and purging go through services that record
 who did it; deleting from admin is a purge (a receipt for the user, copies scrubbed), never a
-bare row delete.
+bare row delete. The memory admin is registered by `account.admin`, whose purge reaches the
+copies in conversations.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from memories.models import (
     MemoryVersion,
 )
 from memories.services.audit import audit_event_record
-from memories.services.moderation import memory_purge, memory_quarantine
+from memories.services.moderation import memory_quarantine
 
 _ModelT = TypeVar("_ModelT", bound=Model)
 
@@ -134,8 +135,10 @@ class MemoryVersionInline(admin.StackedInline[MemoryVersion, Memory]):
         return False
 
 
-@admin.register(Memory)
 class MemoryAdmin(_StaffViewAuditedAdmin[Memory]):
+    """Lineages. Registered by `account.admin` with `purge`: a purge removes the memory's
+    copies in conversations too, which this app never imports."""
+
     list_display = ["id", "user", "type", "status", "current_version_number", "updated_at"]
     list_filter = [
         "status",
@@ -263,9 +266,13 @@ class MemoryAdmin(_StaffViewAuditedAdmin[Memory]):
         deleted, counts, _perms_needed, protected = super().get_deleted_objects(objs, request)
         return deleted, counts, set(), protected
 
+    def purge(self, *, actor: AbstractBaseUser, memory: Memory) -> None:
+        """Delete `memory` for good, with every copy and a receipt for its owner."""
+        raise NotImplementedError
+
     def delete_model(self, request: HttpRequest, obj: Memory) -> None:
         assert isinstance(request.user, AbstractBaseUser)
-        memory_purge(actor=request.user, memory=obj)
+        self.purge(actor=request.user, memory=obj)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
         for memory in list(queryset):

@@ -12,7 +12,6 @@ urlpatterns = [
     path("<int:memory_id>/reject/", views.memory_reject, name="reject"),
     path("<int:memory_id>/wrong/", views.memory_mark_wrong, name="wrong"),
     path("<int:memory_id>/wrong/undo/", views.memory_mark_wrong_undo, name="wrong-undo"),
-    path("<int:memory_id>/delete/", views.memory_delete, name="delete"),
     path("suggestions/", views.memory_suggestions, name="suggestions"),
     path("receipts/", views.receipt_list, name="receipts"),
     path("receipts/<uuid:receipt_id>/", views.receipt_detail, name="receipt"),

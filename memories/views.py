@@ -39,7 +39,6 @@ from memories.receipt_words import (
 )
 from memories.selectors import (
     deletion_receipts_for_user,
-    memory_copies_preview,
     memory_get_for_user,
 )
 from memories.selectors.agents import access_log_for_user, agent_names_for_user
@@ -55,7 +54,7 @@ from memories.selectors.browse import (
     memory_suggestions_for_message,
 )
 from memories.selectors.history import memory_history, memory_provenance, memory_uses
-from memories.services import deletion, feedback, revision
+from memories.services import feedback, revision
 from memories.services.revision import InvalidTransition, MemoryChanges, MemoryRefused
 from memoryhub.validation import parse_id
 
@@ -372,25 +371,6 @@ def memory_mark_wrong_undo(request: HtmxHttpRequest, memory_id: int) -> HttpResp
     except InvalidTransition:
         return _action_response(request, memory.pk, error=_("This memory is not marked wrong."))
     return _action_response(request, memory.pk, done=_("Undone: the memory is as it was."))
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def memory_delete(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
-    """GET asks for confirmation; POST deletes every version and shows the receipt. The
-    list's rows confirm in place and post only after their few seconds of undo
-    (static/js/memory_rows.js); they get the row that says it is gone, with the receipt."""
-    user = _user(request)
-    memory = memory_get_for_user(user=user, memory_id=memory_id)
-    if request.method == "GET":
-        copies = memory_copies_preview(user=user, memory=memory)
-        return render(request, "memories/memory_delete.html", {"memory": memory, "copies": copies})
-    receipt = deletion.memory_delete(user=user, memory=memory)
-    if _is_partial(request) and request.POST.get("fragment") == "row":
-        context = {"memory_id": memory_id, "receipt": receipt}
-        return render(request, f"{_LIST}#memory-row-deleted", context)
-    messages.success(request, _("The memory was deleted for good."))
-    return redirect("memories:receipt", receipt_id=receipt.id)
 
 
 # Suggestions in the chat panel

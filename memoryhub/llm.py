@@ -140,6 +140,12 @@ def record_call(
 # --- Anthropic --------------------------------------------------------------------------------
 
 
+def llm_calls_erase_for_user(*, user_id: int) -> int:
+    """Delete the user's records of model calls (erasing all their data); how many."""
+    deleted, _ = LLMCall.objects.filter(user_id=user_id).delete()
+    return deleted
+
+
 def _block_param(block: Any) -> dict[str, Any]:
     if isinstance(block, TextBlock):
         return {"type": "text", "text": block.text}

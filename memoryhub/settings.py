@@ -464,7 +464,7 @@ CELERY_BEAT_SCHEDULE.update(
             "schedule": 15 * 60.0,
         },
         "memories-purge-retained": {
-            "task": "memories.tasks.memories_purge_retained",
+            "task": "conversations.tasks.memories_purge_retained",
             "schedule": 24 * 60 * 60.0,
         },
     }

@@ -32,10 +32,11 @@ from rest_framework.views import APIView
 
 from conversations.models import ChatSession, HistoryImport, Message, Topic
 from conversations.services import chat, imports, indexing, sessions
+from conversations.services.forgetting import memory_forget
 from memories.logic.write_policy import Origin
 from memories.models import Agent, DeletionReceipt, Memory, MemoryVersion
 from memories.reasons import ChangeReason
-from memories.services import deletion, revision
+from memories.services import revision
 from memories.services.agents import agent_create
 from memories.services.revision import MemoryRefused
 
@@ -105,7 +106,7 @@ def _fill_user(username: str, marker: str) -> Owned:
         changes=revision.MemoryChanges(content=f"Prefers the {marker} violin teacher on Tuesdays."),
     )
     dropped = revision.memory_create(user=user, type="fact", content=f"{marker} lives in Busan.")
-    receipt = deletion.memory_delete(user=user, memory=dropped)
+    receipt = memory_forget(user=user, memory=dropped)
     now = "2025-01-02T10:00:00+09:00"
     record = imports.history_import_create(
         user=user,

@@ -29,6 +29,7 @@ from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp_types import ToolAnnotations
 from pydantic import BaseModel, Field
 
+from conversations.services.forgetting import agent_memory_forget
 from memories.models import Agent, MemoryType
 from memories.selectors.agents import (
     LISTABLE_STATUSES,
@@ -44,7 +45,6 @@ from memories.selectors.records import receipt_record
 from memories.services.agents import (
     agent_call_record,
     agent_memory_add,
-    agent_memory_forget,
     agent_rate_limit,
     agent_require,
 )

@@ -5,7 +5,7 @@ REST API's path: user message, context, streamed reply, stored reply) followed b
 bodies the reply enqueues (`extract_from_exchange` with the same arguments, `messages_embed`);
 ending a session is `session_end` then the `session_finalize` it enqueues; a memory written by
 hand is `memory_create` (POST /memories/); the assistant's note is Claude's memory tool; a
-delete is `memory_delete` (DELETE /memories/{id}/). The probe is one question in a new
+delete is `memory_forget` (DELETE /memories/{id}/). The probe is one question in a new
 session: `context_preview` (/api/v1/context/) and a chat exchange.
 
 The baseline user of a scenario has nothing remembered: it asks the same question the same
@@ -61,15 +61,15 @@ from conversations.models import ChatSession
 from conversations.selectors import session_memory_updates
 from conversations.services import chat, sessions, shortterm
 from conversations.services.context import context_preview
-from conversations.tasks import messages_embed
+from conversations.services.forgetting import memory_forget
+from conversations.tasks import extract_from_exchange, messages_embed
 from memories.logic.write_policy import Origin
 from memories.models import Memory, Reader
 from memories.reasons import ChangeReason
 from memories.selectors import memory_list_for_user, memory_retrieve, memory_versions
 from memories.selectors.records import memory_record
-from memories.services import deletion, feedback, revision
+from memories.services import feedback, revision
 from memories.services.memory_tool import MemoryToolError, memory_tool_execute
-from memories.tasks import extract_from_exchange
 from memoryhub import llm
 from memoryhub.models import LLMCall
 
@@ -246,7 +246,7 @@ class Evaluation:
         """Delete the user's memories holding `canary`; how many."""
         found = self._holding(actor, canary)
         for memory in found:
-            deletion.memory_delete(user=actor.user, memory=memory)
+            memory_forget(user=actor.user, memory=memory)
         return len(found)
 
     def _mark_wrong(self, actor: _Actor, canary: str) -> None:

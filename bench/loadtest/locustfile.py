@@ -27,10 +27,11 @@ import time
 import uuid
 
 import requests
-from bench.loadtest import people
 from locust import HttpUser, between, task
 from locust.clients import LocustHttpAdapter
 from urllib3.util.retry import Retry
+
+from bench.loadtest import people
 
 # As the page: the notices ask every 2 s, at most 15 times (conversations/views.py).
 NOTICE_POLL_SECONDS = 2.0

@@ -19,10 +19,19 @@ from django.db import transaction
 from django.db.models import Count, Q
 
 from conversations.logic.prompt_context import ChatContext
-from conversations.models import ChatSession, Message, Topic
+from conversations.models import (
+    ChatSession,
+    HistoryImport,
+    Message,
+    TagWeight,
+    TagWeightHistory,
+    Topic,
+)
 from conversations.services import indexing, shortterm, topics
 from conversations.services.forgetting import QUOTE_FORGOTTEN, _forget_tags, _rederive_session
+from conversations.services.message_context import message_context_rewrite
 from memories.models import DeletionReceipt
+from memories.services.receipts import deletion_receipt_record
 from memoryhub import embeddings
 
 # Shorter texts ("ok", "thanks") are not looked for in other replies: replacing them would
@@ -141,10 +150,9 @@ def _scrub_other_replies(removed: _Removed) -> int:
         content = _drop_items(reply.content, markers, set(gone.remembered_lines()))
         for needle in needles:
             content = content.replace(needle, QUOTE_FORGOTTEN)
-        fields = []
         if context is not None:
-            reply.context = context
-            fields.append("context")
+            message_context_rewrite(message=reply, context=context)
+        fields = []
         if content != reply.content:
             reply.content = content
             reply.keywords = (
@@ -156,6 +164,7 @@ def _scrub_other_replies(removed: _Removed) -> int:
             fields += ["content", "keywords", "embedding", "context_embedding"]
         if fields:
             reply.save(update_fields=fields)
+        if context is not None or fields:
             changed += 1
     return changed
 
@@ -209,7 +218,7 @@ def chat_session_delete(*, user: AbstractBaseUser, session: ChatSession) -> Dele
     session.delete()
     counts["tags_forgotten"] = _forget_tags_counted(user.pk, tags)
     _after_commit(user.pk, [session_id], reembed=counts["copies_in_other_replies"] > 0)
-    return DeletionReceipt.objects.create(
+    return deletion_receipt_record(
         user_id=user.pk, kind=DeletionReceipt.Kind.SESSION, removed=counts
     )
 
@@ -262,6 +271,27 @@ def message_delete(*, user: AbstractBaseUser, message: Message) -> DeletionRecei
         session.save(update_fields=["embedding"])
     counts["tags_forgotten"] = _forget_tags_counted(user.pk, tags_before - set(session.tags))
     _after_commit(user.pk, [session.pk], reembed=True)
-    return DeletionReceipt.objects.create(
+    return deletion_receipt_record(
         user_id=user.pk, kind=DeletionReceipt.Kind.MESSAGE, removed=counts
     )
+
+
+@transaction.atomic
+def conversations_erase_for_user(*, user: AbstractBaseUser) -> dict[str, int]:
+    """Delete all the user's sessions, messages, topics, tags and imports; the counts.
+
+    Only for erasing all of the user's data (`account.services.user_data_erase`), which
+    leaves the receipt. The short-term cache is dropped once the deletion commits."""
+    session_ids = list(ChatSession.objects.filter(user_id=user.pk).values_list("pk", flat=True))
+    _total, by_model = ChatSession.objects.filter(user_id=user.pk).delete()
+    removed = {
+        "sessions": len(session_ids),
+        "messages": by_model.get("conversations.Message", 0),
+        "topics": by_model.get("conversations.Topic", 0),
+    }
+    removed["tag_weights"], _ = TagWeight.objects.filter(user_id=user.pk).delete()
+    removed["tag_history"], _ = TagWeightHistory.objects.filter(user_id=user.pk).delete()
+    removed["imports"], _ = HistoryImport.objects.filter(user_id=user.pk).delete()
+    user_id = user.pk
+    transaction.on_commit(lambda: shortterm.user_forget(user_id=user_id, session_ids=session_ids))
+    return removed

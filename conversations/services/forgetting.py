@@ -12,6 +12,13 @@ message) are the facts looked for. The carrying spans are replaced by `MARKER`; 
 touched sessions' summaries, tags and topic keywords are derived again from what is left, the
 changed rows are re-indexed (keywords now, vectors by the embedding task) and cached copies
 are dropped. `memory_copies_find` is the dry run the confirmation page shows.
+
+Deleting a memory is this forgetting and then the memories app's deletion, in one
+transaction; the entry points are here, since memories never imports conversations:
+`memory_forget` (the owner: the memory page, the API, a connected agent, undo in the chat),
+`agent_memory_forget` (a connected agent's checks, then `memory_forget`), `memory_staff_purge`
+(staff in admin) and `memories_purge_retained` (the retention purge). Each passes the copies
+it changed to the memories service, which names them on the receipt (kind, session, date).
 """
 
 from __future__ import annotations
@@ -22,8 +29,10 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from conversations.logic import spans as span_logic
 from conversations.logic.spans import Span
@@ -31,8 +40,13 @@ from conversations.logic.summarize import tag_form
 from conversations.logic.titles import title_from_messages
 from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
 from conversations.services import indexing, sessions, shortterm, topics
-from memories.models import MemoryVersion
-from memories.signals import ContentCopy
+from conversations.services.message_context import (
+    message_context_rewrite,
+    message_contexts_drop_memories,
+)
+from memories.models import Agent, DeletionReceipt, Memory, MemoryVersion
+from memories.services import agents, deletion, moderation
+from memories.services.receipts import NO_COPIES, ContentCopy, CopiesRemoved
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
 
@@ -279,7 +293,8 @@ def _plan(user_id: int, memory_ids: Iterable[str]) -> _Plan:
 
 
 def memory_copies_find(*, user_id: int, memory_ids: Iterable[str]) -> list[ContentCopy]:
-    """What deleting the memories would change in conversations, with a preview of each span."""
+    """What deleting the memories would change in conversations, with a preview of each span;
+    by date, session and kind."""
     plan = _plan(user_id, memory_ids)
     copies = [change.copy(preview=True) for change in plan.changes]
     for reply, _context, _sessions in plan.contexts:
@@ -290,7 +305,7 @@ def memory_copies_find(*, user_id: int, memory_ids: Iterable[str]) -> list[Conte
             session_title=reply.session.title or "",
         )
         copies.append(copy)
-    return copies
+    return sorted(copies, key=lambda c: (c.date, c.session_id, c.kind))
 
 
 def _redact_message(message: Message, found: Sequence[Span]) -> None:
@@ -425,7 +440,7 @@ def memory_copies_forget(*, user_id: int, memory_ids: Iterable[str]) -> list[Con
             recalled = touched.get(int(recall.get("session_id") or 0))
             if recalled is not None and str(recalled.pk) in sessions_hit:
                 recall.update(summary=recalled.summary, tags=list(recalled.tags))
-        Message.objects.filter(pk=reply.pk).update(context=context)
+        message_context_rewrite(message=reply, context=context)
         date = reply.created_at.date().isoformat()
         copies.append(
             ContentCopy(kind=CopyKind.RECALLED, session_id=str(reply.session_id), date=date)
@@ -433,3 +448,67 @@ def memory_copies_forget(*, user_id: int, memory_ids: Iterable[str]) -> list[Con
     if copies:
         _after_commit(user_id, sorted(touched))
     return copies
+
+
+def _copies_forget(*, user_id: int, memory_id: int) -> CopiesRemoved:
+    """Remove every copy of the memory in the user's conversations (its entries in saved
+    contexts, counted; the carrying spans, named). Inside the deleting transaction."""
+    ids = [str(memory_id)]
+    counted = message_contexts_drop_memories(user_id=user_id, memory_ids=ids)
+    named = memory_copies_forget(user_id=user_id, memory_ids=ids)
+    return CopiesRemoved(named=tuple(named), counted=counted)
+
+
+def _owned_lock(*, user_id: int, memory_id: int) -> bool:
+    """Lock the memory if `user_id` owns it (two deletes of it run one after the other)."""
+    return Memory.objects.select_for_update().filter(pk=memory_id, user_id=user_id).exists()
+
+
+@transaction.atomic
+def memory_forget(
+    *, user: AbstractBaseUser, memory: Memory, agent_id: int | None = None
+) -> DeletionReceipt:
+    """Delete the user's `memory` for good, with every copy of it in conversations; return
+    the receipt (counts and the copies changed, no content). `agent_id` names the connected
+    agent that asked for it on the user's behalf (kept in the audit event).
+
+    The one way an owner's delete runs: the memory page, the API, a connected agent, undo in
+    the chat. A memory the user does not own (or no longer exists) changes nothing and gets
+    a receipt that says so."""
+    owned = _owned_lock(user_id=user.pk, memory_id=memory.pk)
+    copies = _copies_forget(user_id=user.pk, memory_id=memory.pk) if owned else NO_COPIES
+    return deletion.memory_delete(user=user, memory=memory, copies=copies, agent_id=agent_id)
+
+
+def agent_memory_forget(*, agent: Agent, memory_id: int) -> DeletionReceipt:
+    """Delete a memory the agent can see, exactly as its user's page does (every copy, a
+    receipt, an audit event naming the agent). Raises AgentError "forbidden" (read-only,
+    paused, revoked) or "not_found" (unknown, another user's, or not readable by it)."""
+    memory = agents.agent_memory_deletable(agent=agent, memory_id=memory_id)
+    return memory_forget(user=agent.user, memory=memory, agent_id=agent.pk)
+
+
+@transaction.atomic
+def memory_staff_purge(*, actor: AbstractBaseUser, memory: Memory) -> DeletionReceipt:
+    """Staff delete `memory` for good from admin, with every copy of it in its owner's
+    conversations; the owner gets the receipt and an audit event naming `actor`."""
+    owned = _owned_lock(user_id=memory.user_id, memory_id=memory.pk)
+    copies = _copies_forget(user_id=memory.user_id, memory_id=memory.pk) if owned else NO_COPIES
+    return moderation.memory_purge(actor=actor, memory=memory, copies=copies)
+
+
+def memories_purge_retained(*, now: datetime | None = None, batch: int = 500) -> int:
+    """Delete rejected and expired memories untouched for the retention period, with every
+    copy in conversations; each gets a receipt (kind `retention`). How many went."""
+    now = now or timezone.now()
+    purged = 0
+    while due := deletion.memories_retention_due(now=now, limit=batch):
+        for memory_id in due:
+            with transaction.atomic():
+                memory = deletion.memory_retention_lock(memory_id=memory_id, now=now)
+                if memory is None:  # restored or deleted since it was listed
+                    continue
+                copies = _copies_forget(user_id=memory.user_id, memory_id=memory.pk)
+                deletion.memory_purge_retained(memory=memory, copies=copies)
+                purged += 1
+    return purged

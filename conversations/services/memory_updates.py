@@ -1,8 +1,9 @@
 """Undoing what a chat turn made of memory (the notice under a reply: "Remembered: ... · Undo").
 
-A memory the turn created is deleted with a receipt: the person said "do not keep this", so
-it leaves every list, the context and search at once, and its text is gone rather than kept
-until the retention purge as a rejected memory would be. A memory the turn updated goes back
+A memory the turn created is deleted with a receipt (`forgetting.memory_forget`, with every
+copy): the person said "do not keep this", so it leaves every list, the context and search
+at once, and its text is gone rather than kept until the retention purge as a rejected memory
+would be. A memory the turn updated goes back
 to the version before the turn through the revision service, so its history shows both the
 update and the undo.
 """
@@ -17,10 +18,11 @@ from django.db import transaction
 
 from conversations import selectors
 from conversations.models import Message
+from conversations.services.forgetting import memory_forget
 from memories.logic.write_policy import Origin
 from memories.models import DeletionReceipt, Memory, MemoryVersion
 from memories.reasons import ChangeReason
-from memories.services import deletion, revision
+from memories.services import revision
 
 
 class NothingToUndo(Exception):
@@ -86,5 +88,5 @@ def memory_update_undo(
         revised.refresh_from_db(fields=["current_version"])
         number = revised.current_version.version if revised.current_version else None
         return MemoryUpdateUndone(action="restored", memory_id=memory_id, version=number)
-    receipt = deletion.memory_delete(user=user, memory=current)
+    receipt = memory_forget(user=user, memory=current)
     return MemoryUpdateUndone(action="deleted", memory_id=memory_id, receipt=receipt)

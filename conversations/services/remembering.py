@@ -2,14 +2,25 @@
 
 A task's arguments sit in the broker, whose files outlive a deletion, so the extraction task
 carries the user message's id and the text is read here, in the worker. memories' extraction
-service takes the text by value (memories never reads conversations' tables). A message
-deleted before the task runs leaves nothing to extract.
+service takes the text by value (memories never reads conversations' tables) and the hold
+on the message from here (`message_hold`): a message deleted before the task runs leaves
+nothing to extract, and one deleted while the model runs gives no memory either.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from conversations.models import Message
+from conversations.selectors import message_hold
 from memories.services import extraction
+
+
+def _hold(*, user_id: int, message_id: int | None) -> extraction.SourceHold | None:
+    """The extraction's hold on its source message (None: there is none)."""
+    if message_id is None:
+        return None
+    return lambda: message_hold(user_id=user_id, message_id=message_id)
 
 
 def _exchange(message_id: int) -> tuple[Message, str] | None:
@@ -41,6 +52,32 @@ def exchange_memories_extract(
         source_session_id=message.session_id,
         observed_at=message.created_at,
         offline=offline,
+        source_hold=_hold(user_id=message.user_id, message_id=message.pk),
+    )
+
+
+def exchange_text_extract(
+    *,
+    user_id: int,
+    user_text: str,
+    assistant_text: str,
+    source_message_id: int | None,
+    source_session_id: int | None,
+    observed_at: datetime | None,
+    offline: bool,
+) -> extraction.ExtractionResult:
+    """Extract memories from an exchange given by value (tasks queued before extraction read
+    the message by id), holding its source message as `exchange_memories_extract` does: a
+    message deleted since gives no memory."""
+    return extraction.memory_extract_from_exchange(
+        user_id=user_id,
+        user_text=user_text,
+        assistant_text=assistant_text,
+        source_message_id=source_message_id,
+        source_session_id=source_session_id,
+        observed_at=observed_at,
+        offline=offline,
+        source_hold=_hold(user_id=user_id, message_id=source_message_id),
     )
 
 

@@ -4,7 +4,6 @@ from memories.api import views
 
 urlpatterns = [
     path("memories/", views.MemoryCollectionApi.as_view(), name="api-memory-list"),
-    path("memories/<str:memory_id>/", views.MemoryItemApi.as_view(), name="api-memory-detail"),
     path(
         "memories/<str:memory_id>/versions/",
         views.MemoryVersionListApi.as_view(),

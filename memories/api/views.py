@@ -33,7 +33,7 @@ from memories.selectors.records import (
     receipt_record,
     version_record,
 )
-from memories.services import deletion, feedback, revision
+from memories.services import feedback, revision
 from memories.services.revision import UNSET, InvalidTransition, MemoryChanges, MemoryRefused
 from memoryhub.api import Conflict, MessageTextField, request_user
 
@@ -239,44 +239,9 @@ class MemoryUpdateApi(APIView):
         return _memory_response(user, memory)
 
 
-class MemoryDeleteApi(APIView):
-    class OutputSerializer(serializers.Serializer[Any]):
-        class Meta:
-            ref_name = "MemoryDeleteOutput"
-
-        receipt = inline_serializer(
-            "DeletionReceipt",
-            {
-                "id": serializers.CharField(),
-                "kind": serializers.CharField(),
-                "memory_id": serializers.CharField(allow_null=True),
-                "deleted_at": serializers.DateTimeField(),
-                "removed": serializers.DictField(child=serializers.IntegerField()),
-                "copies": serializers.ListField(
-                    child=inline_serializer(
-                        "ReceiptCopy",
-                        {
-                            "kind": serializers.CharField(),
-                            "session_id": serializers.CharField(),
-                            "date": serializers.DateField(),
-                            # How many copies of that kind, in that session, on that day.
-                            "count": serializers.IntegerField(required=False),
-                        },
-                    )
-                ),
-            },
-        )
-
-    @extend_schema(responses={200: OutputSerializer})
-    def delete(self, request: Request, memory_id: str) -> Response:
-        user = request_user(request)
-        memory = memory_get_for_user(user=user, memory_id=memory_id)
-        receipt = deletion.memory_delete(user=user, memory=memory)
-        return Response({"receipt": receipt_record(receipt)})
-
-
-class MemoryItemApi(MemoryDetailApi, MemoryUpdateApi, MemoryDeleteApi):
-    """`/memories/{id}/`: GET reads, PATCH adds a version, DELETE deletes with a receipt."""
+class MemoryItemApi(MemoryDetailApi, MemoryUpdateApi):
+    """`/memories/{id}/`: GET reads, PATCH adds a version. DELETE, which reaches
+    conversations, is added by `account.api.memories.MemoryItemApi`, the view on that URL."""
 
 
 class MemoryVersionListApi(APIView):

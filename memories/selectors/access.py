@@ -14,7 +14,6 @@ from memories.models import (
     MemoryUse,
     MemoryVersion,
 )
-from memories.signals import ContentCopy, memory_copies_requested
 from memoryhub import text as text_analysis
 
 
@@ -84,16 +83,3 @@ def audit_events_for_user(*, user: AbstractBaseUser) -> QuerySet[AuditEvent]:
 
 def memory_uses_for_user(*, user: AbstractBaseUser) -> QuerySet[MemoryUse]:
     return MemoryUse.objects.filter(user_id=user.pk).select_related("version")
-
-
-def memory_copies_preview(*, user: AbstractBaseUser, memory: Memory) -> list[ContentCopy]:
-    """The copies of `memory` elsewhere that deleting it would change, each with a preview of
-    the span, as the apps holding them report (`signals.memory_copies_requested`)."""
-    responses = memory_copies_requested.send(
-        sender=Memory, user_id=user.pk, memory_ids=[str(memory.pk)]
-    )
-    found: list[ContentCopy] = []
-    for _receiver, response in responses:
-        if isinstance(response, list):
-            found += [c for c in response if isinstance(c, ContentCopy)]
-    return sorted(found, key=lambda c: (c.date, c.session_id, c.kind))

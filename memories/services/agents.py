@@ -4,7 +4,9 @@ agent may change in its user's memory (add, forget), its access log and its rate
 An agent's add goes through the same write policy as every memory write (a secret is refused,
 an injection quarantined, a guess or raw tool output refused) and waits for the user's
 approval unless the user trusts that agent; `created_by` names the agent. Its forget is the
-page's deletion with the page's receipt. A read-only, paused or revoked agent changes nothing.
+page's deletion with the page's receipt (`conversations.services.forgetting.
+agent_memory_forget`, after `agent_memory_deletable` here). A read-only, paused or revoked
+agent changes nothing.
 
 The transport (the MCP server) records each call with `agent_call_record` and asks
 `agent_rate_limit` before serving it; these services do not log on their own, so a call is
@@ -30,7 +32,6 @@ from memories.models import (
     Agent,
     AgentScope,
     AuditEvent,
-    DeletionReceipt,
     Memory,
     MemoryType,
 )
@@ -41,7 +42,7 @@ from memories.selectors.agents import (
     agent_visible_memory,
     token_digest,
 )
-from memories.services import deletion, revision
+from memories.services import revision
 from memories.services.audit import audit_event_record
 from memories.services.intake import text_intake
 from memories.services.revision import MemoryRefused, VersionFields
@@ -52,7 +53,7 @@ __all__ = [
     "agent_call_record",
     "agent_create",
     "agent_memory_add",
-    "agent_memory_forget",
+    "agent_memory_deletable",
     "agent_pause",
     "agent_rate_limit",
     "agent_revoke",
@@ -201,15 +202,16 @@ def agent_memory_add(*, agent: Agent, content: str, type: str | None = None) -> 
         raise AgentError("refused", _refusal_message(exc)) from exc
 
 
-def agent_memory_forget(*, agent: Agent, memory_id: int) -> DeletionReceipt:
-    """Delete a memory the agent can see, exactly as its user's page does (every copy, a
-    receipt, an audit event naming the agent). Raises AgentError "forbidden" (read-only,
-    paused, revoked) or "not_found" (unknown, another user's, or not readable by it)."""
+def agent_memory_deletable(*, agent: Agent, memory_id: int) -> Memory:
+    """The memory `memory_id` if the agent may delete it (the deletion itself, with every
+    copy, is `conversations.services.forgetting.agent_memory_forget`). Raises AgentError
+    "forbidden" (read-only, paused, revoked) or "not_found" (unknown, another user's, or not
+    readable by it)."""
     agent_require(agent=agent, write=True)
     memory = agent_visible_memory(agent=agent, memory_id=memory_id)
     if memory is None:
         raise AgentError("not_found", f"No memory {memory_id} this agent can see.")
-    return deletion.memory_delete(user=agent.user, memory=memory, agent_id=agent.pk)
+    return memory
 
 
 @transaction.atomic

@@ -1,8 +1,11 @@
-"""Forgetting: deleting a memory for good, erasing all of a user's, expiry and the purge.
+"""Deleting memories for good: one, all of a user's, expiry and the retention purge.
 
 Deletion removes the rows (every version's content, embedding and keyword tokens, the usage
-log) and asks other apps to drop their copies (`signals.memory_content_removed`), then writes
-a receipt with counts and the copies changed (kind, session, date), never content.
+log) and writes a receipt with counts and the copies changed elsewhere (kind, session, date),
+never content. The copies live in conversations, which this app never imports: the entry
+points that delete a memory are `conversations.services.forgetting` (`memory_forget`,
+`memory_staff_purge`, `memories_purge_retained`), which remove the copies in the same
+transaction and pass what they changed to the functions here.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from memories.models import (
 )
 from memories.reasons import StatusReason
 from memories.services.audit import audit_event_record
-from memories.signals import ContentCopy, memory_content_removed
+from memories.services.receipts import NO_COPIES, CopiesRemoved, deletion_receipt_record
 
 
 def _removal_counts(memories: QuerySet[Memory], user_id: int) -> dict[str, int]:
@@ -47,42 +50,13 @@ def _removal_counts(memories: QuerySet[Memory], user_id: int) -> dict[str, int]:
     }
 
 
-def _scrub_copies(user_id: int, memory_ids: list[str]) -> tuple[int, list[ContentCopy]]:
-    """Ask every app that keeps copies of memory content to drop them; how many were dropped,
-    and those named (kind, session, date)."""
-    responses = memory_content_removed.send(sender=Memory, user_id=user_id, memory_ids=memory_ids)
-    removed = 0
-    named: list[ContentCopy] = []
-    for _receiver, response in responses:
-        if isinstance(response, int):
-            removed += response
-        elif isinstance(response, list):
-            named += [c for c in response if isinstance(c, ContentCopy)]
-    return removed + len(named), named
-
-
-def _delete(memories: QuerySet[Memory], user_id: int) -> tuple[dict[str, int], list[ContentCopy]]:
-    ids = [str(pk) for pk in memories.values_list("pk", flat=True)]
+def _delete(memories: QuerySet[Memory], user_id: int, copies: CopiesRemoved) -> dict[str, int]:
     counts = _removal_counts(memories, user_id)
-    counts["cached_copies"], named = _scrub_copies(user_id, ids) if ids else (0, [])
+    counts["cached_copies"] = copies.total if counts["memories"] else 0
     # Lineages point at their current version; clear that first so the delete is one pass.
     memories.update(current_version=None)
     memories.delete()
-    return counts, named
-
-
-def _receipt_copies(named: list[ContentCopy]) -> list[dict[str, str | int]]:
-    """One entry per kind, session and date, with how many copies it stands for (the receipt
-    says "3 replies in 2 conversations")."""
-    entries: dict[tuple[str, ...], dict[str, str | int]] = {}
-    for copy in named:
-        entry = copy.as_receipt_entry()
-        key = tuple(entry.values())
-        if key in entries:
-            entries[key]["count"] = int(entries[key]["count"]) + 1
-        else:
-            entries[key] = {**entry, "count": 1}
-    return list(entries.values())
+    return counts
 
 
 def _delete_one_with_receipt(
@@ -91,18 +65,20 @@ def _delete_one_with_receipt(
     owner_id: int,
     actor: AbstractBaseUser,
     action: str,
+    copies: CopiesRemoved,
     agent_id: int | None = None,
 ) -> DeletionReceipt:
     """Delete `memory` (only if `owner_id` owns it) and everything derived from it; leave the
-    owner a receipt and an audit event naming `actor` and `action`. Callers hold a transaction."""
+    owner a receipt naming `copies` and an audit event naming `actor` and `action`.
+    Callers hold a transaction."""
     memory_id = str(memory.pk)
-    removed, named = _delete(Memory.objects.filter(pk=memory.pk, user_id=owner_id), owner_id)
-    receipt = DeletionReceipt.objects.create(
+    removed = _delete(Memory.objects.filter(pk=memory.pk, user_id=owner_id), owner_id, copies)
+    receipt = deletion_receipt_record(
         user_id=owner_id,
         kind=DeletionReceipt.Kind.MEMORY,
         memory_id=memory_id,
         removed=removed,
-        copies=_receipt_copies(named),
+        copies=copies.named,
     )
     audit_event_record(
         user_id=owner_id,
@@ -117,15 +93,22 @@ def _delete_one_with_receipt(
 
 @transaction.atomic
 def memory_delete(
-    *, user: AbstractBaseUser, memory: Memory, agent_id: int | None = None
+    *,
+    user: AbstractBaseUser,
+    memory: Memory,
+    copies: CopiesRemoved,
+    agent_id: int | None = None,
 ) -> DeletionReceipt:
-    """Delete `memory` and everything derived from it; return the receipt. `agent_id` names
-    the connected agent that asked for it on the user's behalf (kept in the audit event)."""
+    """Delete `memory` and everything derived from it; return the receipt. `copies` are what
+    the caller removed elsewhere (`conversations.services.forgetting.memory_forget`, the one
+    caller). `agent_id` names the connected agent that asked for it on the user's behalf
+    (kept in the audit event)."""
     return _delete_one_with_receipt(
         memory=memory,
         owner_id=user.pk,
         actor=user,
         action=AuditEvent.Action.USER_DELETE,
+        copies=copies,
         agent_id=agent_id,
     )
 
@@ -136,13 +119,16 @@ def memories_erase_all_for_user(
 ) -> dict[str, int]:
     """Delete every memory of `user` with all versions, uses and extraction records.
 
+    Only for erasing all of the user's data (`account.services.user_data_erase`), which
+    deletes the conversations, and with them every copy, first.
+
     Receipts and audit events stay: they hold ids and counts, no content, and prove the
     erasure. Returns the counts (also stored as a receipt unless `record_receipt` is False).
     """
-    removed, _named = _delete(Memory.objects.filter(user_id=user.pk), user.pk)
+    removed = _delete(Memory.objects.filter(user_id=user.pk), user.pk, NO_COPIES)
     removed["extraction_runs"], _ = ExtractionRun.objects.filter(user_id=user.pk).delete()
     if record_receipt:
-        receipt = DeletionReceipt.objects.create(
+        receipt = deletion_receipt_record(
             user_id=user.pk, kind=DeletionReceipt.Kind.ALL, removed=removed
         )
         audit_event_record(
@@ -175,38 +161,46 @@ def memories_expire_due(*, now: datetime | None = None) -> int:
 _PURGED_STATUSES = (MemoryStatus.REJECTED, MemoryStatus.EXPIRED)
 
 
-def memories_purge_retained(*, now: datetime | None = None, batch: int = 500) -> int:
-    """Delete rejected and expired memories untouched for the retention period.
-
-    Each gets a receipt (kind `retention`), so the user sees what was purged and when.
-    """
+def memories_retention_due(*, now: datetime | None = None, limit: int = 500) -> list[int]:
+    """Ids of rejected and expired memories untouched for the retention period, oldest id
+    first (at most `limit`)."""
     now = now or timezone.now()
     cutoff = now - timedelta(days=settings.MEMORYHUB_MEMORY_RETENTION_DAYS)
-    purged = 0
-    while True:
-        due = list(
-            Memory.objects.filter(status__in=_PURGED_STATUSES, updated_at__lt=cutoff)
-            .order_by("id")
-            .values_list("pk", "user_id")[:batch]
-        )
-        if not due:
-            return purged
-        for memory_id, user_id in due:
-            with transaction.atomic():
-                removed, named = _delete(Memory.objects.filter(pk=memory_id), user_id)
-                if not removed["memories"]:
-                    continue
-                receipt = DeletionReceipt.objects.create(
-                    user_id=user_id,
-                    kind=DeletionReceipt.Kind.RETENTION,
-                    memory_id=str(memory_id),
-                    removed=removed,
-                    copies=_receipt_copies(named),
-                )
-                audit_event_record(
-                    user_id=user_id,
-                    action=AuditEvent.Action.PURGE,
-                    target_id=str(memory_id),
-                    detail={"receipt": str(receipt.id)},
-                )
-                purged += 1
+    due = Memory.objects.filter(status__in=_PURGED_STATUSES, updated_at__lt=cutoff)
+    return list(due.order_by("id").values_list("pk", flat=True)[:limit])
+
+
+def memory_retention_lock(*, memory_id: int, now: datetime | None = None) -> Memory | None:
+    """Lock the memory `memory_id` for its retention purge; None when it is gone or no longer
+    due (restored or touched since it was listed). Callers hold a transaction."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(days=settings.MEMORYHUB_MEMORY_RETENTION_DAYS)
+    return (
+        Memory.objects.select_for_update()
+        .filter(pk=memory_id, status__in=_PURGED_STATUSES, updated_at__lt=cutoff)
+        .first()
+    )
+
+
+def memory_purge_retained(*, memory: Memory, copies: CopiesRemoved) -> DeletionReceipt:
+    """Delete a memory `memory_retention_lock` returned, with a receipt (kind `retention`)
+    naming `copies`, so the user sees what was purged and when. Callers hold the transaction
+    that locked it (`conversations.services.forgetting.memories_purge_retained`)."""
+    memory_id = str(memory.pk)
+    removed = _delete(
+        Memory.objects.filter(pk=memory.pk, user_id=memory.user_id), memory.user_id, copies
+    )
+    receipt = deletion_receipt_record(
+        user_id=memory.user_id,
+        kind=DeletionReceipt.Kind.RETENTION,
+        memory_id=memory_id,
+        removed=removed,
+        copies=copies.named,
+    )
+    audit_event_record(
+        user_id=memory.user_id,
+        action=AuditEvent.Action.PURGE,
+        target_id=memory_id,
+        detail={"receipt": str(receipt.id)},
+    )
+    return receipt

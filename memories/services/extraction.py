@@ -20,6 +20,7 @@ Running twice for the same source message creates nothing the second time.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
@@ -47,7 +48,7 @@ from memories.models import (
     MemoryVersion,
 )
 from memories.reasons import ChangeReason, StatusReason
-from memories.services import revision, sources
+from memories.services import revision
 from memories.services.intake import has_marker, text_intake
 from memories.services.revision import Indexed, VersionFields
 from memoryhub import llm
@@ -58,6 +59,11 @@ EXTRACTION_TASK = "memory_extract"
 MAX_EXTRACTION_TOKENS = 800
 _MAX_INPUT_CHARS = 6000
 _DUPLICATE_CANDIDATES = 5
+
+# Whether the source message still exists; if so it is held (locked against deletion) until
+# the current transaction ends. The app that owns messages passes one (this app never reads
+# their table): `conversations.services.remembering`.
+SourceHold = Callable[[], bool]
 
 SYSTEM_PROMPT = (
     "You extract long-term memories about the user from one exchange of a chat. The exchange "
@@ -138,17 +144,22 @@ def memory_extract_from_exchange(
     source_session_id: int | None,
     observed_at: datetime | None = None,
     offline: bool = False,
+    source_hold: SourceHold | None = None,
 ) -> ExtractionResult:
     """Extract and store memories from one exchange; idempotent per source message.
 
     `offline` uses the local rules whatever the provider (imported history: one model call
-    per historical message would be a surprise bill).
+    per historical message would be a surprise bill). `source_hold` (None: no source message
+    to hold) is asked before the exchange is read and again inside the write's transaction:
+    a message deleted before extraction ran gives no memory, and one being deleted meanwhile
+    waits until the memories are written (then they stay, as any memory made from a deleted
+    message does, holding only its id).
 
     Raises `llm.LLMError` when the model cannot be reached (the task retries).
     """
     if source_message_id is not None and _already_extracted(user_id, source_message_id):
         return ExtractionResult(status="skipped")
-    if not sources.source_hold(user_id=user_id, message_id=source_message_id):
+    if source_hold is not None and not source_hold():
         return ExtractionResult(status="source_deleted")  # deleted before it was read
     observed = observed_at or timezone.now()
     # The caller redacts messages before storing them; do it again before the model sees them
@@ -189,6 +200,7 @@ def memory_extract_from_exchange(
         observed_at=observed,
         source_message_id=source_message_id,
         source_session_id=source_session_id,
+        source_hold=source_hold,
     )
 
 
@@ -358,6 +370,7 @@ def _store_all(
     observed_at: datetime,
     source_message_id: int | None,
     source_session_id: int | None,
+    source_hold: SourceHold | None,
 ) -> ExtractionResult:
     outcome: dict[str, int] = {}
     memory_ids: list[str] = []
@@ -371,7 +384,7 @@ def _store_all(
         for p in prepared
     ]
     with transaction.atomic():
-        if not sources.source_hold(user_id=user_id, message_id=source_message_id):
+        if source_hold is not None and not source_hold():
             return ExtractionResult(status="source_deleted")  # deleted while the model ran
         try:
             with transaction.atomic():

@@ -14,6 +14,7 @@ from memories.models import AuditEvent, DeletionReceipt, Memory, MemoryStatus
 from memories.reasons import StatusReason
 from memories.services.audit import audit_event_record
 from memories.services.deletion import _delete_one_with_receipt
+from memories.services.receipts import CopiesRemoved
 
 
 @transaction.atomic
@@ -38,9 +39,17 @@ def memory_quarantine(*, actor: AbstractBaseUser, memory: Memory) -> Memory:
 
 
 @transaction.atomic
-def memory_purge(*, actor: AbstractBaseUser, memory: Memory) -> DeletionReceipt:
+def memory_purge(
+    *, actor: AbstractBaseUser, memory: Memory, copies: CopiesRemoved
+) -> DeletionReceipt:
     """Delete `memory` with every version and use, as its owner's delete does; the owner gets
-    the receipt and an audit event naming `actor`."""
+    the receipt (naming `copies`, what the caller removed elsewhere:
+    `conversations.services.forgetting.memory_staff_purge`, the one caller) and an audit
+    event naming `actor`."""
     return _delete_one_with_receipt(
-        memory=memory, owner_id=memory.user_id, actor=actor, action=AuditEvent.Action.PURGE
+        memory=memory,
+        owner_id=memory.user_id,
+        actor=actor,
+        action=AuditEvent.Action.PURGE,
+        copies=copies,
     )

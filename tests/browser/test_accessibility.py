@@ -16,11 +16,12 @@ import pytest
 from playwright.sync_api import expect
 
 from conversations.services import chat
+from conversations.services.forgetting import memory_forget
 from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.write_policy import Origin
 from memories.models import AuditEvent, Memory
 from memories.reasons import ChangeReason
-from memories.services import audit, deletion, extraction, revision
+from memories.services import audit, extraction, revision
 from tests.browser.conftest import PASSWORD
 
 pytestmark = pytest.mark.browser
@@ -121,7 +122,7 @@ def pages(user: Any, other_user: Any) -> list[Page]:
     forgotten = revision.memory_create(
         user=user, type="fact", content="My gym bag stays in locker 44"
     )
-    receipt = deletion.memory_delete(user=user, memory=forgotten)
+    receipt = memory_forget(user=user, memory=forgotten)
     audit.audit_event_record(
         user_id=user.pk,
         action=AuditEvent.Action.STAFF_VIEW,

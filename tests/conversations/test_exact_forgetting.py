@@ -308,7 +308,7 @@ def test_the_confirmation_page_lists_each_copy_and_the_receipt_names_them_withou
     built = _build(user, TUNING[0])
     client.force_login(user)
 
-    page = client.get(reverse("memories:delete", args=[built.memory.pk])).content.decode()
+    page = client.get(reverse("account:memory-delete", args=[built.memory.pk])).content.decode()
 
     first = built.sessions[0]
     assert first.title in page
@@ -316,7 +316,9 @@ def test_the_confirmation_page_lists_each_copy_and_the_receipt_names_them_withou
     assert (first.started_at.date().isoformat()) in page
     assert "로스터리 원두는 신선해서" not in page  # a reply that does not carry it is not listed
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("memories:delete", args=[built.memory.pk]), follow=True)
+        response = client.post(
+            reverse("account:memory-delete", args=[built.memory.pk]), follow=True
+        )
     receipt = DeletionReceipt.objects.get(user=user)
     kinds = {c["kind"] for c in receipt.copies}
     assert {"statement", "reply", "summary", "recalled"} <= kinds

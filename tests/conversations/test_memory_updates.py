@@ -109,9 +109,9 @@ def test_rejected_and_deleted_memories_are_no_longer_a_turns_update(user, sessio
     deleted = _suggest(user, message, "The user plays chess")
 
     revision.memory_reject(user=user, memory=rejected)
-    from memories.services.deletion import memory_delete
+    from conversations.services.forgetting import memory_forget
 
-    memory_delete(user=user, memory=deleted)
+    memory_forget(user=user, memory=deleted)
 
     assert _actions(session) == []
 

@@ -33,14 +33,15 @@ LIVE = [
     tasks.chat_centre_refresh,
     memory_tasks.memories_refresh_access,
     memory_tasks.memories_expire_due,
-    memory_tasks.memories_purge_retained,
+    tasks.memories_purge_retained,
+    tasks.memories_purge_retained_queued_before_the_move,
     project_tasks.worker_heartbeat,
 ]
 BULK = [
     tasks.history_import_run,
     tasks.session_import_finalize,
     tasks.messages_backfill,
-    memory_tasks.extract_from_exchange,
+    tasks.extract_from_exchange,
 ]
 
 

@@ -9,16 +9,9 @@ from typing import Any
 import pytest
 
 from memories.models import Memory, MemoryVersion
-from memories.services import extraction, revision, sources
+from memories.services import extraction, revision
 from memoryhub import llm
 from tests.anthropic_fake import FakeAnthropic
-
-
-@pytest.fixture(autouse=True)
-def _sources_unchecked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests name source messages by made-up ids: no message table behind them.
-    (The check conversations registers is tested in tests/conversations.)"""
-    monkeypatch.setattr(sources, "_check", None)
 
 
 @pytest.fixture

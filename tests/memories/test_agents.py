@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from conversations.services.forgetting import agent_memory_forget
 from memories.models import (
     Agent,
     AuditEvent,
@@ -31,7 +32,6 @@ from memories.services.agents import (
     agent_call_record,
     agent_create,
     agent_memory_add,
-    agent_memory_forget,
     agent_pause,
     agent_rate_limit,
     agent_revoke,

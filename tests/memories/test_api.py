@@ -7,10 +7,9 @@ from typing import Any
 
 import pytest
 
-from memories.models import DeletionReceipt, Memory, MemoryUse, MemoryVersion
+from memories.models import Memory, MemoryUse, MemoryVersion
 from memories.selectors import memories_export_for_user, memory_retrieve
 from memories.services.usage import memory_use_record
-from memories.signals import memory_content_removed
 
 pytestmark = pytest.mark.django_db
 
@@ -455,25 +454,6 @@ def test_a_deleted_memorys_canary_appears_in_no_endpoint_retrieval_or_export(api
     assert "zebra-quartz" not in json.dumps(memories_export_for_user(user=user), ensure_ascii=False)
     assert not MemoryUse.objects.exists()
     assert not MemoryVersion.objects.filter(content__contains="zebra-quartz").exists()
-
-
-def test_deleting_tells_other_apps_to_drop_their_copies_and_counts_them(api, user):
-    created = _create(api)
-    seen = []
-
-    def drop(sender, user_id, memory_ids, **kwargs):
-        seen.append((user_id, memory_ids))
-        return 3
-
-    memory_content_removed.connect(drop)
-    try:
-        receipt = api.delete(f"/api/v1/memories/{created['id']}/").json()["receipt"]
-    finally:
-        memory_content_removed.disconnect(drop)
-
-    assert seen == [(user.pk, [created["id"]])]
-    assert receipt["removed"]["cached_copies"] == 3
-    assert DeletionReceipt.objects.get(pk=receipt["id"]).removed["cached_copies"] == 3
 
 
 def test_the_openapi_schema_lists_the_memory_endpoints(api):

@@ -14,7 +14,6 @@ from django.utils import timezone
 from memories.logic import dates
 from memories.models import ExtractionRun, Memory, MemoryVersion
 from memories.selectors import memory_retrieve
-from memories.services import sources
 from memories.services.extraction import memory_extract_from_exchange
 from memoryhub.models import LLMCall
 from tests.anthropic_fake import completed, failing
@@ -437,19 +436,41 @@ def test_a_users_restatement_approves_a_pending_inference(user, anthropic, say):
     assert version_of(current(inferred)).approved_by_id == user.pk
 
 
-def test_a_source_message_reported_gone_gives_no_memory_and_no_run(user, say, monkeypatch):
-    held: list[tuple[int, int]] = []
+def test_a_source_message_reported_gone_gives_no_memory_and_no_run(user):
+    asked: list[str] = []
 
-    def gone(user_id: int, message_id: int) -> bool:
-        held.append((user_id, message_id))
+    def gone() -> bool:
+        asked.append("held")
         return False
 
-    monkeypatch.setattr(sources, "_check", gone)
-
-    result = say("기억해줘: 나는 고수를 싫어해.", message_id=777)
+    result = memory_extract_from_exchange(
+        user_id=user.pk,
+        user_text="기억해줘: 나는 고수를 싫어해.",
+        assistant_text="",
+        source_message_id=777,
+        source_session_id=None,
+        source_hold=gone,
+    )
 
     assert result.status == "source_deleted"
-    assert held == [(user.pk, 777)]
+    assert asked == ["held"]
+    assert not Memory.objects.filter(user=user).exists()
+    assert not ExtractionRun.objects.filter(user=user).exists()
+
+
+def test_a_source_message_gone_while_the_model_ran_gives_no_memory_and_no_run(user):
+    answers = iter([True, False])  # there when read, gone by the time the memories are written
+
+    result = memory_extract_from_exchange(
+        user_id=user.pk,
+        user_text="I'm allergic to peanuts, please remember that.",
+        assistant_text="",
+        source_message_id=778,
+        source_session_id=None,
+        source_hold=lambda: next(answers),
+    )
+
+    assert result.status == "source_deleted"
     assert not Memory.objects.filter(user=user).exists()
     assert not ExtractionRun.objects.filter(user=user).exists()
 

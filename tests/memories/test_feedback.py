@@ -16,6 +16,7 @@ from memories.selectors import memory_retrieve
 from memories.services import deletion, revision
 from memories.services.feedback import memory_mark_wrong, memory_mark_wrong_undo
 from memories.services.memory_tool import memory_tool_execute
+from memories.services.receipts import NO_COPIES
 from memories.services.revision import InvalidTransition
 from tests.anthropic_fake import completed
 from tests.memories.conftest import current, version_of
@@ -229,7 +230,7 @@ def test_deleting_a_memory_marked_wrong_removes_it_with_a_receipt(user, remember
     memory = remember("I live in Daejeon", "fact")
     memory_mark_wrong(user=user, memory=memory)
 
-    receipt = deletion.memory_delete(user=user, memory=current(memory))
+    receipt = deletion.memory_delete(user=user, memory=current(memory), copies=NO_COPIES)
 
     assert not Memory.objects.filter(pk=memory.pk).exists()
     assert receipt.removed["memories"] == 1

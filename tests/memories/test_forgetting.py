@@ -9,6 +9,8 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
+from conversations.services.forgetting import memories_purge_retained
+from conversations.tasks import memories_purge_retained as purge_task
 from memories.models import (
     AuditEvent,
     DeletionReceipt,
@@ -18,14 +20,9 @@ from memories.models import (
     MemoryVersion,
 )
 from memories.selectors import memories_export_for_user, memory_retrieve
-from memories.services.deletion import (
-    memories_erase_all_for_user,
-    memories_expire_due,
-    memories_purge_retained,
-)
+from memories.services.deletion import memories_erase_all_for_user, memories_expire_due
 from memories.services.usage import memory_use_record
 from memories.tasks import memories_expire_due as expire_task
-from memories.tasks import memories_purge_retained as purge_task
 from tests.memories.conftest import current
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +31,10 @@ pytestmark = pytest.mark.django_db
 def test_beat_runs_expiry_and_the_purge():
     tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
 
-    assert {"memories.tasks.memories_expire_due", "memories.tasks.memories_purge_retained"} <= tasks
+    assert {
+        "memories.tasks.memories_expire_due",
+        "conversations.tasks.memories_purge_retained",
+    } <= (tasks)
 
 
 def test_memories_past_their_expiry_are_marked_expired(user, remember):

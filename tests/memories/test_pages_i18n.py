@@ -147,7 +147,7 @@ def lived_in(client, user, staff, remember):
 
     # A receipt of each kind the user can cause.
     doomed = remember("곧 지울 기억", "fact")
-    client.post(reverse("memories:delete", args=[doomed.pk]))
+    client.post(reverse("account:memory-delete", args=[doomed.pk]))
     chat_deletion.message_delete(user=user, message=gone.user_message)
     other_session = chat.chat_session_create(user=user)
     chat.chat_exchange(session=other_session, content="다른 세션")

@@ -230,9 +230,10 @@ def test_recording_uses_logs_rank_and_score_and_updates_access_counts_off_the_re
 
 def test_a_use_of_a_memory_deleted_since_retrieval_is_skipped(user, profile):
     from memories.services.deletion import memory_delete
+    from memories.services.receipts import NO_COPIES
 
     found = memory_retrieve(user=user, reader="assistant", query="커피 추천해줘")
-    memory_delete(user=user, memory=profile["coffee"])
+    memory_delete(user=user, memory=profile["coffee"], copies=NO_COPIES)
 
     assert memory_use_record(uses=found, message_id=77) == len(found) - 1
 

@@ -339,8 +339,8 @@ def test_memory_page_shows_who_approved_each_version(logged_in, user, suggest):
         ("memories:reject", "post"),
         ("memories:wrong", "post"),
         ("memories:wrong-undo", "post"),
-        ("memories:delete", "get"),
-        ("memories:delete", "post"),
+        ("account:memory-delete", "get"),
+        ("account:memory-delete", "post"),
     ],
 )
 def test_other_users_memory_pages_and_actions_are_404(
@@ -718,7 +718,7 @@ def test_undo_from_the_list_with_htmx_returns_the_row(logged_in, remember):
 def test_delete_asks_for_confirmation_first(logged_in, remember):
     memory = remember("I prefer green tea", "preference")
 
-    response = logged_in.get(reverse("memories:delete", args=[memory.pk]))
+    response = logged_in.get(reverse("account:memory-delete", args=[memory.pk]))
 
     assert response.status_code == 200
     assert "Delete this memory for good?" in _content(response)
@@ -728,7 +728,7 @@ def test_delete_asks_for_confirmation_first(logged_in, remember):
 def test_deleting_removes_the_memory_and_shows_the_receipt(logged_in, user, remember):
     memory = remember("I prefer green tea", "preference")
 
-    response = logged_in.post(reverse("memories:delete", args=[memory.pk]), follow=True)
+    response = logged_in.post(reverse("account:memory-delete", args=[memory.pk]), follow=True)
 
     assert not Memory.objects.filter(pk=memory.pk).exists()
     receipt = DeletionReceipt.objects.get(user=user)
@@ -743,10 +743,11 @@ def test_deleting_removes_the_memory_and_shows_the_receipt(logged_in, user, reme
 def test_receipts_page_lists_only_the_users_receipts(logged_in, user, other_user, remember):
     mine = remember("I prefer green tea", "preference")
     theirs = remember("Their hobby is chess", "fact", owner=other_user)
-    logged_in.post(reverse("memories:delete", args=[mine.pk]))
+    logged_in.post(reverse("account:memory-delete", args=[mine.pk]))
     from memories.services.deletion import memory_delete
+    from memories.services.receipts import NO_COPIES
 
-    their_receipt = memory_delete(user=other_user, memory=theirs)
+    their_receipt = memory_delete(user=other_user, memory=theirs, copies=NO_COPIES)
 
     content = _content(logged_in.get(reverse("memories:receipts")))
 
@@ -756,9 +757,10 @@ def test_receipts_page_lists_only_the_users_receipts(logged_in, user, other_user
 
 def test_other_users_receipt_is_404(logged_in, other_user, remember):
     from memories.services.deletion import memory_delete
+    from memories.services.receipts import NO_COPIES
 
     theirs = remember("Their hobby is chess", "fact", owner=other_user)
-    receipt = memory_delete(user=other_user, memory=theirs)
+    receipt = memory_delete(user=other_user, memory=theirs, copies=NO_COPIES)
 
     assert logged_in.get(reverse("memories:receipt", args=[receipt.id])).status_code == 404
 

@@ -11,10 +11,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from conversations.services import chat
+from conversations.services import chat, forgetting
 from memories.models import DeletionReceipt, Memory, MemoryUse, MemoryVersion
 from memories.receipt_words import receipt_copy_sentences, receipt_count_sentences
-from memories.services import deletion
 from tests.memories.conftest import current, version_of
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +85,7 @@ def test_each_row_has_edit_and_delete_that_work_without_javascript(logged_in, re
     row = _row(_content(logged_in.get(reverse("memories:list"))), memory)
 
     edit = reverse("memories:edit", args=[memory.pk])
-    delete = reverse("memories:delete", args=[memory.pk])
+    delete = reverse("account:memory-delete", args=[memory.pk])
     assert f'href="{edit}"' in row and f'href="{delete}"' in row
     assert logged_in.get(edit).status_code == 200
     assert "Delete this memory for good?" in _content(logged_in.get(delete))
@@ -124,7 +123,7 @@ def test_deleting_from_the_row_with_htmx_answers_with_the_receipt_link_and_no_fl
     memory = remember("I keep a sourdough starter", "fact")
 
     response = logged_in.post(
-        reverse("memories:delete", args=[memory.pk]), {"fragment": "row"}, **HTMX
+        reverse("account:memory-delete", args=[memory.pk]), {"fragment": "row"}, **HTMX
     )
 
     receipt = DeletionReceipt.objects.get(user=user)
@@ -142,7 +141,9 @@ def test_deleting_from_the_row_with_htmx_answers_with_the_receipt_link_and_no_fl
 def test_deleting_without_javascript_still_redirects_to_the_receipt(logged_in, user, remember):
     memory = remember("I keep a sourdough starter", "fact")
 
-    response = logged_in.post(reverse("memories:delete", args=[memory.pk]), {"fragment": "row"})
+    response = logged_in.post(
+        reverse("account:memory-delete", args=[memory.pk]), {"fragment": "row"}
+    )
 
     receipt = DeletionReceipt.objects.get(user=user)
     assert response.status_code == 302
@@ -296,7 +297,7 @@ def test_a_real_deletion_counts_each_reply_it_changed_and_never_keeps_the_text(u
         user=user, type="fact", content="My sister Hana lives in Daejeon"
     )
 
-    receipt = deletion.memory_delete(user=user, memory=memory)
+    receipt = forgetting.memory_forget(user=user, memory=memory)
 
     replies = [c for c in receipt.copies if c["kind"] == "reply"]
     assert sum(c["count"] for c in replies) == 2
@@ -323,7 +324,7 @@ def test_a_receipt_of_unknown_keys_still_counts_them_without_naming_codes():
 
 def test_the_receipt_list_names_no_memory_number(logged_in, user, remember):
     memory = remember("I keep a sourdough starter", "fact")
-    deletion.memory_delete(user=user, memory=memory)
+    forgetting.memory_forget(user=user, memory=memory)
 
     page = _content(logged_in.get(reverse("memories:receipts")))
 
@@ -339,7 +340,7 @@ def test_delete_buttons_are_secondary_and_only_the_confirmation_step_is_strong(l
 
     listing = _content(logged_in.get(reverse("memories:list")))
     detail = _content(logged_in.get(reverse("memories:detail", args=[memory.pk])))
-    confirm = _content(logged_in.get(reverse("memories:delete", args=[memory.pk])))
+    confirm = _content(logged_in.get(reverse("account:memory-delete", args=[memory.pk])))
 
     assert "button--danger" not in detail
     row = _row(listing, memory)

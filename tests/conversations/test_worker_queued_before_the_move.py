@@ -1,11 +1,11 @@
-"""One test with a real worker and broker: extraction runs off the request path."""
+"""The extraction task queued with text before the move, on a real worker and broker."""
 
 from __future__ import annotations
 
 import pytest
 
+from conversations.tasks import extract_from_exchange
 from memories.models import Memory
-from memories.tasks import extract_from_exchange
 from tests.conftest import wait_until
 
 pytestmark = pytest.mark.worker
