@@ -18,7 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import BadRequest
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -137,8 +137,15 @@ def memory_list(request: HtmxHttpRequest) -> HttpResponse:
             hit.memory for hit in memory_search_for_user(user=user, query=query, memories=memories)
         ]
     page = Paginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
-    params = request.GET.copy()
-    params.pop("page", None)
+    # Only the list's own filters are carried into its links and forms: anything else in the
+    # address is not repeated back on the page.
+    params = QueryDict(mutable=True)
+    for name in ("q", *_FILTERS):
+        if request.GET.get(name):
+            params[name] = request.GET[name]
+    here = params.copy()
+    if request.GET.get("page"):
+        here["page"] = str(page.number)
     context = {
         "form": form,
         "query": query,
@@ -148,7 +155,7 @@ def memory_list(request: HtmxHttpRequest) -> HttpResponse:
         "query_string": params.urlencode(),
         "pending_count": memory_pending_count_for_user(user=user),
         "expiring_days": EXPIRING_SOON_DAYS,
-        "next": request.get_full_path(),
+        "next": reverse("memories:list") + (f"?{here.urlencode()}" if here else ""),
     }
     if _is_partial(request):
         return render(request, f"{_LIST}#memory-results", context)

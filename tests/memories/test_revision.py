@@ -143,7 +143,7 @@ def test_revising_with_the_values_the_memory_already_has_adds_no_version(from_ch
             expires_at=version.expires_at,
         ),
         origin=Origin.USER,
-        change_reason="edited by the user",
+        change_reason=ChangeReason.EDITED_BY_USER,
     )
 
     assert revised.current_version_id == version.pk
@@ -157,7 +157,7 @@ def test_revising_with_no_field_set_adds_no_version(from_chat):
         memory=memory,
         changes=revision.MemoryChanges(),
         origin=Origin.USER,
-        change_reason="edited by the user",
+        change_reason=ChangeReason.EDITED_BY_USER,
     )
 
     assert current(memory).versions.count() == 1
@@ -171,7 +171,7 @@ def test_changing_one_field_among_restated_ones_adds_a_version(from_chat):
         memory=memory,
         changes=revision.MemoryChanges(content=version.content, importance=0.95),
         origin=Origin.USER,
-        change_reason="edited by the user",
+        change_reason=ChangeReason.EDITED_BY_USER,
     )
 
     assert version_of(current(memory)).version == 2
