@@ -9,7 +9,6 @@ from conversations.logic import (
     compaction,
     decay,
     fusion,
-    segment_metrics,
     segmentation,
     summarize,
     yesno,
@@ -101,18 +100,6 @@ def test_last_exchanges_keeps_the_last_two_user_turns_and_what_followed():
     turns = [_turn(role, str(i), set(), [1, 0, 0]) for i, role in enumerate(roles)]
 
     assert [t.text for t in segmentation.last_exchanges(turns)] == ["2", "3", "4", "5"]
-
-
-def test_boundary_score_counts_a_boundary_within_one_message():
-    score = segment_metrics.boundary_score([5, 11, 20], [4, 12, 30], tolerance=1)
-
-    assert (score.true_positives, score.predicted, score.actual) == (2, 3, 3)
-    assert score.f1 == pytest.approx(2 / 3)
-
-
-def test_pk_is_zero_for_a_perfect_segmentation_and_positive_otherwise():
-    assert segment_metrics.pk([10, 20], [10, 20], 30) == 0.0
-    assert segment_metrics.pk([], [10, 20], 30) > 0.2
 
 
 def test_tags_prefer_words_rare_in_the_users_other_sessions_and_skip_generic_ones():

@@ -16,7 +16,7 @@ from memories.services.receipts import (
 pytestmark = pytest.mark.django_db
 
 
-def test_a_receipt_names_each_copy_once_by_kind_session_and_date(user):
+def test_a_receipt_names_each_copy_once_by_kind_session_and_date_with_its_count(user):
     reply = ContentCopy(kind="reply", session_id="4", date="2026-11-30", preview="the text")
     copies = [reply, reply, ContentCopy(kind="title", session_id="4", date="2026-11-30")]
 
@@ -26,8 +26,8 @@ def test_a_receipt_names_each_copy_once_by_kind_session_and_date(user):
 
     stored = DeletionReceipt.objects.get(pk=receipt.pk)
     assert stored.copies == [
-        {"kind": "reply", "session_id": "4", "date": "2026-11-30"},
-        {"kind": "title", "session_id": "4", "date": "2026-11-30"},
+        {"kind": "reply", "session_id": "4", "date": "2026-11-30", "count": 2},
+        {"kind": "title", "session_id": "4", "date": "2026-11-30", "count": 1},
     ]
     assert "the text" not in str(stored.copies)  # a preview is never stored
     assert stored.removed == {"memories": 1} and stored.memory_id == ""
@@ -44,7 +44,9 @@ def test_deleting_a_memory_counts_and_names_the_copies_its_caller_removed(user, 
     assert not Memory.objects.filter(pk=memory.pk).exists()
     assert receipt.removed["cached_copies"] == 3
     assert receipt.removed["memories"] == 1 and receipt.removed["versions"] == 1
-    assert receipt.copies == [{"kind": "statement", "session_id": "9", "date": "2026-12-01"}]
+    assert receipt.copies == [
+        {"kind": "statement", "session_id": "9", "date": "2026-12-01", "count": 1}
+    ]
 
 
 def test_deleting_another_users_memory_removes_nothing_and_counts_no_copies(

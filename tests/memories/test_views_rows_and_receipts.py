@@ -58,7 +58,7 @@ def test_a_row_is_the_memorys_words_its_type_when_and_how_often_it_was_used(logg
     assert "I take the 7:40 train to work" in row
     assert "Fact" in row and "used 3 times" in row
     assert "<time" in row
-    assert "version 1" not in row and "0.9" not in row
+    assert "version 1" not in row and "0.90" not in row
     assert "badge--active" not in row  # only a status worth noticing is shown
 
 
