@@ -100,7 +100,8 @@ _COUNT_SENTENCES: dict[str, Callable[[int], str]] = {
 }
 
 # What was done to each kind of copy in chats; `count` copies in `conversations` ("2
-# conversations", from `_conversations`). The kinds are `memories.services.receipts.ContentCopy.kind`.
+# conversations", from `_conversations`). The kinds are
+# `memories.services.receipts.ContentCopy.kind`.
 _COPY_SENTENCES: dict[str, Callable[[int], str]] = {
     "statement": lambda n: ngettext(
         "Removed the sentence from %(count)d of your messages in %(conversations)s.",
