@@ -47,6 +47,7 @@ from memories.models import (
     MemoryVersion,
 )
 from memories.services import revision, sources
+from memories.services.gate import gate_allows_statements
 from memories.services.intake import has_marker, text_intake
 from memories.services.revision import Indexed, VersionFields
 from memoryhub import llm
@@ -159,7 +160,9 @@ def memory_extract_from_exchange(
     attempts = 1
     today = timezone.localtime(observed).date()
     if provider.offline:
-        items = rules.extract_statements(user_text, today=today)
+        items = rules.extract_statements(
+            user_text, today=today, statements_allowed=gate_allows_statements(text=user_text)
+        )
     else:
         try:
             items, attempts = _ask_model(
