@@ -721,8 +721,9 @@ def extract_statements(
     cue standing alone does so for the other sentences of the message.
 
     `statements_allowed=False` (the learned gate judged the message not worth keeping,
-    `memories.services.gate`) drops the statements that no remember cue asks to keep;
-    requests for later answers are still read.
+    `memories.services.gate`) drops the statements that no remember cue asks to keep and no
+    explicit rule reads (name, residence, job, likes, decisions); requests for later answers
+    are still read.
     """
     sentences = _sentences(text)
     cued_alone = False
@@ -770,8 +771,8 @@ def extract_statements(
             continue
         if aside and not cued:
             continue
-        if not statements_allowed and not (cued or cued_alone):
-            continue
+        if not statements_allowed and not (cued or cued_alone) and rule is None:
+            continue  # a statement a known rule reads ("I live in ...") is not vetoed
         items.extend(
             _statement_items(
                 sentence, today=today, forced=cued or cued_alone, message=text, task=task

@@ -1,6 +1,6 @@
 """Learn the capture gate's weights (`memories/logic/gate_weights.json`).
 
-    python manage.py bench_train_gate FILE [FILE ...] [--recall 0.85] [--max-loss 0.01]
+    python manage.py bench_train_gate FILE [FILE ...] [--recall 0.85] [--max-loss 0.005]
         [--l2 300] [--clause-features] [--threshold T] [--out PATH]
 
 FILEs are statement corpora (`text`, `memorable`, `key`) and injection corpora (`text`,
@@ -50,7 +50,7 @@ class Command(BaseCommand):
         parser.add_argument("files", nargs="+", type=Path)
         parser.add_argument("--recall", type=float, default=0.85)
         parser.add_argument(
-            "--max-loss", type=float, default=0.01, help="recall the gate may cost (share)"
+            "--max-loss", type=float, default=0.005, help="recall the gate may cost (share)"
         )
         parser.add_argument("--l2", type=float, default=300.0)
         parser.add_argument(
