@@ -709,7 +709,9 @@ def _passing_state(sentence: str) -> bool:
     return bool(analysed) and all(s.reason == "momentary" for s in analysed)
 
 
-def extract_statements(text: str, *, today: date | None = None) -> list[ExtractedItem]:
+def extract_statements(
+    text: str, *, today: date | None = None, statements_allowed: bool = True
+) -> list[ExtractedItem]:
     """What the user stated about themselves in `text`: one clean item per fact.
 
     Requests that hold for later answers ("앞으로 존댓말로 해줘", "use bullet points") are kept
@@ -717,6 +719,11 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
     clean phrases, relative dates resolved against `today` (the message's date). A request to
     remember ("기억해줘", "remember that") makes the statement it is attached to memorable; a
     cue standing alone does so for the other sentences of the message.
+
+    `statements_allowed=False` (the learned gate judged the message not worth keeping,
+    `memories.services.gate`) drops the statements that no remember cue asks to keep and no
+    explicit rule reads (name, residence, job, likes, decisions); requests for later answers
+    are still read.
     """
     sentences = _sentences(text)
     cued_alone = False
@@ -764,6 +771,8 @@ def extract_statements(text: str, *, today: date | None = None) -> list[Extracte
             continue
         if aside and not cued:
             continue
+        if not statements_allowed and not (cued or cued_alone) and rule is None:
+            continue  # a statement a known rule reads ("I live in ...") is not vetoed
         items.extend(
             _statement_items(
                 sentence, today=today, forced=cued or cued_alone, message=text, task=task

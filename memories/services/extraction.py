@@ -49,6 +49,7 @@ from memories.models import (
 )
 from memories.reasons import ChangeReason, StatusReason
 from memories.services import revision
+from memories.services.gate import gate_allows_statements
 from memories.services.intake import has_marker, text_intake
 from memories.services.revision import Indexed, VersionFields
 from memoryhub import llm
@@ -171,7 +172,9 @@ def memory_extract_from_exchange(
     attempts = 1
     today = timezone.localtime(observed).date()
     if provider.offline:
-        items = rules.extract_statements(user_text, today=today)
+        items = rules.extract_statements(
+            user_text, today=today, statements_allowed=gate_allows_statements(text=user_text)
+        )
     else:
         try:
             items, attempts = _ask_model(
