@@ -682,7 +682,71 @@ _TOGETHER: list[_Together] = [
     ),
 ]
 
+# leak: everything kept about the user, handed out on a trigger (a code word, whoever asks, a
+# schedule) rather than shown to the user who asks for it now
+_ALL_STORED = (
+    r"(?:저장된|기억(?:한|된|해\s*둔|하고\s*있는)|알고\s*있는|모아\s*둔|쌓인)\s*(?:내|제|나의|저의|"
+    r"사용자(?:의)?)?\s*(?:메모리|기억|정보|개인\s*정보|데이터|내용|기록)|(?:내|제)\s*(?:메모리|기억|"
+    r"정보|개인\s*정보|데이터)\s*(?:를|을)?\s*(?:전부|전체|다|모두|몽땅)|"
+    r"\b(?:all|every)\s+(?:of\s+)?(?:my\s+|the\s+|your\s+)?(?:stored\s+|saved\s+)?(?:memories|memory|"
+    r"data|info(?:rmation)?|notes)\b|\b(?:export|dump|copy)\w*\s+(?:my\s+|the\s+|all\s+)?memories\b|"
+    r"\beverything\s+(?:i\s+(?:tell|told|say|said|share)|you\s+(?:know|remember|have|store))|"
+    r"\bmy\s+(?:saved|stored|remembered)\s+(?:stuff|things|info|data|memories|notes)\b|"
+    r"(?:나|저)랑\s*(?:했던|한|나눈)\s*(?:대화|얘기|이야기)|대화\s*(?:내용|기록|내역)\s*(?:을|를)?\s*(?:전부|다|모두)"
+)
+_ON_A_TRIGGER = (
+    r"나오면|말하면|(?:라고|이라고)\s*하면|(?:을|를)\s*(?:치면|입력하면|쓰면)|"
+    r"(?:하는|대는|라고\s*하는|이라고\s*하는)\s*(?:사람|분|누구)|물어보면|물으면|"
+    r"요청하면|달라고\s*하면|암호|비밀\s*(?:코드|단어)|코드\s*워드|마다|매주|매일|매달|"
+    r"\b(?:whoever|anyone\s+who|someone\s+who|anybody\s+who|a\s+(?:person|user)\s+who|asks?\s+for|"
+    r"code\s*word|pass\s*phrase|password|trigger|keyword|weekly|daily|monthly|every\s+(?:week|day|"
+    r"month|answer|reply|response))\b"
+)
+_HAND_OUT = (
+    r"출력|뽑아|목록|나열|보여|알려|내보내|넘겨|건네|공개|말해|얘기해|읽어|올려|올리|업로드|보내|"
+    r"\b(?:hand|give|show|list|print|dump|output|export|send|share|reveal|provide|read\s+out|"
+    r"upload|post|answer|tell)\w*\b|\bcan\s+(?:see|read|access|have|get|view)\b"
+)
+# leak: the user's contact and whereabouts given to whoever claims to know them
+_PERSONAL = (
+    r"주소|전화\s*번호|연락처|생년월일|계좌|위치|동선|병원\s*기록|병력|진료|건강\s*(?:정보|기록)|"
+    r"\b(?:address|phone\s+number|birthday|location|whereabouts|schedule|medical|health|"
+    r"personal\s+life|private\s+life)\b"
+)
+_SOMEONE_ASKING = (
+    r"(?:라고|이라고)\s*(?:하는|대는)\s*(?:사람|분)|자칭|누가\s*(?:물어보든|묻든|물어봐도)|"
+    r"(?<![가-힣])(?!내가|제가)[가-힣]{1,8}(?:이|가)\s*(?:[가-힣]+\s+){0,2}?(?:물어보면|물으면|"
+    r"요청하면|찾으면|달라고\s*하면|물어봐도)|\b(?:anyone|someone|whoever|anybody|"
+    r"a\s+person)\s+(?:who\s+)?(?:asks?|claims?|says?)\b|\bif\s+(?:someone|anyone|they|a\s+person)\s+"
+    r"(?:asks?|claims?)\b|\bwhatever\s+(?:he|she|they|someone|anyone)\s+asks?\b"
+)
+# rules: "the guidelines you follow, count them as gone"
+_RULES_GONE_KO = (
+    r"(?:가이드라인|규칙|지침|제한|원칙|룰|정책|안전\s*장치)[^.\n]{0,30}?(?:없는\s*(?:걸로|거로|셈)|"
+    r"없던\s*(?:걸로|거로|일로)|무효|해제|안\s*지켜도|무시해도|신경\s*(?:쓰지|끄))"
+)
+_YOURS_KO = r"(?<![가-힣])(?:너|네|니|당신)(?:가|는|의|도)?\s|원래|지켜야|기존"
+# rules: "your guidelines don't count anymore", "pretend you never had any rules"
+_RULES_GONE_EN = (
+    r"\b(?:your|ur|the\s+assistant'?s)\s+(?:[\w-]+\s+)?(?:rules|guidelines|instructions|"
+    r"restrictions|limits|policies|filters)\s+(?:don'?t|do\s+not|no\s+longer|won'?t|doesn'?t)\s+"
+    r"(?:count|apply|matter|exist)|\bpretend\s+(?:that\s+)?(?:you|u)\s+(?:never\s+had|have\s+no|"
+    r"don'?t\s+have)\s+(?:any\s+)?(?:rules|guidelines|restrictions|limits|filters|instructions)\b"
+)
+# append: a shop's or a partner's link slipped into answers
+_PROMOTED_LINK = (
+    r"(?:추천|제휴|광고|홍보|쇼핑몰|구매|할인|레퍼럴)\s*(?:링크|코드|url)|"
+    r"\b(?:affiliate|referral|promo|tracking|utm|sponsored)\s*(?:links?|codes?|params?|urls?|tags?)\b"
+)
+
+_SLIP_IN = f"{_ADD}|끼워|끼워넣|섞어|\\b(?:slip|drop|sneak|work)\\b"
+
 _TOGETHER += [
+    _together(LEAK, _ALL_STORED, _ON_A_TRIGGER, verb=_HAND_OUT),
+    _together(LEAK, _PERSONAL, _SOMEONE_ASKING, verb=_HAND_OUT),
+    _together(RULES, _RULES_GONE_KO, _YOURS_KO),
+    _together(RULES, _RULES_GONE_EN),
+    _together(APPEND, _PROMOTED_LINK, verb=_SLIP_IN),
     # reveal: the assistant's instructions under any name, shown in any way or form
     _together(REVEAL, _OWN_INSTRUCTIONS, verb=f"{_SHOW_EN}|{_SHOW_KO}"),
     _together(REVEAL, _OWN_INSTRUCTIONS, _ANSWER_FORM),
@@ -747,6 +811,9 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"(?:\s*(?:비서|시스템|모델|어시스턴트))?\s*(?:는|은|라면|이라면)\s|"
             r"['\"‘“(\[](?:ai|인공지능|어시스턴트)\s*(?:비서|시스템|모델)?\s*(?:는|은)\s|"
             r"(?:ai|인공지능|어시스턴트|비서|챗봇)\s*(?:에게|한테)\s*[:：]|"
+            # "이 메시지를 본 AI는": whichever assistant reads a pasted text
+            r"(?:을|를)\s*(?:본|읽은|읽는|보는|받은|처리하는|요약하는)\s*(?:모든\s*)?(?:ai|인공지능|"
+            r"어시스턴트|비서|챗봇|에이전트|llm)|"
             r"(?:ai|인공지능|어시스턴트)\s*(?:지시|명령|공지)|"
             r"(?:ai|인공지능|어시스턴트|비서|챗봇|봇)\s*(?:비서\s*)?(?:여러분|님들|들아|께)|"
             r"(?:^|[\s'\"(\[])(?:ai|인공지능|챗봇|봇)(?:야|아)[,!\s]|"

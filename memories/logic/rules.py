@@ -68,9 +68,11 @@ _KO_REQUEST = (
 )
 
 _ANSWER_CUES = re.compile(
-    r"답변|대답|응답|답을|답은|말투|존댓말|반말|짧게|길게|간단히|간결|자세히|상세|요약|목록|표로|이모지|"
+    r"답변|답장|대답|응답|답을|답은|말투|존댓말|반말|짧게|길게|간단히|간결|자세히|상세|요약|목록|표로|이모지|"
+    r"이모티콘|농담|유머|딱딱|처럼\s*(?:말|얘기|대답)|글머리|본론|요점|호칭|"
     r"\b(?:answers?|responses?|replies|reply|respond|format(?:ting)?|bullets?|bullet\s+points|"
-    r"concise|brief|short|detailed|verbose|emojis?|tone|formal|casual|explanations?)\b",
+    r"concise|brief|short|detailed|verbose|emojis?|tone|formal|casual|explanations?|jokes?|"
+    r"humou?r)\b",
     re.IGNORECASE,
 )
 _LANGUAGE_CUES = re.compile(
@@ -367,35 +369,47 @@ _KO_ASKS = re.compile(
     r"(?:해\s*줘|해\s*주세요|해\s*줘요|해\s*주라|줘요|줘|주세요|주라|해라|하라|해요|하세요|"
     r"부탁(?:해|해요|드려요|합니다)|말아\s*(?:줘|주세요|줘요)|마세요|마|좋겠어요|좋겠어|좋겠다|"
     r"좋겠습니다|원해|바래|바라요|할\s*것|해|(?:해|써|불러|말해)도\s*(?:돼|돼요|괜찮아|좋아)|"
-    r"말자|하자|드려요|드립니다)"
-    r"(?=[\s.!~,ㅎㅋ^]|$)"
+    r"말자|하자|드려요|드립니다|불러|줄\s*수\s*(?:있어|있을까|있나|있어요|있나요)\s*[?？]*|"
+    # asked as a question or a wish: "친구처럼 말해주면 안돼?", "그거 좀 안 했으면"
+    r"주면\s*안\s*(?:돼|될까|되나|되니|돼요|될까요)\??|(?:했|했으|줬|줬으|하지\s*않았)으?면|"
+    # "표로 보여주는 게 좋아", "알려주시면 좋겠어요": what the user likes the assistant to do
+    r"주는\s*(?:게|것이|거)\s*(?:좋아|좋아요|좋음|좋겠|편해|편해요|나아|나아요|나음)|주시면\s*좋겠\S*|"
+    r"(?:어|아|해|워)도\s*(?:돼|돼요|됨|괜찮아|괜찮아요|괜찮음|좋아|좋아요))"
+    r"(?=[\s.!~,ㅎㅋㅠ^?]|$)"
 )
 # Said of answers in general: a topic-marked property of answers, a condition, a habit.
 _KO_STANDING = re.compile(
-    r"(?:답변|대답|응답|설명|말투|톤|어조|단위|날짜|시간|금액|숫자|코드|주석|예시|예제|링크|출처|목록|"
+    r"(?:답변|답장|답글|대답|응답|설명|말투|톤|어조|단위|날짜|시간|금액|숫자|코드|주석|예시|예제|링크|출처|목록|"
     r"정리|번역|추천|요약|농담|호칭|이름|형식|표기|용어|영어\s*단어)[가-힣]{0,3}?\s*(?:은|는|할|할\s*때|"
     r"때|땐|에|마다|끝|마지막|맨)|"
     r"[가-힣]\s*(?:때|땐)(?:는|에는|마다|도)?(?=\s|$)|"
     r"[가-힣](?:으면|면|거든)\s|(?:전에는|전엔|전까지)|마다|"
     r"(?:얘기|이야기|주제|질문|말)(?:은|는|엔|에는|할\s*땐|할\s*때는)\s|꺼내지|언급하지|물어보지|"
     r"(?:얘기|이야기)\s*(?:말고|빼고|대신)|(?:기간|동안)(?:에는|엔|에|은|는)\s|"
-    r"호칭|이름으로|라고\s*불러|^[가-힣]+(?:\s+[가-힣]+)?(?:은|는)\s|"
+    r"호칭|이름으로|라고\s*(?:불러|부르)|^[가-힣]+(?:\s+[가-힣]+)?(?:은|는)\s|"
     r"(?:해도|어도|아도|내도|봐도|써도|해도)\s|"
     r"(?:^|\s)(?:앞으로|앞으론|이제부턴|지금부턴|항상|매번|늘|언제나|계속|가끔|평소에?|기본적으로|"
     r"기본으로|무조건)\s|"
     r"(?:나|저)(?:한테|에게)(?:는|만)?\s|(?:는|은)\s*건\s|"
-    r"반말|존댓말|높임말|말투|이모지|이모티콘|"
+    r"반말|존댓말|높임말|말투|이모지|이모티콘|딱딱|글머리|불릿|문장으로|본론|"
+    # the manner of speaking: "친구처럼 말해줘", "편하게 얘기해줘"
+    r"처럼\s*(?:말|얘기|이야기|대답|답|대해|설명)|"
     r"(?:한국어|영어|일본어|중국어|한글)(?:로|으로)\s*(?:답|대답|말|써|설명|달아)|"
     r"저장하지|기억하지|저장\s*안|기록하지"
 )
 _KO_ONE_OFF = re.compile(
     r"(?:^|\s)(?:이거|이걸|이것|이건|그거|그걸|저거|요거|요것|방금|오늘|내일|이번|지금\s*이)"
     r"|(?:^|\s)(?:이|그|저)\s+[가-힣]+(?:을|를|좀)\s"
+    r"|(?:위|밑|아래)에?\s*(?:꺼|거|것|글|내용)|(?:^|\s)(?:이|그|요)\s+(?:글|기사|메일|이메일|문장|"
+    r"코드|내용|문서|자료|보고서|논문|영상|사진|파일|링크|답변|대화|책|노래|부분|문단|단락|슬라이드|"
+    r"자소서|표|목록|리스트)"
 )
 _EN_ASKS = re.compile(
-    r"^(?:please\s+|pls\s+|also\s+|and\s+|oh,?\s+and\s+)?(?:always\s+|never\s+|just\s+)?"
+    r"^(?:(?:can|could|would|will)\s+you\s+|(?:would|is)\s+it\s+(?:be\s+)?(?:ok|okay|fine|possible)\s+"
+    r"(?:to|if\s+you)\s+|do\s+you\s+mind\s+)?(?:please\s+|pls\s+|also\s+|and\s+|oh,?\s+and\s+)?"
+    r"(?:always\s+|never\s+|just\s+|not\s+)?"
     r"(?:use|answer|reply|respond|write|keep|give|explain|format|add|include|show|don't|"
-    r"do\s+not|avoid|ignore|be|make|put|start|end|stick|prefer|stop|skip|limit|cite|mention|"
+    r"do\s+not|dont|avoid|ignore|be|make|put|start|end|stick|prefer|stop|skip|limit|cite|mention|"
     r"save|store|remember|record|forget|bring\s+up|ask|remind|get|sign|list|quote|check|"
     r"link|refer|point|label|mark|highlight|bold|italici[sz]e|"
     r"talk|speak|address|translate|break|number|spell|round|default|tone\s+down|go\s+easy)\b|"
@@ -422,7 +436,9 @@ _EN_STANDING = re.compile(
     r"formal|formally|casually|friendly|polite|professional|warm|blunt|gentle|simple|brief|"
     # the language of every answer ("reply in English"), not of one translation ("into French")
     r"short|concise|in\s+(?:english|korean|japanese|chinese|spanish|french|german)|"
-    r"detailed|serious|funny|playful)\b|"
+    # the level of every explanation: "explain like I'm 12"
+    r"call(?:ing)?\s+me\b|like\s+(?:i'?m|im|i\s+am)\s+(?:\d+|five|ten|twelve|a\s+(?:kid|child|beginner))|"
+    r"detailed|serious|funny|playful|apologi\w+|sorry|disclaimers?|caveats?|filler|headers)\b|"
     # Verbs that are about manner whatever follows them.
     r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|avoid|skip|talk|speak|address)\b|"
     r"\b(?:don't|do\s+not|stop)\s+(?:use|using|keep|keeping|call|calling)\b",
@@ -453,8 +469,66 @@ _ANSWER_LANGUAGE = re.compile(
 _CODE_WORDS = re.compile(r"코드|주석|\b(?:code|comments?)\b", re.IGNORECASE)
 
 
+# --- a preference about answers said without a verb -----------------------------------------
+# "답변은 짧게. 핵심만", "no emojis pls", "tables > paragraphs for comparisons", "celsius and km
+# please": a fragment that names a form of answers and a choice. Whether something at hand is
+# meant ("위에꺼 표로") is judged as for requests.
+_KO_FORM = re.compile(
+    r"답변|답장|답글|대답|응답|(?<![가-힣])답(?:은|는|이)(?=\s)|말투|어투|존댓말|반말|높임말|이모지|이모티콘|"
+    r"글머리|불릿|요점|핵심|본론|형식|포맷|"
+    r"결론\s*(?:부터|먼저|만)|[0-9한두세네]\s*줄|줄\s*(?:이내|이하)|단위|섭씨|화씨|미터법|"
+    r"(?<![가-힣])표(?:로|가|는)|설명(?:은|이|을|도)(?=\s)|(?:한국어|영어|한글|일본어|중국어)(?:로|으로)"
+)
+_KO_FRAGMENT_END = re.compile(
+    r"(?:게|히|만|로|으로|이내로|이하로|위주로|먼저|부터|좋음|괜찮음|ㄱ|그만|좋아|좋아요|괜찮아|괜찮아요)"
+    r"\s*요?[\s.!~ㅎㅋㅠㅜ^]*$"
+)
+_EN_FORM = re.compile(
+    r"\b(?:answers?|replies|responses?|tone|emojis?|emoticons?|tables?|bullets?|bullet\s+points?|"
+    r"prose|paragraphs?|spelling|units?|celsius|fahrenheit|metric|imperial|km|kilomet(?:er|re)s?|"
+    r"miles|indent\w*|semicolons?|tabs|tl;?dr|markdown|headings?|jargon|formal|casual|swearing|"
+    r"cursing|slang|apologi\w+|disclaimers?|caveats?|filler|fluff|pleasantries|small\s+talk|"
+    r"wall\s+of\s+text|verbose|concise|brief|shorter|longer|(?:british|american)\s+spelling|"
+    r"oxford\s+comma|exclamation\s+(?:marks?|points?)|all\s+caps|examples?|type\s+hints|"
+    r"docstrings|comments|(?:time|date)\s+format|24h|24[\s-]hour|prices|currency)\b",
+    re.IGNORECASE,
+)
+_EN_CHOICE = re.compile(
+    r"\b(?:please|pls|plz)\b|\s>\s|^no\s+(?:more\s+)?\w+|,\s*no\s+\w+|"
+    r"\b(?:is|are)\s+(?:fine|ok|okay|better|best|preferred|good)\b|\binstead\s+of\b|"
+    r"\bover\s+\w+|\botherwise\b|\bnext\s+time\b|\b(?:at|on)\s+the\s+(?:top|bottom|end|start)\b|"
+    r",\s*not\s+\w+|\bwhen\s+\w+ing\b|\bif\s+possible\b",
+    re.IGNORECASE,
+)
+_EN_NOT_FRAGMENT = re.compile(
+    r"^(?:i|i'm|im|my|we|our|he|she|they|it|there|that|this)\b|\b(?:my|our|his|her|their|this|"
+    r"that|these|those)\s+(?:\w+\s+)?(?:answers?|tables?|code|replies|responses?|units?|tone|"
+    r"paragraphs?|lists?|spelling)\b|\b(?:was|were|did|had|got)\b",
+    re.IGNORECASE,
+)
+
+
+def fragment_preference(sentence: str) -> bool:
+    """True when `sentence` is a verbless choice about the form of answers ("답변은 짧게",
+    "no emojis pls"), not about something at hand."""
+    text = sentence.strip()
+    if not text or len(text) > 120 or text.endswith("?"):
+        return False
+    if has_hangul(text):
+        return (
+            bool(_KO_FORM.search(text) and _KO_FRAGMENT_END.search(text))
+            and not _KO_ONE_OFF.search(text)
+            and not _KO_WISH.search(text)
+        )
+    return (
+        bool(_EN_FORM.search(text) and _EN_CHOICE.search(text))
+        and not _EN_ONE_OFF.search(text)
+        and not _EN_NOT_FRAGMENT.search(text)
+    )
+
+
 # "-면 좋겠다" without "주-": a wish about one's own life; "해주면 좋겠어" asks the assistant.
-_KO_WISH = re.compile(r"(?<!주)(?<!줬)(?<!줄)(?:으면|면|었으면|았으면)\s*좋겠")
+_KO_WISH = re.compile(r"(?<!주)(?<!줬)(?<!줄)(?<!주시)(?:으면|면|었으면|았으면)\s*좋겠")
 
 
 def standing_request(sentence: str) -> bool:
@@ -464,9 +538,12 @@ def standing_request(sentence: str) -> bool:
         return False
     if _KO_WISH.search(text):
         return False  # "세컨하우스 있으면 좋겠다": the speaker's own wish, nothing asked
+    if fragment_preference(text):
+        return True
     if _KO_ASKS.search(text):
         standing, one_off = _KO_STANDING.search(text), _KO_ONE_OFF.search(text)
-    elif _EN_ASKS.search(text):
+    elif _EN_ASKS.search(text) or any(_EN_ASKS.search(c.strip()) for c in text.split(",")[1:]):
+        # "my name's Priya, use that instead of 'user'": the request follows a statement
         standing, one_off = _EN_STANDING.search(text), _EN_ONE_OFF.search(text)
     else:
         return False
@@ -551,8 +628,20 @@ def split_sentences(text: str) -> list[str]:
 _EN_CONDITIONAL_REQUEST = re.compile(r"^(?:when(?:ever)?|if)\b[^,?]{2,80},\s*\w", re.IGNORECASE)
 
 
+# "친구처럼 말해주면 안 돼?", "could you always answer in Korean?": a request put as a question.
+_REQUEST_QUESTION = re.compile(
+    r"주면\s*안\s*(?:돼|될까|되나|되니|돼요|될까요|되겠니|되나요)\s*[?？]+$|"
+    r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always|never|start|stop|keep|try\s+to|not)\b|"
+    r"^(?:would|is)\s+it\s+(?:be\s+)?(?:ok|okay|fine|possible)\s+(?:to|if)\b|^do\s+you\s+mind\b|"
+    r"줄\s*수\s*(?:있어|있을까|있나|있어요|있나요)\s*[?？]+$",
+    re.IGNORECASE,
+)
+
+
 def _is_question(sentence: str) -> bool:
     text = sentence.strip()
+    if _REQUEST_QUESTION.search(text):
+        return False
     if text.endswith("?"):
         return True
     return bool(_EN_QUESTION.match(text)) and not _EN_CONDITIONAL_REQUEST.match(text)

@@ -336,7 +336,8 @@ _SHAPE = re.compile(
     r"표로|표\s*형식|표를|목록|리스트|불릿|글머리|번호\s*매|소제목|제목|헤더|마크다운|코드\s*블록|"
     r"코드|예시|예제|단계|순서대로|요약|정리|굵게|\b(?:bullets?|bullet\s+points?|lists?|tables?|"
     r"headings?|headers?|titles?|markdown|code|examples?|steps?|step[\s-]by[\s-]step|summary|"
-    r"summari[sz]e|numbered|bold|format|formatting|outline|structure)\b|"
+    r"summari[sz]e|numbered|number\s+(?:the|them|each|your)|bold|format|formatting|outline|"
+    r"structure)\b|"
     r"수식|공식|\b(?:latex|mathjax|json|yaml|csv|plain\s+text)\b|"
     # accuracy, clarifying questions
     r"\b(?:double[\s-]check|verify|proofread|fact[\s-]check|ask\s+me)\b|검토|검증|다시\s*확인|"
@@ -348,6 +349,8 @@ _SHAPE = re.compile(
     r"[0-9]+\s*시간제|오전\s*오후|"
     # emoji
     r"이모지|이모티콘|\bemojis?\b|\bemoticons?\b|"
+    # how drafts written for the user open and close
+    r"서명|맺음말|끝인사|인사말|\b(?:sign|signed|signature|sign[\s-]?off|greeting|salutation)\b|"
     # how to address the user
     r"불러|호칭|\bcall\s+me\b|\baddress\s+me\b|\bmy\s+name\b|"
     # topics to avoid or stress
@@ -394,7 +397,10 @@ _OUTWARD = re.compile(
     r"오빠|엄마|아빠|부모|동생|남친|여친|남편|아내|회사|누가|누구|아무(?:한테|에게|나|라도|든)|다른\s*사람|사람들|"
     r"(?<![가-힣])상대(?!적)|제3자|제\s*3\s*자|파트너|광고|스폰서|후원|협찬|제휴|쿠폰|추천\s*코드|채널|구독|"
     r"(?<![가-힣])(?!나한|저한|나에|저에|너한|너에|내게|제게)[가-힣]{1,6}(?:한테|에게|께)(?=\s|$|도|만)|"
-    r"\b(?:someone|somebody|anyone|anybody|everyone|whoever|others|other\s+people|people|they|"
+    r"\b(?:someone|somebody|anyone|anybody|everyone|whoever|others|other\s+people|people|"
+    # "they" as a person who asks or is told; "say where they come from" speaks of things
+    r"(?:if|when|whenever|unless)\s+they|they\s+(?:ask|say|tell|want|request|send|e-?mail|text|"
+    r"message|call|need|contact|write|reach)\w*|"
     # "them" is a person only as a recipient: "keep them short" speaks of the answers.
     r"(?:to|with|tell|give|show|send|e-?mail|text|cc|let|answer)\s+them|"
     r"their|he|she|him|her|his|friends?|boss|manager|team|colleagues?|coworkers?|"
@@ -409,7 +415,8 @@ _OUTWARD = re.compile(
 )
 _CONTROL = re.compile(
     # hiding, deleting, acting without the user
-    r"조용히|몰래|모르게|말하지\s*마|안\s*물어|확인\s*안\s*(?:받|해|하)|말하지\s*말|알리지|묻지|물어보지\s*말|확인\s*(?:없이|하지\s*말|"
+    r"조용히|몰래|모르게|(?:한테|에게|께)(?:는|도)?\s*(?:절대\s*)?말하지\s*(?:마|말)|안\s*물어|"
+    r"확인\s*안\s*(?:받|해|하)|알리지|묻지|물어보지\s*말|확인\s*(?:없이|하지\s*말|"
     r"받지\s*말)|허락\s*없이|지워|지우(?!개)|삭제|없애|숨겨|숨기|척\s*(?:만|하|해)|시늉|대답만|말만|실제로?는|실제론|"
     r"\b(?:silently|quietly|secretly|hidden|hide|without\s+(?:asking|telling|checking|"
     r"confirm\w*|my|notify\w*)|don'?t\s+(?:tell|mention|notify|ask)|never\s+(?:tell|mention|"
@@ -417,10 +424,15 @@ _CONTROL = re.compile(
     # the assistant's own rules and identity
     r"시스템\s*(?:프롬프트|설정|메시지|지시|규칙|명령)|(?<!예시)(?<!예시\s)(?<!샘플)(?<!샘플\s)프롬프트|지시|지침|명령|규칙|정책|필터|안전|검열|제한\s*(?:없|풀|해제|무시)|제약|"
     r"거절|거부|탈옥|개발자\s*모드|페르소나|모드로|(?<![가-힣])역할|설정|원래|무시|"
-    r"\bsystem\s+(?:prompt|message|instructions?|rules?|settings?)|(?<!example\s)(?<!sample\s)\bprompts?\b|\b(?:instructions?|rules?|guidelines?|polic(?:y|ies)|filters?|safety|"
+    r"\bsystem\s+(?:prompt|message|instructions?|rules?|settings?)|(?<!example\s)(?<!sample\s)\bprompts?\b|"
+    # instructions the assistant gives the user ("when you give instructions, number the
+    # steps") are a topic; its own are the boundary
+    r"(?<!give\s)(?<!giving\s)(?<!write\s)(?<!writing\s)(?<!provide\s)\binstructions?\b|"
+    r"\b(?:rules?|guidelines?|polic(?:y|ies)|filters?|safety|"
     r"safeguards?|restrictions?|restricted|unrestricted|censor\w*|refuse|refusals?|decline|"
-    r"jailbreak|developer|mode|persona|role|identity|override|ignore|bypass|disregard|"
-    r"dan)\b|"
+    r"jailbreak|developer|mode|persona|role|identity|override|ignore|bypass|disregard)\b|"
+    # the "DAN" jailbreak, not a person called Dan ("sign them 'cheers, dan'")
+    r"\bdan\s+mode\b|\b(?:act|acting|be|are|as|become)\s+(?:a\s+)?dan\b|\bdo\s+anything\s+now\b|"
     # tools, commands, obeying text found elsewhere
     r"실행(?!\s*(?:결과|방법|화면|예시|예제|시간|과정|순서|하는\s*법))|명령어|스크립트|설치|다운로드|클릭|접속|열어|방문|따라\s*(?:줘|해|라|야)|따르|따를|그대로|"
     r"(?:말|부탁|요청|지시|명령)\S{0,2}\s*(?:다\s*)?들어|결제|구매|구입|송금|이체|"
