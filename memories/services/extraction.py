@@ -27,7 +27,7 @@ from datetime import date, datetime
 import numpy as np
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
@@ -38,6 +38,7 @@ from memories.logic.extraction_schema import (
     InvalidExtraction,
     parse_extraction,
 )
+from memories.logic.slots.change import Change, given_up, names_old_answer
 from memories.logic.write_policy import Decision, Origin, PolicyResult
 from memories.models import (
     LIVE_STATUSES,
@@ -134,6 +135,8 @@ class _Prepared:
     origin: Origin
     policy: PolicyResult
     indexed: Indexed | None
+    # the old answers the message says were given up ("은행 그만두고 ...")
+    change: Change = Change(words=(), slots=())
 
 
 def memory_extract_from_exchange(
@@ -361,7 +364,8 @@ def _prepare(item: ExtractedItem, *, source_text: str = "") -> _Prepared:
         source_text=source_text,
     )
     indexed = revision.memory_index(content=item.content) if policy.stores else None
-    return _Prepared(item=item, origin=origin, policy=policy, indexed=indexed)
+    change = given_up(source_text or item.content)
+    return _Prepared(item=item, origin=origin, policy=policy, indexed=indexed, change=change)
 
 
 def _store_all(
@@ -473,6 +477,16 @@ def _store_one(
     duplicate = _find_duplicate(user_id, item, indexed)
     if duplicate is not None:
         return _confirm(duplicate, origin), duplicate
+    replaced = _given_up_memories(live, prepared.change, source_message_id=source_message_id)
+    if replaced:
+        return _correct_or_conflict(
+            same_slot=replaced,
+            fields=fields,
+            origin=origin,
+            policy=policy,
+            indexed=indexed,
+            source_message_id=source_message_id,
+        )
     memory = revision.lineage_create(
         user_id=user_id,
         fields=fields,
@@ -482,6 +496,32 @@ def _store_one(
         change_reason=ChangeReason.EXTRACTED,
     )
     return "created" if memory.status == MemoryStatus.ACTIVE else "pending", memory
+
+
+def _given_up_memories(
+    live: QuerySet[Memory], change: Change, *, source_message_id: int | None
+) -> list[Memory]:
+    """The live memories holding an answer the message says was given up (`slots.change`):
+    "헬스 끊고 요즘은 수영해" replaces "주 3회 헬스 다녀" though their slots differ. Never a
+    memory from the same message."""
+    if not change.words and not change.slots:
+        return []
+    named = Q(slot__in=change.slots) if change.slots else Q(pk__in=[])
+    for word in change.words:
+        named |= Q(current_version__content__icontains=word[:4])
+    candidates = live.filter(named)
+    if source_message_id is not None:
+        candidates = candidates.exclude(current_version__source_message_id=source_message_id)
+    found = []
+    for memory in candidates:
+        version = memory.current_version
+        if version is None:
+            continue
+        if memory.slot in change.slots or any(
+            names_old_answer(version.content, word) for word in change.words
+        ):
+            found.append(memory)
+    return found
 
 
 def _paraphrase_threshold() -> float:

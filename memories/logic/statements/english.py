@@ -35,7 +35,13 @@ _EN_QUESTION = re.compile(
 _EN_HYPOTHETICAL = re.compile(
     r"^(?:if|suppose|supposing|imagine|what\s+if|hypothetically|pretend|let's\s+say)\b|"
     r"\b(?:if\s+I\s+(?:were|had|won|could|was)|I'd\s+\w+\s+if|would\s+\w+\s+if|i\s+wish|"
-    r"(?:i\s+)?wonder(?:ing)?\s+(?:if|whether|what|how|why))\b",
+    r"(?:i\s+)?wonder(?:ing)?\s+(?:if|whether|what|how|why)|"
+    # what one ought to do or wishes one could, not what one does: "i should probably start
+    # flossing", "wish i could afford a tesla"
+    r"i\s+(?:really\s+|probably\s+|prob\s+|seriously\s+|honestly\s+)*(?:should|ought\s+to|"
+    r"oughta|gotta)\s+(?:really\s+|probably\s+|finally\s+|actually\s+)*(?:start|stop|try|get|"
+    r"go|quit|learn|call|do|make|take|cut|eat|drink|sleep)|(?:^|\s)wish\s+i\s+(?:could|had|was|"
+    r"were|did))\b",
     re.IGNORECASE,
 )
 _EN_QUOTATION = re.compile(

@@ -1,0 +1,98 @@
+"""A change that names the old answer replaces the memory holding it (issue 14 line 3), even
+when the two statements are worded so differently that their slots differ."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from memories.logic.slots.change import given_up, names_old_answer
+from memories.models import Memory
+from tests.memories.conftest import version_of
+
+EARLIER = timezone.now() - timedelta(weeks=2)
+LATER = timezone.now() - timedelta(days=1)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("필라테스 그만두고 요즘은 요가 다녀", "필라테스"),
+        ("술은 끊었어 건강 때문에", "술"),
+        ("gave up the violin, piano now", "violin"),
+        ("left the hospital, i teach nursing now", "hospital"),
+        ("switched to oat milk, dairy gives me cramps", "dairy"),
+        ("mango is dead to me, peaches all the way", "mango"),
+    ],
+)
+def test_the_old_answer_a_change_names_is_found(text, word):
+    assert word in given_up(text).words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "커피 마시면서 공부하는 중",
+        "회사 그만두고 싶다",
+        "I drink tea instead of coffee in the evening",
+        "also doing pottery on sundays",
+    ],
+)
+def test_a_shared_word_without_a_change_or_a_generic_word_names_nothing(text):
+    assert given_up(text).words == ()
+
+
+def test_leaving_school_or_a_job_without_naming_it_leaves_the_question():
+    assert given_up("졸업하고 이번 달부터 출근해").slots == ("school",)
+    assert set(given_up("retired last spring, gardening full time").slots) == {"job", "workplace"}
+
+
+def test_an_english_word_is_named_by_its_stem_and_a_korean_one_as_written():
+    assert names_old_answer("Works as a nurse at a clinic", "nursing")
+    assert not names_old_answer("Runs every morning", "rugby")
+    assert names_old_answer("주 3회 필라테스 다님", "필라테스")
+
+
+def _live(user: Any) -> list[str]:
+    memories = Memory.objects.filter(user=user, status__in=["active", "pending"])
+    return sorted(version_of(m).content for m in memories.select_related("current_version"))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("first", "second", "old_word"),
+    [
+        ("주 3회 필라테스 다녀요", "필라테스 그만두고 요즘은 클라이밍만 해요", "필라테스"),
+        (
+            "I work at a bakery downtown",
+            "left the bakery, doing barista shifts at a cafe now",
+            "bakery",
+        ),
+        ("매일 아침 라떼 두 잔 마셔", "라떼 끊고 요즘 보리차만 마셔", "라떼"),
+    ],
+)
+def test_a_change_that_names_the_old_answer_replaces_its_memory(user, say, first, second, old_word):
+    say(first, at=EARLIER)
+    assert any(old_word in content for content in _live(user))
+
+    result = say(second, at=LATER)
+
+    assert result.outcome.get("corrected") == 1, result.outcome
+    memories = Memory.objects.filter(user=user, status__in=["active", "pending"])
+    versions = [version_of(m) for m in memories.select_related("current_version")]
+    # no first-hand statement of the old answer is left live: its lineage moved on
+    assert not [v.content for v in versions if v.version == 1 and old_word in v.content]
+    assert [v.version for v in versions if v.version == 2] == [2]
+
+
+@pytest.mark.django_db
+def test_a_statement_sharing_a_word_without_a_change_stays_beside_the_old_one(user, say):
+    say("나 커피 좋아해", at=EARLIER)
+
+    result = say("요즘 커피 마시면서 코딩 공부해", at=LATER)
+
+    assert result.outcome.get("corrected") is None
+    assert len(_live(user)) == 2
