@@ -171,6 +171,16 @@ def test_a_compound_statement_becomes_one_note_per_fact():
     ]
 
 
+def test_a_short_clause_of_the_speaker_before_and_is_a_fact_of_its_own():
+    assert _notes("I'm diabetic and I teach piano to kids.") == [
+        "Is diabetic",
+        "Teaches piano to kids",
+    ]
+    assert _notes("My brother and I share a flat in Leeds.") == [
+        "My brother and I share a flat in Leeds"
+    ]
+
+
 def test_a_plan_covering_two_verbs_stays_one_note():
     assert _notes("차 팔고 자전거 타기로 했어") == ["차 팔고 자전거 타기로 함"]
 

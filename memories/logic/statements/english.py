@@ -386,10 +386,15 @@ def _en_clauses(sentence: str) -> list[str]:
             if subject and clauses and not re.match(r"^(?:I|we|my|our)\b", piece, re.I):
                 piece = f"{subject.group(0)} {piece}"  # "... and work at Y": same subject
             clauses.append(piece)
-    # "My wife and I are ...": a piece of two words is no clause of its own.
+    # "My wife and I are ...": a piece of two words is no clause of its own, unless it is the
+    # speaker and a predicate ("I'm vegetarian and I work as a nurse").
     merged: list[str] = []
     for piece in clauses:
-        if merged and len(merged[-1].split()) < 3:
+        if (
+            merged
+            and len(merged[-1].split()) < 3
+            and not re.match(r"^(?:i|we)(?:['’](?:m|ve|d|re|ll)\b|\s+\w+)", merged[-1], re.I)
+        ):
             merged[-1] = f"{merged[-1]} and {piece}"
         else:
             merged.append(piece)
