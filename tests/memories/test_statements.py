@@ -567,3 +567,21 @@ def test_one_translation_into_a_language_is_a_task_not_a_standing_request():
 )
 def test_a_property_named_without_my_is_the_speakers(text, word):
     assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["allergic to shellfish fyi", "lactose intolerant btw", "type 2 diabetic here", "vegan lol"],
+)
+def test_a_lasting_condition_named_without_im_is_the_speakers(text):
+    (item,) = rules.extract_statements(text)
+
+    assert item.content.lower().startswith(text.split()[0].lower())
+
+
+def test_a_routine_in_two_korean_words_is_not_a_fragment():
+    assert _notes("목요일마다 수영") == ["목요일마다 수영"]
+
+
+def test_have_opens_a_question_only_before_its_subject():
+    assert _notes("Have you ever been to Jeju?") == []

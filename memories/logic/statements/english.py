@@ -29,7 +29,8 @@ _EN_NESTED_OTHER = re.compile(
 _EN_YOU = re.compile(r"^(?:you|you're|your|can\s+you|could\s+you|would\s+you|will\s+you)\b", re.I)
 _EN_QUESTION = re.compile(
     r"^(?:do|does|did|what|where|who|whom|how|why|when|which|can|could|would|will|should|is|are|"
-    r"am|was|were|have|has|any)\b(?!['’]t)",
+    r"am|was|were|any)\b(?!['’]t)|^(?:have|has)\s+(?:you|i|we|they|he|she|it|there|anyone|"
+    r"anybody|any|u)\b",
     re.IGNORECASE,
 )
 _EN_HYPOTHETICAL = re.compile(
@@ -428,14 +429,27 @@ _EN_OWN_PROPERTY = re.compile(
 )
 
 
+# A lasting condition of the person named without "I'm" ("allergic to penicillin fyi", "type 1
+# diabetic here", "color blind (red green)").
+_EN_CONDITION = re.compile(
+    r"^(?:(?:also|btw|fyi|fwiw|ps|so|and)\s*,?\s+)?(?:(?:severely|mildly|very|super|pretty|kinda|"
+    r"totally|fully|partly|partially)\s+)?(?:allergic\s+to|intolerant\s+(?:to|of)|lactose[\s-]"
+    r"intolerant|gluten[\s-]intolerant|colou?r[\s-]?blind|deaf|hard\s+of\s+hearing|blind\s+in|"
+    r"(?:type\s*[12]\s+)?diabetic|vegetarian|vegan|pescatarian|celiac|coeliac|asthmatic|"
+    r"epileptic|dyslexic|autistic|adhd|pregnant|left[\s-]handed|right[\s-]handed|ambidextrous|"
+    r"married|divorced|widowed|engaged|single|an?\s+only\s+child|a\s+twin|sober|teetotal|"
+    r"(?:a\s+)?(?:non[\s-]?)?smoker|nearsighted|short[\s-]sighted|long[\s-]sighted)\b",
+    re.IGNORECASE,
+)
+
+
 def _speakers_fragment(text: str) -> bool:
     """A phrase with no finite verb and no subject of its own, anchored in time ("sober 2
-    years as of last week", "up at 5 every day to pray"): chat leaves "I'm" out."""
-    return (
-        not _EN_FINITE.search(text)
-        and not _EN_THIRD_OPENER.match(text)
-        and bool(HABIT.search(text) or _EN_ANCHOR.search(text))
-    )
+    years as of last week", "up at 5 every day to pray") or naming a lasting condition
+    ("allergic to penicillin fyi"): chat leaves "I'm" out."""
+    if _EN_FINITE.search(text) or _EN_THIRD_OPENER.match(text):
+        return False
+    return bool(HABIT.search(text) or _EN_ANCHOR.search(text) or _EN_CONDITION.match(text))
 
 
 def read(sentence: str) -> list[Clause]:

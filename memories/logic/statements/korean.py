@@ -713,6 +713,7 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
         not _has_predicate(tokens)
         and not _topic_comment(tokens)
         and not counted
+        and not HABIT.search(clause.text)  # "월요일마다 필라테스": a routine in two words
         and len(clause.text.split()) < _FRAGMENT_WORDS
     )
 
