@@ -389,7 +389,7 @@ _KO_STANDING = re.compile(
     r"호칭|이름으로|라고\s*(?:불러|부르)|^[가-힣]+(?:\s+[가-힣]+)?(?:은|는)\s|"
     r"(?:해도|어도|아도|내도|봐도|써도|해도)\s|"
     r"(?:^|\s)(?:앞으로|앞으론|이제부턴|지금부턴|항상|매번|늘|언제나|계속|가끔|평소에?|기본적으로|"
-    r"기본으로|무조건)\s|"
+    r"기본으로|무조건)(?:\s|$)|"
     r"(?:나|저)(?:한테|에게)(?:는|만)?\s|(?:는|은)\s*건\s|"
     r"반말|존댓말|높임말|말투|이모지|이모티콘|딱딱|글머리|불릿|문장으로|본론|"
     # the manner of speaking: "친구처럼 말해줘", "편하게 얘기해줘"
@@ -735,8 +735,9 @@ def _statement_items(
     if task and not forced:
         # Next to a task ("목차 좀 짜줘"), a bare phrase is the task's material.
         kept = [s for s in kept if not s.clause.verbless]
-    if statements.is_sarcasm(sentence) and not forced:
-        kept = []
+    sarcastic = statements.is_sarcasm(sentence) or statements.is_sarcasm(message)
+    if sarcastic and not forced:
+        return []  # "i love working 90 hour weeks /s": not even an explicit rule's reading
     if not kept and found is not None and analysed and not forced:
         # An explicit statement the rules know ("나 부산으로 이사했어") is kept even when the
         # clause reading doubts it, unless it is a question, hypothetical or quotation.

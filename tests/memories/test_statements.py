@@ -585,3 +585,14 @@ def test_a_routine_in_two_korean_words_is_not_a_fragment():
 
 def test_have_opens_a_question_only_before_its_subject():
     assert _notes("Have you ever been to Jeju?") == []
+
+
+def test_a_message_marked_as_sarcasm_gives_no_memory_even_where_a_rule_reads_one():
+    assert rules.extract_statements("i just adore 7am meetings /s") == []
+    assert rules.extract_statements("I love doing taxes (not)") == []
+    assert rules.extract_statements("got engaged today, best day ever")
+
+
+def test_an_adverb_after_a_finished_korean_statement_adds_to_it_and_asks_nothing():
+    (item,) = rules.extract_statements("나 갑각류 알레르기 있어 엄청 심하게")
+    assert "갑각류" in item.content

@@ -210,7 +210,9 @@ def serves_a_task(text: str) -> bool:
 # "Oh great, I just LOVE it when ...", "It's raining again. Fantastic.").
 _EN_SARCASM = re.compile(
     r"^(?:oh\s+)?(?:great|fantastic|wonderful|perfect|lovely|awesome|brilliant)\b[,.!]|"
-    r"\b(?:just|really)\s+love\s+it\s+when\b",
+    r"\b(?:just|really)\s+love\s+it\s+when\b|"
+    # the marks chat puts on sarcasm: "/s", "(not)", "said no one ever"
+    r"(?:^|\s)/s\b|\(not\)|\bsaid\s+no\s+one\s+ever\b",
     re.IGNORECASE,
 )
 

@@ -40,8 +40,8 @@ _EN_HYPOTHETICAL = re.compile(
     # what one ought to do or wishes one could, not what one does: "i should probably start
     # flossing", "wish i could afford a tesla"
     r"i\s+(?:really\s+|probably\s+|prob\s+|seriously\s+|honestly\s+)*(?:should|ought\s+to|"
-    r"oughta|gotta)\s+(?:really\s+|probably\s+|finally\s+|actually\s+)*(?:start|stop|try|get|"
-    r"go|quit|learn|call|do|make|take|cut|eat|drink|sleep)|(?:^|\s)wish\s+i\s+(?:could|had|was|"
+    r"oughta|gotta)\s+(?:really\s+|probably\s+|finally\s+|actually\s+)*(?!be\b|have\b|"
+    r"been\b)[a-z]+|(?:^|\s)wish\s+i\s+(?:could|had|was|"
     r"were|did))\b",
     re.IGNORECASE,
 )
@@ -87,6 +87,15 @@ _EN_LASTING = re.compile(
 _EN_DECISION = re.compile(
     r"\b(?:decided|chose|choose|chosen|switched|going\s+with|settled\s+on|opted|picked|"
     r"will\s+use|committed\s+to|quit|gave\s+up|stopped)\b",
+    re.IGNORECASE,
+)
+# What happened today and stays true after it: a life event, not a passing state.
+_EN_LIFE_EVENT = re.compile(
+    r"\b(?:got\s+(?:engaged|married|divorced|promoted|hired|accepted|diagnosed|my\s+(?:license|"
+    r"licence|visa|degree|results?|green\s+card|citizenship))|graduated|adopted|retired|"
+    r"gave\s+birth|had\s+(?:a\s+baby|twins)|moved\s+(?:to|into|in)|bought\s+(?:a|an|my|our)\s+"
+    r"(?:house|home|car|flat|apartment|condo)|signed\s+(?:a|the|my)\s+(?:lease|contract)|"
+    r"passed\s+(?:my|the)\s+\w+|was\s+diagnosed|started\s+(?:a\s+new\s+job|at|my\s+new))\b",
     re.IGNORECASE,
 )
 HABIT = re.compile(
@@ -447,9 +456,12 @@ def _speakers_fragment(text: str) -> bool:
     """A phrase with no finite verb and no subject of its own, anchored in time ("sober 2
     years as of last week", "up at 5 every day to pray") or naming a lasting condition
     ("allergic to penicillin fyi"): chat leaves "I'm" out."""
+    if _EN_CONDITION.match(text):
+        # "allergic to shrimp btw which is hard bc ...": what follows explains the condition
+        return not _EN_THIRD_OPENER.match(text)
     if _EN_FINITE.search(text) or _EN_THIRD_OPENER.match(text):
         return False
-    return bool(HABIT.search(text) or _EN_ANCHOR.search(text) or _EN_CONDITION.match(text))
+    return bool(HABIT.search(text) or _EN_ANCHOR.search(text))
 
 
 def read(sentence: str) -> list[Clause]:
@@ -503,6 +515,7 @@ def read(sentence: str) -> list[Clause]:
             or HABIT.search(bare)
             or _EN_LASTING.search(bare)
             or (tense == "past" and _EN_DECISION.search(bare))  # "quit my job today"
+            or (tense == "past" and _EN_LIFE_EVENT.search(bare))  # "got engaged today"
         )
         if (
             subject == "speaker"

@@ -286,7 +286,13 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
     if any(_tag(t) == "JKQ" for t in tokens):
         return "quotation"
     spoken = [t for t in tokens if not _tag(t).startswith("S")]
-    if spoken and _tag(spoken[-1]) == "EC" and spoken[-1].form in ("게", "도록", "게끔"):
+    if (
+        spoken
+        and _tag(spoken[-1]) == "EC"
+        and spoken[-1].form in ("게", "도록", "게끔")
+        # "알레르기 있어 심하게": an adverb after a finished statement only adds to it
+        and not re.search(r"(?:어|아|해|야|요|음|다|임|함|됨)\s+[가-힣]+게\W*$", text)
+    ):
         return "request"  # "너무 길지 않게": how a task is to be done, said after it
     if any(t.form in ("어야지", "아야지", "야지", "여야지") for t in tokens) and not (
         _KO_DATED.search(text) or HABIT.search(text)
