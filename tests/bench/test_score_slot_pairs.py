@@ -1,6 +1,7 @@
 """`manage.py score_slot_pairs` on pairs written here."""
 
 import json
+from datetime import datetime
 from io import StringIO
 
 import pytest
@@ -116,7 +117,7 @@ def test_a_pair_whose_outcome_is_not_the_expected_one_is_listed_with_what_the_us
 
 def test_the_second_statement_is_observed_a_day_after_the_first(tmp_path, monkeypatch):
     # Keep what the pair wrote: the command rolls it back, so look just before it does.
-    seen = []
+    seen: list[tuple[str, str, datetime]] = []
     real = score_slot_pairs.score_pair
 
     def score_and_look(*, line):
