@@ -111,8 +111,10 @@ def test_a_pair_whose_outcome_is_not_the_expected_one_is_listed_with_what_the_us
         in text
     )
     assert "holds active [first+second] Moved to Bristol last month" in text
+    assert "extraction: first created 1; second corrected 1" in text
     assert "FAIL p-6 ko different question (a taste and an answer style): nothing" in text
     assert "holds active [second] 대답은 짧게 해줘" in text
+    assert "extraction: first none; second created 1" in text
 
 
 def test_the_second_statement_is_observed_a_day_after_the_first(tmp_path, monkeypatch):

@@ -17,9 +17,13 @@ earlier one). Then the pair is classified from the memories the user holds:
   holds the second's content live;
 - `conflict`: both contents are live and marked in conflict with each other;
 - `kept apart`: both contents are live side by side, not in conflict;
-- `nothing`: `first` left no live memory, or `second` made no memory;
-- `second not live`: the second's memories are not live (rejected, quarantined, or a
-  restatement of the first) and the first's are untouched.
+- `nothing`: `first` left no live memory, or `second` made none (no statement was read in
+  it, or it was taken as a restatement of what is known);
+- `second not live`: the second's memories are not live (rejected, quarantined, expired) and
+  the first's are untouched.
+
+A failure is listed with every memory the user holds at the end and what each extraction
+reported doing (created, corrected, duplicate, ...).
 
 "Live" is active or pending. A same-question pair passes when `replaced`, a
 different-question pair when `kept apart`. Every line runs inside a transaction that is
@@ -108,6 +112,8 @@ class PairResult:
     outcome: str
     # What the user holds at the end: (status, content, messages it was made from) per memory.
     memories: list[tuple[str, str, str]] = field(default_factory=list)
+    # What each message's extraction reported doing ({"created": 1, "duplicate": 1, ...}).
+    extraction: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def expected(self) -> str:
@@ -242,14 +248,14 @@ def score_pair(*, line: dict[str, Any]) -> PairResult:
     user = get_user_model().objects.create_user(username=f"score-sp-{uuid.uuid4().hex[:16]}")
     first = _move_back(message=_say(user=user, content=line["first"]), by=_FIRST_EARLIER_BY)
     # what the worker runs after each reply (conversations.tasks.exchange_extract)
-    remembering.exchange_memories_extract(message_id=first.pk, offline=True)
+    first_done = remembering.exchange_memories_extract(message_id=first.pk, offline=True)
     live_after_first = frozenset(
         m.id for m in _held(user_id=user.pk, names={first.pk: FIRST}) if m.holds_live(FIRST)
     )
     second = _say(user=user, content=line["second"])
     if second.created_at <= first.created_at:
         raise CommandError(f"{line['id']}: the second message is not later than the first")
-    remembering.exchange_memories_extract(message_id=second.pk, offline=True)
+    second_done = remembering.exchange_memories_extract(message_id=second.pk, offline=True)
     # A fresh user: every memory it has came from this pair.
     held = _held(user_id=user.pk, names={first.pk: FIRST, second.pk: SECOND})
     return PairResult(
@@ -261,6 +267,7 @@ def score_pair(*, line: dict[str, Any]) -> PairResult:
         second=line["second"],
         outcome=classify(held=held, live_after_first=live_after_first),
         memories=[(m.status, m.content, "+".join(sorted(m.made_from))) for m in held],
+        extraction={FIRST: dict(first_done.outcome), SECOND: dict(second_done.outcome)},
     )
 
 
@@ -334,6 +341,12 @@ class Command(BaseCommand):
                 self.stdout.write(f"  holds {status} [{made_from or '-'}] {content}")
             if not result.memories:
                 self.stdout.write("  holds no memory")
+            self.stdout.write(
+                "  extraction: "
+                + "; ".join(
+                    f"{message} {_outcomes(done)}" for message, done in result.extraction.items()
+                )
+            )
         if options.get("json"):
             payload = {"counts": counts, "lines": [asdict(r) for r in score.results]}
             options["json"].write_text(json.dumps(payload, ensure_ascii=False, indent=2))
