@@ -107,6 +107,10 @@ def test_a_pair_whose_outcome_is_not_the_expected_one_is_listed_with_what_the_us
     assert "different-question pairs kept apart 0/2 = 0.0%" in text
     assert "outcomes, different question: replaced 1, nothing 1" in text
     assert (
+        "where both messages left a memory: same-question replaced 0/0 = -; "
+        "different-question kept apart 0/1 = 0.0%"
+    ) in text
+    assert (
         "FAIL p-5 en different question (labelled wrongly here): replaced, kept apart expected"
         in text
     )

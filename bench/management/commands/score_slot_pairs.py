@@ -133,6 +133,10 @@ def _figures(results: list[PairResult]) -> dict[str, Any]:
     different = [r for r in results if not r.same_question]
     replaced = sum(r.outcome == REPLACED for r in same)
     kept_apart = sum(r.outcome == KEPT_APART for r in different)
+    # Pairs where both messages left a memory: what the replacing rule decided, apart from
+    # whether the statements were captured at all (issue 14 line 1).
+    same_decided = sum(r.outcome != NOTHING for r in same)
+    different_decided = sum(r.outcome != NOTHING for r in different)
     return {
         "pairs": len(results),
         "same_question": len(same),
@@ -141,6 +145,10 @@ def _figures(results: list[PairResult]) -> dict[str, Any]:
         "different_question": len(different),
         "kept_apart": kept_apart,
         "kept_apart_rate": _rate(kept_apart, len(different)),
+        "same_question_both_captured": same_decided,
+        "replaced_when_both_captured": _rate(replaced, same_decided),
+        "different_question_both_captured": different_decided,
+        "kept_apart_when_both_captured": _rate(kept_apart, different_decided),
         "outcomes": {
             "same_question": {o: sum(r.outcome == o for r in same) for o in OUTCOMES},
             "different_question": {o: sum(r.outcome == o for r in different) for o in OUTCOMES},
@@ -324,7 +332,12 @@ class Command(BaseCommand):
             f"{overall['different_question']} different)\n{_summary(overall)}\n"
             f"outcomes, same question: {_outcomes(overall['outcomes']['same_question'])}\n"
             f"outcomes, different question: "
-            f"{_outcomes(overall['outcomes']['different_question'])}"
+            f"{_outcomes(overall['outcomes']['different_question'])}\n"
+            f"where both messages left a memory: same-question replaced "
+            f"{overall['replaced']}/{overall['same_question_both_captured']} = "
+            f"{_percent(overall['replaced_when_both_captured'])}; different-question kept apart "
+            f"{overall['kept_apart']}/{overall['different_question_both_captured']} = "
+            f"{_percent(overall['kept_apart_when_both_captured'])}"
         )
         for lang, figures in counts["lang"].items():
             self.stdout.write(f"lang {lang}: {_summary(figures)}")
