@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
 
-from memories.logic import statements
+from memories.logic import dates, statements
 from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.slots import question_of
 from memoryhub.text import REDACTION_MARKER, has_hangul, stem_english
@@ -395,7 +395,10 @@ _KO_STANDING = re.compile(
     # the manner of speaking: "친구처럼 말해줘", "편하게 얘기해줘"
     r"처럼\s*(?:말|얘기|이야기|대답|답|대해|설명)|"
     r"(?:한국어|영어|일본어|중국어|한글)(?:로|으로)\s*(?:답|대답|말|써|설명|달아)|"
-    r"저장하지|기억하지|저장\s*안|기록하지"
+    r"저장하지|기억하지|저장\s*안|기록하지|"
+    # "답변 길게 자세히 해줘", "그냥 짧게 답해줘": the manner of answers
+    r"(?:답변|대답|답장|설명)\s*(?:좀\s*)?[가-힣]+(?:게|히)(?=\s|$)|"
+    r"[가-힣]+(?:게|히)\s*(?:답|대답|답변)\s*해"
 )
 _KO_ONE_OFF = re.compile(
     r"(?:^|\s)(?:이거|이걸|이것|이건|그거|그걸|저거|요거|요것|방금|오늘|내일|이번|지금\s*이)"
@@ -407,11 +410,11 @@ _KO_ONE_OFF = re.compile(
 _EN_ASKS = re.compile(
     r"^(?:(?:can|could|would|will)\s+you\s+|(?:would|is)\s+it\s+(?:be\s+)?(?:ok|okay|fine|possible)\s+"
     r"(?:to|if\s+you)\s+|do\s+you\s+mind\s+)?(?:please\s+|pls\s+|also\s+|and\s+|oh,?\s+and\s+)?"
-    r"(?:always\s+|never\s+|just\s+|not\s+)?"
+    r"(?:(?:actually|ok|okay|so|hey|oh|but|yeah|also)[,\s]+)*(?:always\s+|never\s+|just\s+|not\s+)?"
     r"(?:use|answer|reply|respond|write|keep|give|explain|format|add|include|show|don't|"
     r"do\s+not|dont|avoid|ignore|be|make|put|start|end|stick|prefer|stop|skip|limit|cite|mention|"
     r"save|store|remember|record|forget|bring\s+up|ask|remind|get|sign|list|quote|check|"
-    r"link|refer|point|label|mark|highlight|bold|italici[sz]e|"
+    r"link|refer|point|label|mark|highlight|bold|italici[sz]e|switch|"
     r"talk|speak|address|translate|break|number|spell|round|default|tone\s+down|go\s+easy)\b|"
     r"^(?:please\s+)?(?:when(?:ever)?|if|unless|any\s*time|each\s+time|every\s+time|for|in)\b[^,]{2,80},"
     r"\s*(?:please\s+)?(?:always\s+|just\s+)?\w+|"
@@ -617,6 +620,8 @@ def split_sentences(text: str) -> list[str]:
     """Sentences, ended by punctuation, a line break, or (in chat) by laughter or crying
     written in jamo ("이사감ㅋㅋ 회사랑 가까워져서 ...")."""
     parts = re.split(
+        # not after an abbreviation ("St. Mary's", "Dr. Kim", "e.g. tea")
+        r"(?<![Ss]t\.)(?<![Dd]r\.)(?<![Mm]r\.)(?<![Mm]s\.)(?<!Mrs\.)(?<!e\.g\.)(?<!i\.e\.)(?<!vs\.)"
         r"(?<=[.!?。])\s+|\n+|(?<=[가-힣][ㅋㅎㅠㅜ])\s+|(?<=[ㅋㅎㅠㅜ]{2})\s+",
         text.replace("’", "'"),
     )
@@ -799,6 +804,39 @@ def _passing_state(sentence: str) -> bool:
     return bool(analysed) and all(s.reason == "momentary" for s in analysed)
 
 
+# What the learned gate never vetoes, because its embedding reads short statements badly and
+# these are kept whatever their length: a lasting condition of health, diet or language, a
+# routine, and a plan on a named day ("저 당뇨 있어요", "yoga on sundays", "다음달 제주 여행감").
+_CONDITION_WORDS = re.compile(
+    r"알레르기|알러지|당뇨|고혈압|저혈압|천식|비염|아토피|채식|비건|색맹|색약|난독증|adhd|공황장애|"
+    r"우울증|갑상선|디스크|편두통|불면증|글루텐|유당\s*불내증|임신|"
+    r"\b(?:allerg\w*|diabet\w*|asthma\w*|vegetarian|vegan|pescatarian|celiac|coeliac|"
+    r"colou?r[\s-]?blind|dyslexi\w*|adhd|migraines?|insomnia|intoleran\w*|pregnan\w*|"
+    r"speaks?|fluent|native\s+speaker)\b",
+    re.IGNORECASE,
+)
+
+
+def _beyond_the_gate(sentence: str) -> bool:
+    if _CONDITION_WORDS.search(sentence):
+        return True
+    if statements.habitual(sentence) or question_of(sentence):
+        return True  # a routine, or an answer to a question the slots know ("favorite band is")
+    return bool(
+        _AHEAD.search(sentence)
+        or dates.resolve_dates(sentence, today=date(2000, 1, 1), future=True)
+    )
+
+
+_AHEAD = re.compile(
+    r"다음\s*(?:주|달|해)|이번\s*(?:주말|달)|내년|모레|\d+\s*월|"
+    r"\b(?:next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|this\s+(?:weekend|month)|"
+    r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december)|on\s+the\s+\d{1,2}(?:st|nd|rd|th))\b",
+    re.IGNORECASE,
+)
+
+
 def extract_statements(
     text: str, *, today: date | None = None, statements_allowed: bool = True
 ) -> list[ExtractedItem]:
@@ -861,7 +899,12 @@ def extract_statements(
             continue
         if aside and not cued:
             continue
-        if not statements_allowed and not (cued or cued_alone) and rule is None:
+        if (
+            not statements_allowed
+            and not (cued or cued_alone)
+            and rule is None
+            and not _beyond_the_gate(sentence)
+        ):
             continue  # a statement a known rule reads ("I live in ...") is not vetoed
         items.extend(
             _statement_items(

@@ -38,7 +38,7 @@ from memories.logic.extraction_schema import (
     InvalidExtraction,
     parse_extraction,
 )
-from memories.logic.slots.change import Change, given_up, names_old_answer
+from memories.logic.slots.change import Change, adds_to, given_up, names_old_answer
 from memories.logic.write_policy import Decision, Origin, PolicyResult
 from memories.models import (
     LIVE_STATUSES,
@@ -137,6 +137,8 @@ class _Prepared:
     indexed: Indexed | None
     # the old answers the message says were given up ("은행 그만두고 ...")
     change: Change = Change(words=(), slots=())
+    # the message adds an answer beside the old one ("also ...", "...도 있어")
+    additive: bool = False
 
 
 def memory_extract_from_exchange(
@@ -364,8 +366,15 @@ def _prepare(item: ExtractedItem, *, source_text: str = "") -> _Prepared:
         source_text=source_text,
     )
     indexed = revision.memory_index(content=item.content) if policy.stores else None
-    change = given_up(source_text or item.content)
-    return _Prepared(item=item, origin=origin, policy=policy, indexed=indexed, change=change)
+    said = source_text or item.content
+    return _Prepared(
+        item=item,
+        origin=origin,
+        policy=policy,
+        indexed=indexed,
+        change=given_up(said),
+        additive=adds_to(said),
+    )
 
 
 def _store_all(
@@ -465,7 +474,7 @@ def _store_one(
         for memory in same_slot:
             if _is_duplicate(memory.current_version, item.content, indexed):
                 return _confirm(memory, origin), memory
-        if same_slot:
+        if same_slot and not prepared.additive:
             return _correct_or_conflict(
                 same_slot=same_slot,
                 fields=fields,

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from memories.logic.slots.change import given_up, names_old_answer
+from memories.logic.slots.change import adds_to, given_up, names_old_answer
 from memories.models import Memory
 from tests.memories.conftest import version_of
 
@@ -96,3 +96,31 @@ def test_a_statement_sharing_a_word_without_a_change_stays_beside_the_old_one(us
 
     assert result.outcome.get("corrected") is None
     assert len(_live(user)) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["also teach yoga on saturdays", "고양이도 한 마리 입양했어", "새우 알레르기도 있어"],
+)
+def test_a_statement_that_adds_an_answer_says_so(text):
+    assert adds_to(text)
+
+
+@pytest.mark.django_db
+def test_an_added_job_stays_beside_the_first_one(user, say):
+    say("I work as a pharmacist", at=EARLIER)
+
+    result = say("also tutor chemistry online on weekends", at=LATER)
+
+    assert result.outcome.get("corrected") is None
+    assert len(_live(user)) == 2
+
+
+@pytest.mark.django_db
+def test_where_a_relative_lives_never_replaces_where_the_user_lives(user, say):
+    say("I live in Leeds", at=EARLIER)
+
+    result = say("my brother still lives in Cardiff", at=LATER)
+
+    assert result.outcome.get("corrected") is None
+    assert any("Leeds" in content for content in _live(user))

@@ -596,3 +596,30 @@ def test_a_message_marked_as_sarcasm_gives_no_memory_even_where_a_rule_reads_one
 def test_an_adverb_after_a_finished_korean_statement_adds_to_it_and_asks_nothing():
     (item,) = rules.extract_statements("나 갑각류 알레르기 있어 엄청 심하게")
     assert "갑각류" in item.content
+
+
+def test_an_abbreviation_does_not_end_a_sentence():
+    assert rules.split_sentences("I work at St. Luke's as a porter.") == [
+        "I work at St. Luke's as a porter."
+    ]
+
+
+def test_a_measure_of_the_speaker_and_its_value_is_a_statement():
+    assert [i.slot for i in rules.extract_statements("몸무게 58키로")] == ["weight"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "답변 좀 간단하게 해줘",
+        "그냥 짧게 대답해줘",
+        "switch to korean for answers",
+        "ok, keep replies brief",
+    ],
+)
+def test_the_manner_of_answers_is_a_lasting_request(text):
+    assert rules.standing_request(text), text
+
+
+def test_explaining_a_topic_simply_is_a_task_not_a_lasting_request():
+    assert not rules.standing_request("양자역학 쉽게 설명해줘")

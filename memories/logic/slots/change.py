@@ -47,7 +47,7 @@ _EN_INSTEAD = re.compile(
 # me jittery".
 _EN_AGAINST = re.compile(
     r"\b(?P<x>[a-z][\w'\-]{1,20})\s+(?:makes|made|wrecks|wrecked|was\s+wrecking|is\s+wrecking|"
-    r"gives|gave|keeps\s+giving)\s+me\b",
+    r"gives|gave|keeps\s+giving)\s+(?:me|my)\b",
     re.IGNORECASE,
 )
 _KO_AGAINST = re.compile(_WORD_BEFORE + r"\s*(?:스트레스|질려|질렸|싫어져|물려)")
@@ -115,3 +115,18 @@ def names_old_answer(content: str, word: str) -> bool:
         return word in folded
     stem = word if len(word) <= 5 else word[: max(4, len(word) - 3)]
     return bool(re.search(r"\b" + re.escape(stem), folded))
+
+
+# "also freelance as a photographer", "강아지도 한 마리 데려왔어", "복숭아 알러지도 있어": one
+# more answer beside the old one, never instead of it.
+_ADDITIVE = re.compile(
+    r"\b(?:also|too|as\s+well|another|additionally|in\s+addition|on\s+top\s+of|plus|a\s+second|"
+    r"one\s+more)\b|(?<![가-힣])또(?![가-힣])|추가로|하나\s*더|(?:마리|개|명)\s*더|[가-힣]도\s+(?:있|키워|키우|"
+    r"데려|생겼|샀|시작|배우|다녀|하고|해|한\s*(?:마리|개|명)|두\s*(?:마리|개|명)|하나)",
+    re.IGNORECASE,
+)
+
+
+def adds_to(text: str) -> bool:
+    """True when `text` adds an answer beside an old one ("also ...", "...도 있어")."""
+    return bool(_ADDITIVE.search(text))

@@ -10,7 +10,12 @@ EN_OTHER_SUBJECT = re.compile(
     r"^(?:and\s+|also\s+|oh\s+)?(?:(?:my|our)\s+(?:\w+\s+)?(?:wife|husband|partner|girlfriend|"
     r"boyfriend|son|daughter|kids?|children|mom|mum|mother|dad|father|parents|brother|sister|"
     r"friend|friends|colleague|coworker|co-worker|boss|manager|roommate|family|cousin|uncle|aunt|"
-    r"grandma|grandpa|grandmother|grandfather|neighbou?r)|he|she|they|his|her)\b(?!'s\s+name)",
+    r"grandma|grandpa|grandmother|grandfather|neighbou?r)|he|she|they|his|her)\b(?!'s\s+name)|"
+    # a clean note with "my" left out: "Brother still lives in Cardiff", "Wife is a teacher"
+    r"^(?:older\s+|younger\s+|little\s+|big\s+)?(?:wife|husband|partner|girlfriend|boyfriend|son|"
+    r"daughter|kids?|children|mom|mum|mother|dad|father|parents|brother|sister|roommate|cousin|"
+    r"uncle|aunt|grandma|grandpa|grandmother|grandfather)\s+(?:still\s+|also\s+|now\s+)?(?:is|are|"
+    r"was|were|lives?|works?|has|have|got|moved|teaches|studies)\b",
     re.IGNORECASE,
 )
 

@@ -43,6 +43,7 @@ __all__ = [
     "force",
     "is_aside",
     "is_hypothetical",
+    "habitual",
     "is_sarcasm",
     "korean_sentences",
     "remember_cue",
@@ -215,6 +216,11 @@ _EN_SARCASM = re.compile(
     r"(?:^|\s)/s\b|\(not\)|\bsaid\s+no\s+one\s+ever\b",
     re.IGNORECASE,
 )
+
+
+def habitual(text: str) -> bool:
+    """A routine or frequency is said ("매주 토요일", "on sundays", "every morning")."""
+    return bool(korean.HABIT.search(text) or english.HABIT.search(text))
 
 
 def is_sarcasm(text: str) -> bool:

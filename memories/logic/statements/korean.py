@@ -708,13 +708,22 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
     return out
 
 
+# "몸무게 72키로", "연봉 4200": a measure of the speaker and its value.
+_ATTRIBUTE = re.compile(
+    r"(?:^|\s)(?:몸무게|체중|키|연봉|월급|나이|혈압|시력|혈액형|신발\s*사이즈|토익|토플|mbti)"
+    r"\s*(?:은|는|이|가)?\s*\d"
+)
+
+
 def fragment(clause: Clause, tokens: list[Any]) -> bool:
     """A few words without a verb and without a topic ("출근 최고", "2종 보통"): no statement."""
     if len(clause.content.split()) == 1 and not any(
         _tag(t).startswith(("NNG", "NNP", "SL", "SN")) for t in tokens
     ):
         return True  # "아님", "부러움": a reaction of one word
-    counted = re.search(r"\d+\s*(?:일|년|개월|주|달)\s*(?:째|차)", clause.text)
+    counted = re.search(
+        r"\d+\s*(?:일|년|개월|주|달)\s*(?:째|차)", clause.text
+    ) or _ATTRIBUTE.search(clause.text)
     return (
         not _has_predicate(tokens)
         and not _topic_comment(tokens)
