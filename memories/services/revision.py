@@ -555,8 +555,12 @@ def _status_after_revision(
 
 
 @transaction.atomic
-def memory_approve(*, user: AbstractBaseUser, memory: Memory) -> Memory:
-    """Approve a pending memory: it becomes active, approved by `user`."""
+def memory_approve(
+    *, user: AbstractBaseUser, memory: Memory, reason: StatusReason = StatusReason.APPROVED
+) -> Memory:
+    """Approve a pending memory: it becomes active, approved by `user`. The one way a memory
+    is approved: by the user's button or API call, or by their own restatement in a chat
+    (`reason` `confirmed`, from extraction)."""
     memory = Memory.objects.select_for_update().get(pk=memory.pk)
     if memory.status == MemoryStatus.ACTIVE:
         return memory
@@ -571,7 +575,7 @@ def memory_approve(*, user: AbstractBaseUser, memory: Memory) -> Memory:
         version.approved_at = now
         version.save(update_fields=["approved_by", "approved_at"])
     memory.status = MemoryStatus.ACTIVE
-    memory.status_reason, memory.status_params = StatusReason.APPROVED, {}
+    memory.status_reason, memory.status_params = reason, {}
     memory.updated_at = now
     memory.save(update_fields=["status", "status_reason", "status_params", "updated_at"])
     audit_event_record(
@@ -579,7 +583,7 @@ def memory_approve(*, user: AbstractBaseUser, memory: Memory) -> Memory:
         actor=user,
         action=AuditEvent.Action.APPROVE,
         target_id=str(memory.pk),
-        detail={"version": version.version},
+        detail={"version": version.version, "reason": reason.value},
     )
     return memory
 

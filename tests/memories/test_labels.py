@@ -8,7 +8,6 @@ from django.db import models
 from django.utils import translation
 
 from conversations import models as chat_models
-from conversations.services.forgetting import CopyKind as WrittenCopyKind
 from memories import labels
 from memories import models as memory_models
 from memories.reasons import ChangeReason, StatusReason
@@ -48,13 +47,6 @@ def test_every_choice_has_a_translated_label(choices):
     with translation.override("ko"):
         korean = {value: str(label) for value, label in choices.choices}
     assert {value: label for value, label in korean.items() if not _hangul(label)} == {}
-
-
-def test_every_copy_kind_conversations_writes_has_a_label():
-    written = {value for name, value in vars(WrittenCopyKind).items() if name.isupper()}
-
-    assert written
-    assert written <= set(labels.CopyKind.values)
 
 
 @pytest.mark.parametrize(
