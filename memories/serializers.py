@@ -28,7 +28,7 @@ from memories.models import (
     MemoryUse,
     MemoryVersion,
 )
-from memories.reasons import ChangeReason, StatusReason
+from memories.reasons import ChangeReason, PolicyReason, StatusReason
 from memories.selectors.access import (
     audit_events_for_user,
     deletion_receipts_for_user,
@@ -97,10 +97,15 @@ class MemorySourceField(serializers.Field):  # type: ignore[type-arg]
 
 
 class PolicySerializer(serializers.Serializer[MemoryVersion]):
-    """The write policy's decision for a version, and its reason."""
+    """The write policy's decision for a version, and why: `reason` the English sentence (as
+    before codes), `code` the same reason as a code (null when none) and `params` its
+    parameters (`{"hours"}` for `volatile_fact`, `{"text"}` for `other`)."""
 
     decision = serializers.CharField(source="policy_decision")
-    reason = serializers.CharField(source="policy_reason")
+    # The English sentence, as before codes; the code and its parameters beside it.
+    reason = serializers.CharField(source="policy_reason_sentence")
+    code = BlankAsNullChoiceField(source="policy_reason", choices=PolicyReason.choices)
+    params = serializers.DictField(source="policy_params")
 
 
 class MemorySerializer(serializers.Serializer[Memory]):

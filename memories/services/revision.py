@@ -34,7 +34,13 @@ from memories.models import (
     Sensitivity,
     default_readers,
 )
-from memories.reasons import ChangeReason, Params, StatusReason, status_reason_for_policy
+from memories.reasons import (
+    ChangeReason,
+    Params,
+    StatusReason,
+    policy_reason_for,
+    status_reason_for_policy,
+)
 from memories.services.audit import audit_event_record
 from memories.services.intake import terms_intake
 from memoryhub import embeddings
@@ -185,6 +191,7 @@ def _version_write(
     if change_reason not in ChangeReason.values:
         raise ValueError(f"not a change reason code: {change_reason!r}")
     observed = fields.observed_at or now
+    policy_reason, policy_params = policy_reason_for(policy)
     return MemoryVersion.objects.create(
         memory=memory,
         user_id=memory.user_id,
@@ -211,7 +218,8 @@ def _version_write(
         fingerprint=indexed.fingerprint,
         embedding=indexed.embedding,
         policy_decision=policy.decision.value,
-        policy_reason=policy.reason[:300],
+        policy_reason=policy_reason,
+        policy_params=policy_params,
         change_reason=change_reason,
         change_params=change_params or {},
         created_at=now,

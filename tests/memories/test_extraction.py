@@ -35,7 +35,7 @@ def test_what_the_user_states_about_themselves_is_active_at_once(user, say):
     assert memory.status == "active"
     assert version_of(memory).created_by == "user"
     assert version_of(memory).policy_decision == "store"
-    assert "stated preference" in version_of(memory).policy_reason
+    assert version_of(memory).policy_reason == "stated_preference"
 
 
 def test_the_korean_and_english_rules_catch_explicit_statements(user, say):
