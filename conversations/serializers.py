@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from functools import cached_property
@@ -34,6 +35,7 @@ LATEST = datetime(2100, 1, 1, tzinfo=UTC)
 SPEAKER_MAX_CHARS = 100
 EXTERNAL_ID_MAX_CHARS = 200
 _MAX_REPORTED = 20
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def error_paths(detail: Any) -> dict[str, ErrorDetail]:
@@ -96,15 +98,14 @@ def unstorable_places(payload: Any) -> dict[str, str]:
 
 
 def _all_storable(payload: Any) -> bool:
-    """True when no string of the payload holds NUL or a lone surrogate, found from one JSON
-    text (C speed); False when one may, or the payload is not JSON: then the walk decides.
+    """True when no string of the payload holds NUL or a lone surrogate, found in one JSON
+    text at C speed; False when one may, or the payload is not JSON: then the walk decides.
     A text that spells out a backslash-u0000 is a false alarm the walk clears."""
     try:
         text = json.dumps(payload, ensure_ascii=False)
-        text.encode("utf-8")
-    except (TypeError, ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+    except (TypeError, ValueError, RecursionError):
         return False
-    return "\\u0000" not in text
+    return "\\u0000" not in text and _SURROGATE.search(text) is None
 
 
 class ImportTimeField(serializers.DateTimeField):
