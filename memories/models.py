@@ -268,8 +268,15 @@ class MemoryVersion(models.Model):
     # The write policy's decision for this version and why (seed 003's table): the reason
     # as a code (memories.reasons.PolicyReason) with its parameters, worded on render.
     policy_decision = models.CharField(max_length=20)
-    policy_reason = models.CharField(max_length=40, choices=PolicyReason.choices, blank=True)
-    policy_params = models.JSONField(default=dict, blank=True)
+    policy_reason = models.CharField(
+        max_length=40, choices=PolicyReason.choices, blank=True, verbose_name=_("policy reason")
+    )
+    policy_params = models.JSONField(
+        default=dict,
+        blank=True,
+        verbose_name=_("policy reason details"),
+        help_text=_("The values the reason's wording fills in."),
+    )
     # Why it was written: a code (memories.reasons) with its parameters, worded on render.
     change_reason = models.CharField(max_length=40, choices=ChangeReason.choices, blank=True)
     change_params = models.JSONField(default=dict, blank=True)

@@ -82,7 +82,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="memoryversion",
             name="policy_params",
-            field=models.JSONField(blank=True, default=dict),
+            field=models.JSONField(
+                blank=True,
+                default=dict,
+                help_text="The values the reason's wording fills in.",
+                verbose_name="policy reason details",
+            ),
         ),
         migrations.RunPython(_to_codes, _to_sentences),
         migrations.AlterField(
@@ -119,6 +124,7 @@ class Migration(migrations.Migration):
                     ("other", "another reason"),
                 ],
                 max_length=40,
+                verbose_name="policy reason",
             ),
         ),
     ]
