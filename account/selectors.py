@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from conversations.models import ChatSession, HistoryImport
 from conversations.services.tag_weights import tag_weights_effective
-from memories.selectors import memories_export_for_user
+from memories.serializers import memories_export_for_user
 from memoryhub.models import LLMCall
 
 

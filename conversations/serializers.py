@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from collections.abc import Mapping
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any
 
 from django.conf import settings
@@ -19,9 +22,10 @@ from django.utils.dateparse import parse_datetime
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
+from rest_framework.fields import SkipField, empty
 from rest_framework.settings import api_settings
 
-from memoryhub.api import MessageTextField
+from memoryhub.api import PER_CHARACTER, MessageTextField, storable_text
 from memoryhub.validation import unstorable
 
 # Times outside these are a mistake (a year typed wrong, milliseconds read as seconds), and
@@ -31,6 +35,7 @@ LATEST = datetime(2100, 1, 1, tzinfo=UTC)
 SPEAKER_MAX_CHARS = 100
 EXTERNAL_ID_MAX_CHARS = 200
 _MAX_REPORTED = 20
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def error_paths(detail: Any) -> dict[str, ErrorDetail]:
@@ -71,6 +76,8 @@ def unstorable_places(payload: Any) -> dict[str, str]:
     The payload is kept whole on the import until it has run, and PostgreSQL's JSON refuses
     NUL and lone surrogates: without this check such a string was a 500, not a 400.
     """
+    if _all_storable(payload):
+        return {}
     found: dict[str, str] = {}
     stack: list[tuple[str, Any]] = [("", payload)]
     while stack and len(found) < _MAX_REPORTED:
@@ -88,6 +95,17 @@ def unstorable_places(payload: Any) -> dict[str, str]:
                 else:  # json.dumps escapes the bad character, so the place can be shown
                     found[f"{place}[{json.dumps(key)}]"] = f"key {problem}"
     return found
+
+
+def _all_storable(payload: Any) -> bool:
+    """True when no string of the payload holds NUL or a lone surrogate, found in one JSON
+    text at C speed; False when one may, or the payload is not JSON: then the walk decides.
+    A text that spells out a backslash-u0000 is a false alarm the walk clears."""
+    try:
+        text = json.dumps(payload, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return "\\u0000" not in text and _SURROGATE.search(text) is None
 
 
 class ImportTimeField(serializers.DateTimeField):
@@ -121,8 +139,18 @@ class ImportTimeField(serializers.DateTimeField):
         return parsed
 
 
+def _checked_at_c_speed(field: serializers.CharField) -> None:
+    """Swap DRF's per-character NUL and surrogate validators of `field` for one check."""
+    field.validators = [v for v in field.validators if not isinstance(v, PER_CHARACTER)]
+    field.validators.append(storable_text)
+
+
 class StrictCharField(serializers.CharField):
     """A JSON string only (DRF's CharField would take 7 as "7")."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        _checked_at_c_speed(self)
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -138,6 +166,7 @@ class ExternalIdField(serializers.CharField):
             min_length=1, max_length=EXTERNAL_ID_MAX_CHARS, trim_whitespace=False, allow_null=True
         )
         super().__init__(**kwargs)
+        _checked_at_c_speed(self)
 
     def to_internal_value(self, data: Any) -> str:
         if isinstance(data, bool) or not isinstance(data, str | int):
@@ -167,6 +196,11 @@ class NonEmptyListSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-un
 
 
 class ImportMessageInput(serializers.Serializer[Any]):
+    """One imported message. An import holds up to 50,000, so a message is validated by its
+    fields alone, without the steps DRF runs for every serializer that a message has no use
+    for (serializer-level validators, read-only defaults, the form-input lookups): the same
+    fields, limits and errors at a third of the cost."""
+
     class Meta:
         list_serializer_class = NonEmptyList
 
@@ -182,6 +216,35 @@ class ImportMessageInput(serializers.Serializer[Any]):
         required=False,
         help_text="Unique within the import; a message already stored under it is skipped.",
     )
+
+    @cached_property
+    def _checked_fields(self) -> tuple[tuple[str, serializers.Field[Any, Any, Any, Any]], ...]:
+        return tuple(self.fields.items())
+
+    def run_validation(self, data: Any = empty) -> Any:
+        is_empty, value = self.validate_empty_values(data)
+        if is_empty:
+            return value
+        return self.to_internal_value(data)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            message = self.error_messages["invalid"].format(datatype=type(data).__name__)
+            raise serializers.ValidationError(
+                {api_settings.NON_FIELD_ERRORS_KEY: [message]}, code="invalid"
+            )
+        validated: dict[str, Any] = {}
+        errors: dict[str, Any] = {}
+        for name, field in self._checked_fields:
+            try:
+                validated[name] = field.run_validation(data.get(name, empty))
+            except serializers.ValidationError as exc:
+                errors[name] = exc.detail
+            except SkipField:
+                pass
+        if errors:
+            raise serializers.ValidationError(errors)
+        return validated
 
 
 class ImportSessionInput(serializers.Serializer[Any]):

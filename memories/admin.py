@@ -112,7 +112,7 @@ class MemoryVersionInline(admin.StackedInline[MemoryVersion, Memory]):
                     "sensitivity",
                     "allowed_readers",
                     "policy_decision",
-                    "policy_reason",
+                    "policy_reason_shown",
                     "effective_from",
                     "expires_at",
                 ]
@@ -127,6 +127,10 @@ class MemoryVersionInline(admin.StackedInline[MemoryVersion, Memory]):
         ),
     ]
     readonly_fields = [str(name) for _title, options in fieldsets for name in options["fields"]]
+
+    @admin.display(description=_("Policy reason"))
+    def policy_reason_shown(self, version: MemoryVersion) -> str:
+        return version.policy_reason_text
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -1,7 +1,8 @@
 """Codes the memory pages show that are not a model field's choices, each with its label.
 
 The writers of these codes sit in several apps (receipts' counts in memories, conversations and
-account; copy kinds in conversations; tool names in account.mcp): the codes they write are
+account; copy kinds in conversations; tool names in account.mcp; the kinds of chat record
+staff read in conversations' admin): the codes they write are
 declared here, where the pages look up their labels (`memory_label` in
 memories/templatetags/memory_labels.py), and tests/memories/test_labels.py checks that every
 code a writer uses has its label.
@@ -9,7 +10,11 @@ code a writer uses has its label.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.db import models
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -58,13 +63,14 @@ REMOVED_COUNT_PREFIX = "memories."
 
 class CopyKind(models.TextChoices):
     """Where a copy of deleted content was (`DeletionReceipt.copies[].kind`, the copies listed
-    before a delete): the codes of conversations.services.forgetting.CopyKind."""
+    before a delete); written by conversations.services.forgetting. A session is a
+    "conversation" to the people who read these."""
 
     STATEMENT = "statement", _("What you said")
     REPLY = "reply", _("The assistant’s reply")
-    TITLE = "title", _("Session title")
-    SUMMARY = "summary", _("Session summary (made again)")
-    TAGS = "tags", _("Session tags (made again)")
+    TITLE = "title", _("Conversation title")
+    SUMMARY = "summary", _("Conversation summary (made again)")
+    TAGS = "tags", _("Conversation tags (made again)")
     TOPIC_KEYWORDS = "topic_keywords", _("Topic keywords (made again)")
     RECALLED = "recalled", _("What a later reply recalled")
 
@@ -77,3 +83,69 @@ class AgentTool(models.TextChoices):
     ADD_MEMORY = "add_memory", _("Added a memory")
     FORGET_MEMORY = "forget_memory", _("Forgot a memory")
     READ_MEMORY = "read_memory", _("Read a memory")
+
+
+class ChatRecord(models.TextChoices):
+    """A kind of chat record staff read in admin: `AuditEvent.target_type` other than
+    `memory` (conversations/admin.py `read_kind`), shown in the user's access log."""
+
+    MESSAGE = "message", _("Chat messages")
+    SESSION = "session", _("Conversations")
+    TOPIC = "topic", _("Chat topics")
+    IMPORT = "import", _("History imports")
+    TAG = "tag", _("Chat tags")
+    TAG_HISTORY = "tag_history", _("Chat tag history")
+
+
+# One record read ("Chat message 12"), and the rows of a list page read ("3 chat messages in
+# a list"), by kind; translated when shown (`chat_read_label`).
+_ONE_READ: dict[str, str] = {
+    ChatRecord.MESSAGE: gettext_noop("Chat message %(number)s"),
+    ChatRecord.SESSION: gettext_noop("Chat session %(number)s"),
+    ChatRecord.TOPIC: gettext_noop("Chat topic %(number)s"),
+    ChatRecord.IMPORT: gettext_noop("History import %(number)s"),
+    ChatRecord.TAG: gettext_noop("Chat tag %(number)s"),
+    ChatRecord.TAG_HISTORY: gettext_noop("Chat tag history entry %(number)s"),
+}
+_LIST_READ: dict[str, tuple[str, str]] = {
+    ChatRecord.MESSAGE: (
+        gettext_noop("%(counter)s chat message in a list"),
+        gettext_noop("%(counter)s chat messages in a list"),
+    ),
+    ChatRecord.SESSION: (
+        gettext_noop("%(counter)s chat session in a list"),
+        gettext_noop("%(counter)s chat sessions in a list"),
+    ),
+    ChatRecord.TOPIC: (
+        gettext_noop("%(counter)s chat topic in a list"),
+        gettext_noop("%(counter)s chat topics in a list"),
+    ),
+    ChatRecord.IMPORT: (
+        gettext_noop("%(counter)s history import in a list"),
+        gettext_noop("%(counter)s history imports in a list"),
+    ),
+    ChatRecord.TAG: (
+        gettext_noop("%(counter)s chat tag in a list"),
+        gettext_noop("%(counter)s chat tags in a list"),
+    ),
+    ChatRecord.TAG_HISTORY: (
+        gettext_noop("%(counter)s chat tag history entry in a list"),
+        gettext_noop("%(counter)s chat tag history entries in a list"),
+    ),
+}
+
+
+def chat_read_label(*, kind: str, number: str, detail: Mapping[str, Any]) -> str:
+    """What of the user's chats a staff member read, in the active language: one record of
+    `kind` by its `number`, or (no number) the rows of a list page, `detail["listed"]` of them,
+    "found by a search" when `detail["searched"]`. A kind without a label is shown as it is."""
+    if number:
+        one = _ONE_READ.get(kind)
+        return gettext(one) % {"number": number} if one else f"{kind} {number}"
+    forms = _LIST_READ.get(kind)
+    listed = detail.get("listed")
+    count = listed if isinstance(listed, int) and not isinstance(listed, bool) else 0
+    shown = ngettext(forms[0], forms[1], count) % {"counter": count} if forms else kind
+    if detail.get("searched"):
+        shown = f"{shown} ({gettext('found by a search')})"
+    return shown

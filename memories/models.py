@@ -22,9 +22,12 @@ from pgvector.django import HnswIndex, VectorField
 
 from memories.reasons import (
     ChangeReason,
+    PolicyReason,
     StatusReason,
     change_reason_sentence,
     change_reason_text,
+    policy_reason_sentence,
+    policy_reason_text,
     status_reason_sentence,
     status_reason_text,
 )
@@ -262,9 +265,18 @@ class MemoryVersion(models.Model):
     # sha256 of the normalised content: exact duplicates without loading texts.
     fingerprint = models.CharField(max_length=64)
     embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
-    # The write policy's decision for this version and why (seed 003's table).
+    # The write policy's decision for this version and why (seed 003's table): the reason
+    # as a code (memories.reasons.PolicyReason) with its parameters, worded on render.
     policy_decision = models.CharField(max_length=20)
-    policy_reason = models.CharField(max_length=300)
+    policy_reason = models.CharField(
+        max_length=40, choices=PolicyReason.choices, blank=True, verbose_name=_("policy reason")
+    )
+    policy_params = models.JSONField(
+        default=dict,
+        blank=True,
+        verbose_name=_("policy reason details"),
+        help_text=_("The values the reason's wording fills in."),
+    )
     # Why it was written: a code (memories.reasons) with its parameters, worded on render.
     change_reason = models.CharField(max_length=40, choices=ChangeReason.choices, blank=True)
     change_params = models.JSONField(default=dict, blank=True)
@@ -310,6 +322,16 @@ class MemoryVersion(models.Model):
     def change_reason_sentence(self) -> str:
         """Why it was written, as the API's English sentence."""
         return change_reason_sentence(self.change_reason, self.change_params)
+
+    @property
+    def policy_reason_text(self) -> str:
+        """Why the write policy decided as it did, in the reader's language."""
+        return policy_reason_text(self.policy_reason, self.policy_params)
+
+    @property
+    def policy_reason_sentence(self) -> str:
+        """Why the write policy decided as it did, as the API's English sentence."""
+        return policy_reason_sentence(self.policy_reason, self.policy_params)
 
 
 class MemoryUse(models.Model):

@@ -173,3 +173,83 @@ def change_reason_sentence(code: str, params: Params) -> str:
     if code == ChangeReason.MARKED_WRONG and isinstance(params.get("count"), int):
         return f"{sentence} ({params['count']}x)"
     return sentence
+
+
+class PolicyReason(models.TextChoices):
+    """Why the write policy decided as it did for a version: `MemoryVersion.policy_reason`,
+    params in `policy_params`. The codes are the policy's kinds of candidate
+    (`memories.logic.write_policy.CandidateKind`); a volatile fact has `hours`."""
+
+    STATED_PREFERENCE = (
+        "stated_preference",
+        _("a preference you stated: kept with its scope and when it changed"),
+    )
+    APPROVED_DECISION = (
+        "approved_decision",
+        _("a decision: kept with who approved it and where it came from"),
+    )
+    VERIFIED_PROCEDURE = (
+        "verified_procedure",
+        _("a procedure: kept with its conditions and version"),
+    )
+    STATED_FACT = "stated_fact", _("you said it about yourself: kept with where you said it")
+    ASSISTANT_INFERENCE = (
+        "assistant_inference",
+        _("the assistant inferred it: it waits for your approval"),
+    )
+    MODEL_SPECULATION = "model_speculation", _("a guess of the model: never kept")
+    SECRET = "secret", _("a password, token or key: never kept")
+    RAW_TOOL_OUTPUT = "raw_tool_output", _("a tool's raw output: not kept")
+    VOLATILE_FACT = (
+        "volatile_fact",
+        _("it changes fast (a price, stock, weather or a policy), so it expires soon"),
+    )
+    INJECTION = (
+        "injection",
+        _("it reads like instructions to the assistant, so it is kept only as data"),
+    )
+    # A reason from before codes that no code fits (param `text`, shown as it was).
+    OTHER = "other", _("another reason")
+
+
+def policy_reason_for(policy: PolicyResult) -> tuple[str, Params]:
+    """The code and parameters of the reason a version was written under `policy`."""
+    if policy.kind is CandidateKind.VOLATILE_FACT and policy.expires_in_hours is not None:
+        return PolicyReason.VOLATILE_FACT, {"hours": policy.expires_in_hours}
+    return PolicyReason(policy.kind.value), {}
+
+
+def policy_reason_text(code: str, params: Params) -> str:
+    """The write policy's reason in the active language ("" for no reason)."""
+    if not code:
+        return ""
+    if code == PolicyReason.VOLATILE_FACT and isinstance(params.get("hours"), int):
+        hours = params["hours"]
+        return ngettext(
+            "it changes fast (a price, stock, weather or a policy), so it expires in "
+            "%(counter)s hour",
+            "it changes fast (a price, stock, weather or a policy), so it expires in "
+            "%(counter)s hours",
+            hours,
+        ) % {"counter": hours}
+    if code == PolicyReason.OTHER and isinstance(params.get("text"), str):
+        return str(params["text"])
+    if code in PolicyReason.values:
+        return str(PolicyReason(code).label)
+    return code
+
+
+def policy_reason_sentence(code: str, params: Params) -> str:
+    """The write policy's reason as the English sentence of the API (the text stored before
+    codes: `WRITE_POLICY`'s reason, with the hours of a volatile fact)."""
+    if not code:
+        return ""
+    if code == PolicyReason.OTHER:
+        return str(params.get("text", ""))
+    kinds = {kind.value: kind for kind in CandidateKind}
+    if code not in kinds:
+        return code
+    sentence = WRITE_POLICY[kinds[code]].reason
+    if code == PolicyReason.VOLATILE_FACT and isinstance(params.get("hours"), int):
+        return f"{sentence} ({params['hours']} h)"
+    return sentence

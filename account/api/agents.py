@@ -17,7 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from memories.models import Agent, AgentScope
-from memories.selectors.agents import agent_get_for_user, agent_record, agents_of
+from memories.selectors.agents import agent_get_for_user, agents_of
+from memories.serializers import AgentSerializer, serialize_many
 from memories.services.agents import (
     MAX_NAME_CHARS,
     AgentError,
@@ -27,24 +28,6 @@ from memories.services.agents import (
     agent_update,
 )
 from memoryhub.api import Conflict, IsoDateTimeField, request_user
-
-
-class AgentOutput(serializers.Serializer[Agent]):
-    id = serializers.CharField()
-    name = serializers.CharField()
-    scopes = serializers.ListField(child=serializers.CharField())
-    token_prefix = serializers.CharField()
-    trusted = serializers.BooleanField()
-    may_read_sensitive = serializers.BooleanField()
-    paused = serializers.BooleanField()
-    revoked = serializers.BooleanField()
-    created_at = serializers.DateTimeField()
-    last_used_at = serializers.DateTimeField(allow_null=True)
-    paused_at = serializers.DateTimeField(allow_null=True)
-    revoked_at = serializers.DateTimeField(allow_null=True)
-
-    def to_representation(self, instance: Agent) -> dict[str, Any]:
-        return agent_record(instance)
 
 
 def _agent_of(request: Request, agent_id: str) -> Agent:
@@ -61,11 +44,11 @@ def _invalid(exc: AgentError) -> serializers.ValidationError:
 class AgentListApi(APIView):
     @extend_schema(
         operation_id="agents_list",
-        responses={200: inline_serializer("AgentList", {"results": AgentOutput(many=True)})},
+        responses={200: inline_serializer("AgentList", {"results": AgentSerializer(many=True)})},
     )
     def get(self, request: Request) -> Response:
         agents = agents_of(user=request_user(request))[:500]
-        return Response({"results": [agent_record(a) for a in agents]})
+        return Response({"results": serialize_many(AgentSerializer, agents)})
 
 
 class AgentCreateApi(APIView):
@@ -114,9 +97,9 @@ class AgentCollectionApi(AgentListApi, AgentCreateApi):
 
 
 class AgentDetailApi(APIView):
-    @extend_schema(operation_id="agents_read", responses={200: AgentOutput})
+    @extend_schema(operation_id="agents_read", responses={200: AgentSerializer})
     def get(self, request: Request, agent_id: str) -> Response:
-        return Response(agent_record(_agent_of(request, agent_id)))
+        return Response(AgentSerializer(_agent_of(request, agent_id)).data)
 
 
 class AgentUpdateApi(APIView):
@@ -135,7 +118,7 @@ class AgentUpdateApi(APIView):
                 )
             return attrs
 
-    @extend_schema(request=InputSerializer, responses={200: AgentOutput})
+    @extend_schema(request=InputSerializer, responses={200: AgentSerializer})
     def patch(self, request: Request, agent_id: str) -> Response:
         agent = _agent_of(request, agent_id)
         serializer = self.InputSerializer(data=request.data)
@@ -150,14 +133,14 @@ class AgentUpdateApi(APIView):
             trusted=data.get("trusted"),
             may_read_sensitive=data.get("may_read_sensitive"),
         )
-        return Response(agent_record(agent))
+        return Response(AgentSerializer(agent).data)
 
 
 class AgentRevokeApi(APIView):
-    @extend_schema(responses={200: AgentOutput})
+    @extend_schema(responses={200: AgentSerializer})
     def delete(self, request: Request, agent_id: str) -> Response:
         agent = agent_revoke(agent=_agent_of(request, agent_id))
-        return Response(agent_record(agent))
+        return Response(AgentSerializer(agent).data)
 
 
 class AgentItemApi(AgentDetailApi, AgentUpdateApi, AgentRevokeApi):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 from conversations.services.forgetting import memory_forget
 from memories.api import views as memory_api
 from memories.selectors import memory_get_for_user
-from memories.selectors.records import receipt_record
+from memories.serializers import DeletionReceiptSerializer
 from memoryhub.api import request_user
 
 
@@ -27,35 +27,14 @@ class MemoryDeleteApi(APIView):
         class Meta:
             ref_name = "MemoryDeleteOutput"
 
-        receipt = inline_serializer(
-            "DeletionReceipt",
-            {
-                "id": serializers.CharField(),
-                "kind": serializers.CharField(),
-                "memory_id": serializers.CharField(allow_null=True),
-                "deleted_at": serializers.DateTimeField(),
-                "removed": serializers.DictField(child=serializers.IntegerField()),
-                "copies": serializers.ListField(
-                    child=inline_serializer(
-                        "ReceiptCopy",
-                        {
-                            "kind": serializers.CharField(),
-                            "session_id": serializers.CharField(),
-                            "date": serializers.DateField(),
-                            # How many copies of that kind, in that session, on that day.
-                            "count": serializers.IntegerField(required=False),
-                        },
-                    )
-                ),
-            },
-        )
+        receipt = DeletionReceiptSerializer()
 
     @extend_schema(responses={200: OutputSerializer})
     def delete(self, request: Request, memory_id: str) -> Response:
         user = request_user(request)
         memory = memory_get_for_user(user=user, memory_id=memory_id)
         receipt = memory_forget(user=user, memory=memory)
-        return Response({"receipt": receipt_record(receipt)})
+        return Response(self.OutputSerializer({"receipt": receipt}).data)
 
 
 class MemoryItemApi(memory_api.MemoryItemApi, MemoryDeleteApi):

@@ -41,7 +41,7 @@ from memories.selectors.agents import (
     agent_memory_list,
     agent_memory_search,
 )
-from memories.selectors.records import receipt_record
+from memories.serializers import DeletionReceiptSerializer
 from memories.services.agents import (
     agent_call_record,
     agent_memory_add,
@@ -301,7 +301,8 @@ def mcp_server_build(*, caller: Caller, site_url: str) -> MCPServer[Any]:
     ) -> DeletionReceiptRecord:
         def forget(agent: Agent) -> tuple[DeletionReceiptRecord, list[int]]:
             receipt = agent_memory_forget(agent=agent, memory_id=id)
-            return DeletionReceiptRecord.model_validate(receipt_record(receipt)), [id]
+            data = DeletionReceiptSerializer(receipt).data
+            return DeletionReceiptRecord.model_validate(data), [id]
 
         return await _call_tool(caller, "forget_memory", forget)
 

@@ -67,7 +67,7 @@ from memories.logic.write_policy import Origin
 from memories.models import Memory, Reader
 from memories.reasons import ChangeReason
 from memories.selectors import memory_list_for_user, memory_retrieve, memory_versions
-from memories.selectors.records import memory_record
+from memories.serializers import MemorySerializer
 from memories.services import feedback, revision
 from memories.services.memory_tool import MemoryToolError, memory_tool_execute
 from memoryhub import llm
@@ -323,7 +323,7 @@ class Evaluation:
     def _memory_states(user: AbstractBaseUser) -> tuple[MemoryState, ...]:
         states = []
         for memory in memory_list_for_user(user=user):
-            record = memory_record(memory)
+            record = MemorySerializer(memory).data
             source = record["source"] or {}
             conflict = record["conflict"] or {}
             history = tuple(

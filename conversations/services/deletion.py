@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Q
 
 from conversations.logic.prompt_context import ChatContext
 from conversations.models import (
@@ -25,14 +25,13 @@ from conversations.models import (
     Message,
     TagWeight,
     TagWeightHistory,
-    Topic,
 )
-from conversations.services import indexing, shortterm, topics
-from conversations.services.forgetting import QUOTE_FORGOTTEN, _forget_tags, _rederive_session
+from conversations.services import indexing, sessions, shortterm
+from conversations.services.forgetting import QUOTE_FORGOTTEN
 from conversations.services.message_context import message_context_rewrite
+from conversations.services.tag_weights import tag_weights_forget_unused
 from memories.models import DeletionReceipt
 from memories.services.receipts import deletion_receipt_record
-from memoryhub import embeddings
 
 # Shorter texts ("ok", "thanks") are not looked for in other replies: replacing them would
 # mangle unrelated text, and they say nothing about the user.
@@ -216,34 +215,11 @@ def chat_session_delete(*, user: AbstractBaseUser, session: ChatSession) -> Dele
     counts["copies_in_other_replies"] = _scrub_other_replies(removed)
     session_id = session.pk  # delete() sets pk to None
     session.delete()
-    counts["tags_forgotten"] = _forget_tags_counted(user.pk, tags)
+    counts["tags_forgotten"] = tag_weights_forget_unused(user_id=user.pk, tags=tags)
     _after_commit(user.pk, [session_id], reembed=counts["copies_in_other_replies"] > 0)
     return deletion_receipt_record(
         user_id=user.pk, kind=DeletionReceipt.Kind.SESSION, removed=counts
     )
-
-
-def _forget_tags_counted(user_id: int, tags: set[str]) -> int:
-    held = {
-        t for t in tags if ChatSession.objects.filter(user_id=user_id, tags__contains=[t]).exists()
-    }
-    _forget_tags(user_id, tags)
-    return len(tags - held)
-
-
-def _refresh_topics(session: ChatSession) -> int:
-    """Topics left empty go; the others get their keywords, count and vector again."""
-    empty, _ = (
-        Topic.objects.filter(session=session).annotate(n=Count("messages")).filter(n=0).delete()
-    )
-    for topic in Topic.objects.filter(session=session):
-        topics.topic_refresh_keywords(topic=topic)
-        topic.message_count = topic.messages.count()
-        topic.embedding = None
-        topic.save(update_fields=["message_count", "embedding"])
-        if topic.ended_at is not None:
-            topics.topic_finalize(topic_id=topic.pk)
-    return empty
 
 
 @transaction.atomic
@@ -254,7 +230,6 @@ def message_delete(*, user: AbstractBaseUser, message: Message) -> DeletionRecei
     removed = _Removed(
         user_id=user.pk, message_ids={str(m.pk) for m in rows}, texts=_texts_of(rows)
     )
-    tags_before = set(session.tags)
     counts = {
         "messages": len(rows),
         "embeddings": sum(m.embedding is not None for m in rows),
@@ -262,14 +237,11 @@ def message_delete(*, user: AbstractBaseUser, message: Message) -> DeletionRecei
     }
     counts["copies_in_other_replies"] = _scrub_other_replies(removed)
     Message.objects.filter(pk__in=[m.pk for m in rows]).delete()
-    # Search vectors mix in the neighbours' vectors: recompute them for the whole session.
-    session.messages.update(context_embedding=None)
-    counts["topics"] = _refresh_topics(session)
-    _rederive_session(session)
-    if session.summary:
-        session.embedding = embeddings.embed_passages([session.summary])[0]
-        session.save(update_fields=["embedding"])
-    counts["tags_forgotten"] = _forget_tags_counted(user.pk, tags_before - set(session.tags))
+    rederived = sessions.session_rederive(session=session, retitle=True)
+    counts["topics"] = rederived.topics_removed
+    counts["tags_forgotten"] = tag_weights_forget_unused(
+        user_id=user.pk, tags=rederived.tags_dropped
+    )
     _after_commit(user.pk, [session.pk], reembed=True)
     return deletion_receipt_record(
         user_id=user.pk, kind=DeletionReceipt.Kind.MESSAGE, removed=counts

@@ -36,35 +36,22 @@ from django.utils import timezone
 
 from conversations.logic import spans as span_logic
 from conversations.logic.spans import Span
-from conversations.logic.summarize import tag_form
-from conversations.logic.titles import title_from_messages
-from conversations.models import ChatSession, Message, TagWeight, TagWeightHistory, Topic
-from conversations.services import indexing, sessions, shortterm, topics
+from conversations.models import ChatSession, Message
+from conversations.services import indexing, sessions, shortterm
 from conversations.services.message_context import (
     message_context_rewrite,
     message_contexts_drop_memories,
 )
+from conversations.services.tag_weights import tag_weights_forget_unused
+from memories.labels import CopyKind
 from memories.models import Agent, DeletionReceipt, Memory, MemoryVersion
 from memories.services import agents, deletion, moderation
 from memories.services.receipts import NO_COPIES, ContentCopy, CopiesRemoved
-from memoryhub import embeddings
 from memoryhub import text as text_analysis
 
 MARKER = text_analysis.REMOVED_MARKER
 QUOTE_FORGOTTEN = MARKER
 PREVIEW_CHARS = 120
-
-
-class CopyKind:
-    """Codes for where a copy was (`ContentCopy.kind`), translated on render."""
-
-    STATEMENT = "statement"  # the user's own message
-    REPLY = "reply"  # an assistant reply
-    TITLE = "title"
-    SUMMARY = "summary"
-    TAGS = "tags"
-    TOPIC_KEYWORDS = "topic_keywords"
-    RECALLED = "recalled"  # the context saved with a later reply
 
 
 @lru_cache(maxsize=8192)
@@ -174,7 +161,10 @@ def _session_copies(user_id: int, facts: _Facts) -> list[_Change]:
         return []
     for session in ChatSession.objects.filter(user_id=user_id).filter(holds):
         at = session.ended_at or session.started_at
-        for kind, text in ((CopyKind.TITLE, session.title), (CopyKind.SUMMARY, session.summary)):
+        for kind, text in (
+            (CopyKind.TITLE.value, session.title),
+            (CopyKind.SUMMARY.value, session.summary),
+        ):
             found = facts.spans(text, user_text=False)
             if found:
                 changes.append(_Change(kind=kind, session=session, at=at, text=text, spans=found))
@@ -277,7 +267,9 @@ def _plan(user_id: int, memory_ids: Iterable[str]) -> _Plan:
             source = message.pk in facts.sources
             found = facts.spans(message.content, user_text=False, source=source)
         if found:
-            kind = CopyKind.STATEMENT if message.role == Message.Role.USER else CopyKind.REPLY
+            kind = (
+                CopyKind.STATEMENT if message.role == Message.Role.USER else CopyKind.REPLY
+            ).value
             change = _Change(
                 kind=kind,
                 session=message.session,
@@ -299,7 +291,7 @@ def memory_copies_find(*, user_id: int, memory_ids: Iterable[str]) -> list[Conte
     copies = [change.copy(preview=True) for change in plan.changes]
     for reply, _context, _sessions in plan.contexts:
         copy = ContentCopy(
-            kind=CopyKind.RECALLED,
+            kind=CopyKind.RECALLED.value,
             session_id=str(reply.session_id),
             date=reply.created_at.date().isoformat(),
             session_title=reply.session.title or "",
@@ -318,90 +310,23 @@ def _redact_message(message: Message, found: Sequence[Span]) -> None:
     message.save(update_fields=["content", "keywords", "embedding", "context_embedding"])
 
 
-def _refresh_topics(session: ChatSession) -> list[int]:
-    """Topic keywords (and, for closed topics, terms and vector) again; the changed topics."""
-    changed = []
-    for topic in Topic.objects.filter(session=session):
-        before = list(topic.keywords)
-        topics.topic_refresh_keywords(topic=topic)
-        if topic.ended_at is not None:
-            topics.topic_finalize(topic_id=topic.pk)
-            topic.refresh_from_db(fields=["keywords"])
-        if list(topic.keywords) != before:
-            changed.append(topic.pk)
-    return changed
+def _rederive(session: ChatSession, facts: _Facts) -> tuple[list[str], frozenset[str]]:
+    """What was derived from a redacted session, derived again (`sessions.session_rederive`;
+    its title keeps its words, less the carrying spans); the kinds of copy that changed and
+    the tags it no longer has."""
 
+    def redact(text: str) -> str:
+        return span_logic.redact(text, facts.spans(text, user_text=False), MARKER)
 
-def _rederive_session(session: ChatSession) -> set[str]:
-    """Title, summary, tags and topic keywords again from what is left; the dropped tags.
-
-    Used when messages are deleted: the title is made again from what remains."""
-    remaining = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
-    session.title = title_from_messages(m.content for m in remaining)
-    dropped: set[str] = set()
-    fields = ["title", "state"]
-    session.state = {}  # compaction may hold the text; it is rebuilt from the turns
-    if session.status == ChatSession.Status.ENDED:
-        before = set(session.tags)
-        if remaining:
-            result = sessions.extract_tags_and_summary(session, remaining)
-            session.tags, session.summary = result.tags, result.summary
-        else:
-            session.tags, session.summary = [], ""
-        session.embedding = None
-        dropped = before - set(session.tags)
-        fields += ["tags", "summary", "embedding"]
-    session.save(update_fields=fields)
-    for topic in Topic.objects.filter(session=session):
-        topics.topic_refresh_keywords(topic=topic)
-    return dropped
-
-
-def _rederive_after_redaction(session: ChatSession, facts: _Facts) -> list[str]:
-    """Summary, tags and topic keywords of a session whose text was redacted, derived again
-    from what is left (the title keeps its words, less the carrying span); what changed."""
-    session.refresh_from_db()
+    rederived = sessions.session_rederive(session=session, redact=redact)
     kinds = []
-    fields = ["state"]
-    session.state = {}  # compaction may hold the text; it is rebuilt from the turns
-    title_spans = facts.spans(session.title, user_text=False)
-    if title_spans:
-        session.title = span_logic.redact(session.title, title_spans, MARKER)
-        fields.append("title")
-    if session.status == ChatSession.Status.ENDED:
-        remaining = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
-        before = (list(session.tags), session.summary)
-        if remaining:
-            result = sessions.extract_tags_and_summary(session, remaining)
-            # An LLM summary may word the fact anew: it is checked like any derived text.
-            summary = span_logic.redact(
-                result.summary, facts.spans(result.summary, user_text=False), MARKER
-            )
-            session.tags, session.summary = result.tags, summary
-        else:
-            session.tags, session.summary = [], ""
-        session.embedding = (
-            embeddings.embed_passages([session.summary])[0] if session.summary else None
-        )
-        fields += ["tags", "summary", "embedding"]
-        if session.summary != before[1]:
-            kinds.append(CopyKind.SUMMARY)
-        if list(session.tags) != before[0]:
-            kinds.append(CopyKind.TAGS)
-    session.save(update_fields=fields)
-    # Search vectors mix in the neighbours' vectors: recompute them for the whole session.
-    session.messages.update(context_embedding=None)
-    if _refresh_topics(session):
-        kinds.append(CopyKind.TOPIC_KEYWORDS)
-    return kinds
-
-
-def _forget_tags(user_id: int, tags: set[str]) -> None:
-    """A tag no session has any more is forgotten with its history."""
-    for tag in tags:
-        if not ChatSession.objects.filter(user_id=user_id, tags__contains=[tag]).exists():
-            TagWeight.objects.filter(user_id=user_id, tag=tag_form(tag)).delete()
-            TagWeightHistory.objects.filter(user_id=user_id, tag=tag_form(tag)).delete()
+    if rederived.summary_changed:
+        kinds.append(CopyKind.SUMMARY.value)
+    if rederived.tags_changed:
+        kinds.append(CopyKind.TAGS.value)
+    if rederived.topics_changed:
+        kinds.append(CopyKind.TOPIC_KEYWORDS.value)
+    return kinds, rederived.tags_dropped
 
 
 def _after_commit(user_id: int, session_ids: list[int]) -> None:
@@ -427,14 +352,14 @@ def memory_copies_forget(*, user_id: int, memory_ids: Iterable[str]) -> list[Con
             _redact_message(change.message, change.spans)
         if change.kind in (CopyKind.STATEMENT, CopyKind.REPLY, CopyKind.TITLE):
             copies.append(change.copy(preview=False))
-    tags_before = {pk: set(s.tags) for pk, s in touched.items()}
     dropped: set[str] = set()
     for pk, session in touched.items():
-        for kind in _rederive_after_redaction(session, plan.facts):
-            at = session.ended_at or session.started_at
+        kinds, tags_dropped = _rederive(session, plan.facts)
+        at = session.ended_at or session.started_at
+        for kind in kinds:
             copies.append(ContentCopy(kind=kind, session_id=str(pk), date=at.date().isoformat()))
-        dropped |= tags_before[pk] - set(session.tags)
-    _forget_tags(user_id, dropped)
+        dropped |= tags_dropped
+    tag_weights_forget_unused(user_id=user_id, tags=dropped)
     for reply, context, sessions_hit in plan.contexts:
         for recall in context.get("session_recall", []):
             recalled = touched.get(int(recall.get("session_id") or 0))
@@ -443,7 +368,7 @@ def memory_copies_forget(*, user_id: int, memory_ids: Iterable[str]) -> list[Con
         message_context_rewrite(message=reply, context=context)
         date = reply.created_at.date().isoformat()
         copies.append(
-            ContentCopy(kind=CopyKind.RECALLED, session_id=str(reply.session_id), date=date)
+            ContentCopy(kind=CopyKind.RECALLED.value, session_id=str(reply.session_id), date=date)
         )
     if copies:
         _after_commit(user_id, sorted(touched))

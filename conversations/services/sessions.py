@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -27,6 +27,7 @@ from conversations.logic.summarize import (
     tag_form,
     topic_lines,
 )
+from conversations.logic.titles import title_from_messages
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import shortterm, topics
 from conversations.services.tag_weights import tag_weights_add, tag_weights_effective
@@ -266,6 +267,13 @@ def extract_tags_and_summary(session: ChatSession, messages: Sequence[Message]) 
     return TagsAndSummary([t for t in parsed.tags if t not in generic], parsed.summary)
 
 
+def _summarised(messages: Sequence[Message]) -> list[Message]:
+    """The messages a session's tags and summary are made from. A message that carries
+    instructions to the assistant (its memory is quarantined) gives the session no summary
+    sentence and no tag: both go into later prompts."""
+    return [m for m in messages if not injection.is_injection(m.content)]
+
+
 def session_finalize(*, session_id: int) -> None:
     """Close the last topic, fold one-message topics into their neighbours, store tags and a
     summary of one line per topic, add +1.0 per tag. Idempotent."""
@@ -285,9 +293,7 @@ def session_finalize(*, session_id: int) -> None:
         session.status = ChatSession.Status.ENDED
         session.ended_at = ended_at
         fields = ["status", "ended_at"]
-        # A message that carries instructions to the assistant (its memory is quarantined)
-        # gives the session no summary sentence and no tag: both go into later prompts.
-        summarised = [m for m in messages if not injection.is_injection(m.content)]
+        summarised = _summarised(messages)
         if summarised:
             result = extract_tags_and_summary(session, summarised)
             session.tags = result.tags
@@ -302,6 +308,67 @@ def session_finalize(*, session_id: int) -> None:
         transaction.on_commit(lambda: shortterm.recent_summaries_forget(user_id=user_id))
     for topic_id in dict.fromkeys([*(t.pk for t in open_topics), *grown]):
         topics.topic_finalize(topic_id=topic_id)
+
+
+@dataclass(frozen=True)
+class SessionRederived:
+    """What deriving a session again changed."""
+
+    summary_changed: bool
+    tags_changed: bool
+    tags_dropped: frozenset[str]
+    topics_removed: int  # left with no message
+    topics_changed: tuple[int, ...]  # their keywords changed
+
+
+def session_rederive(
+    *, session: ChatSession, retitle: bool = False, redact: Callable[[str], str] | None = None
+) -> SessionRederived:
+    """Derive again what a session's messages gave it, from the messages it has now (after
+    some were deleted or redacted): the title (made anew with `retitle`, else passed through
+    `redact`), the compacted state (dropped: it is rebuilt from the turns), an ended
+    session's tags, summary (through `redact`: a model may word a forgotten fact anew) and
+    vector, its messages' search vectors (they mix in the neighbours'; the embedding task
+    makes them again) and its topics (`topics.session_topics_rederive`). The tags' weights
+    are the caller's (`tag_weights_forget_unused` with `tags_dropped`)."""
+    session.refresh_from_db()
+    remaining = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
+    fields = ["state"]
+    session.state = {}
+    title = session.title
+    if retitle:
+        title = title_from_messages(m.content for m in remaining)
+    elif redact is not None:
+        title = redact(title)
+    if title != session.title:
+        session.title = title
+        fields.append("title")
+    tags_before, summary_before = list(session.tags), session.summary
+    if session.status == ChatSession.Status.ENDED:
+        summarised = _summarised(remaining)
+        if summarised:
+            result = extract_tags_and_summary(session, summarised)
+            session.tags = result.tags
+            session.summary = redact(result.summary) if redact is not None else result.summary
+        else:
+            session.tags, session.summary = [], ""
+        session.embedding = (
+            embeddings.embed_passages([session.summary])[0] if session.summary else None
+        )
+        fields += ["tags", "summary", "embedding"]
+    session.save(update_fields=fields)
+    session.messages.update(context_embedding=None)
+    topics_removed, topics_changed = topics.session_topics_rederive(session=session)
+    # The cached state and recent summaries held the old text.
+    user_id, session_id = session.user_id, session.pk
+    transaction.on_commit(lambda: shortterm.user_forget(user_id=user_id, session_ids=[session_id]))
+    return SessionRederived(
+        summary_changed=session.summary != summary_before,
+        tags_changed=list(session.tags) != tags_before,
+        tags_dropped=frozenset(tags_before) - frozenset(session.tags),
+        topics_removed=topics_removed,
+        topics_changed=tuple(topics_changed),
+    )
 
 
 # --- recall at session start ---------------------------------------------------------------

@@ -8,7 +8,7 @@ the floor (`MEMORYHUB_TAG_DECAY_FACTOR`, `MEMORYHUB_TAG_FLOOR`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from django.conf import settings
@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from conversations.logic import decay
 from conversations.logic.summarize import tag_form
-from conversations.models import TagWeight, TagWeightHistory
+from conversations.models import ChatSession, TagWeight, TagWeightHistory
 
 
 def _record_history(user_id: int, weights: dict[str, float], day: datetime) -> None:
@@ -50,6 +50,19 @@ def tag_weights_add(*, user_id: int, tags: Sequence[str], amount: float, at: dat
 _DECAYED = (
     "power(%s::float8, GREATEST(0.0, extract(epoch FROM (%s - updated_at))::float8 / 86400.0))"
 )
+
+
+def tag_weights_forget_unused(*, user_id: int, tags: Iterable[str]) -> int:
+    """Forget each of `tags` that no session of the user has any more, weight and history
+    (after sessions were deleted or their tags derived again); how many were forgotten."""
+    forgotten = 0
+    for tag in set(tags):
+        if ChatSession.objects.filter(user_id=user_id, tags__contains=[tag]).exists():
+            continue
+        TagWeight.objects.filter(user_id=user_id, tag=tag_form(tag)).delete()
+        TagWeightHistory.objects.filter(user_id=user_id, tag=tag_form(tag)).delete()
+        forgotten += 1
+    return forgotten
 
 
 def tag_weights_effective(

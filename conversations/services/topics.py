@@ -11,6 +11,7 @@ from datetime import datetime
 import numpy as np
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Count
 from django.db.models.expressions import RawSQL
 
 from conversations.logic import segmentation, yesno
@@ -199,6 +200,29 @@ def topic_finalize(*, topic_id: int) -> None:
     topic.embedding = centre / norm
     topic.message_count = topic.messages.count()
     topic.save(update_fields=["keywords", "terms", "embedding", "message_count"])
+
+
+def session_topics_rederive(*, session: ChatSession) -> tuple[int, list[int]]:
+    """Derive a session's topics again from the messages they hold now, after some were
+    deleted or redacted: a topic left with none goes; every other one gets its running
+    keywords and count again, and a closed one its final keywords and vector
+    (`topic_finalize`). How many went, and the ids of the topics whose keywords changed."""
+    emptied, _ = (
+        Topic.objects.filter(session=session).annotate(n=Count("messages")).filter(n=0).delete()
+    )
+    changed = []
+    for topic in Topic.objects.filter(session=session):
+        before = list(topic.keywords)
+        topic_refresh_keywords(topic=topic)
+        topic.message_count = topic.messages.count()
+        topic.embedding = None  # made from the old text; `topic_finalize` makes it again
+        topic.save(update_fields=["message_count", "embedding"])
+        if topic.ended_at is not None:
+            topic_finalize(topic_id=topic.pk)
+            topic.refresh_from_db(fields=["keywords"])
+        if list(topic.keywords) != before:
+            changed.append(topic.pk)
+    return emptied, changed
 
 
 @transaction.atomic

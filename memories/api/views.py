@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from memories.logic.write_policy import CandidateKind, Origin
 from memories.models import Memory, MemoryStatus, MemoryType, Reader, Sensitivity
-from memories.reasons import ChangeReason, StatusReason
+from memories.reasons import ChangeReason
 from memories.selectors import (
     audit_events_for_user,
     deletion_receipts_for_user,
@@ -27,11 +27,13 @@ from memories.selectors import (
     memory_versions,
 )
 from memories.selectors.agents import agent_names_for_user
-from memories.selectors.records import (
-    audit_record,
-    memory_record,
-    receipt_record,
-    version_record,
+from memories.serializers import (
+    AccessLogEventSerializer,
+    DeletionReceiptSerializer,
+    MemorySerializer,
+    MemoryVersionSerializer,
+    memory_versions_data,
+    serialize_many,
 )
 from memories.services import feedback, revision
 from memories.services.revision import UNSET, InvalidTransition, MemoryChanges, MemoryRefused
@@ -44,50 +46,11 @@ MAX_PAGE = 100_000
 _READERS = [Reader.ASSISTANT.value, Reader.AGENT.value, "*"]
 
 
-class MemoryOutput(serializers.Serializer[Memory]):
-    """docs/API.md's `Memory`; `conflict` is `{"with": [ids]}` while a conflict is unresolved;
-    `disputed_from` is the status a `disputed` memory returns to on undo, else null."""
-
-    id = serializers.CharField()
-    type = serializers.ChoiceField(choices=MemoryType.choices)
-    status = serializers.CharField()
-    content = serializers.CharField()
-    version = serializers.IntegerField()
-    scope = serializers.CharField()
-    confidence = serializers.FloatField()
-    sensitivity = serializers.CharField()
-    importance = serializers.FloatField()
-    observed_at = serializers.DateTimeField()
-    effective_from = serializers.DateTimeField()
-    expires_at = serializers.DateTimeField(allow_null=True)
-    supersedes = serializers.CharField(allow_null=True)
-    created_by = serializers.CharField()
-    approved_by = serializers.CharField(allow_null=True)
-    allowed_readers = serializers.ListField(child=serializers.CharField())
-    source = serializers.DictField(allow_null=True)  # type: ignore[assignment]
-    created_at = serializers.DateTimeField()
-    updated_at = serializers.DateTimeField()
-    status_reason = serializers.CharField()
-    status_code = serializers.ChoiceField(choices=StatusReason.choices, allow_null=True)
-    status_params = serializers.DictField()
-    policy = serializers.DictField()
-    slot = serializers.CharField(allow_null=True)
-    tags = serializers.ListField(child=serializers.CharField())
-    conflict = serializers.DictField(allow_null=True)
-    access_count = serializers.IntegerField()
-    last_accessed_at = serializers.DateTimeField(allow_null=True)
-    wrong_count = serializers.IntegerField()
-    disputed_from = serializers.CharField(allow_null=True)
-
-    def to_representation(self, instance: Memory) -> dict[str, Any]:
-        return memory_record(instance)
-
-
 def _memory_response(
     user: AbstractBaseUser, memory: Memory, code: int = status.HTTP_200_OK
 ) -> Response:
     fresh = memory_get_for_user(user=user, memory_id=memory.pk)
-    return Response(MemoryOutput(fresh).data, status=code)
+    return Response(MemorySerializer(fresh).data, status=code)
 
 
 def _refusal(exc: MemoryRefused) -> serializers.ValidationError:
@@ -133,7 +96,10 @@ class MemoryListApi(APIView):
         responses={
             200: inline_serializer(
                 "MemoryList",
-                {"results": MemoryOutput(many=True), "next": serializers.URLField(allow_null=True)},
+                {
+                    "results": MemorySerializer(many=True),
+                    "next": serializers.URLField(allow_null=True),
+                },
             )
         },
     )
@@ -154,7 +120,8 @@ class MemoryListApi(APIView):
             params = request.query_params.copy()
             params["page"] = str(page + 1)
             next_url = request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
-        return Response({"results": [MemoryOutput(m).data for m in rows[:size]], "next": next_url})
+        results = serialize_many(MemorySerializer, rows[:size])
+        return Response({"results": results, "next": next_url})
 
 
 class MemoryCreateApi(APIView):
@@ -162,7 +129,7 @@ class MemoryCreateApi(APIView):
         class Meta:
             ref_name = "MemoryCreateInput"
 
-    @extend_schema(request=InputSerializer, responses={201: MemoryOutput})
+    @extend_schema(request=InputSerializer, responses={201: MemorySerializer})
     def post(self, request: Request) -> Response:
         user = request_user(request)
         serializer = self.InputSerializer(data=request.data)
@@ -191,10 +158,10 @@ class MemoryCollectionApi(MemoryListApi, MemoryCreateApi):
 
 
 class MemoryDetailApi(APIView):
-    @extend_schema(operation_id="memories_read", responses={200: MemoryOutput})
+    @extend_schema(operation_id="memories_read", responses={200: MemorySerializer})
     def get(self, request: Request, memory_id: str) -> Response:
         memory = memory_get_for_user(user=request_user(request), memory_id=memory_id)
-        return Response(MemoryOutput(memory).data)
+        return Response(MemorySerializer(memory).data)
 
 
 class MemoryUpdateApi(APIView):
@@ -210,7 +177,7 @@ class MemoryUpdateApi(APIView):
                 raise serializers.ValidationError("Nothing to change.")
             return attrs
 
-    @extend_schema(request=InputSerializer, responses={200: MemoryOutput})
+    @extend_schema(request=InputSerializer, responses={200: MemorySerializer})
     def patch(self, request: Request, memory_id: str) -> Response:
         user = request_user(request)
         memory = memory_get_for_user(user=user, memory_id=memory_id)
@@ -246,15 +213,16 @@ class MemoryItemApi(MemoryDetailApi, MemoryUpdateApi):
 
 class MemoryVersionListApi(APIView):
     @extend_schema(
-        responses={200: inline_serializer("MemoryVersions", {"results": serializers.ListField()})}
+        responses={
+            200: inline_serializer(
+                "MemoryVersions", {"results": MemoryVersionSerializer(many=True)}
+            )
+        }
     )
     def get(self, request: Request, memory_id: str) -> Response:
         memory = memory_get_for_user(user=request_user(request), memory_id=memory_id)
         versions = memory_versions(memory=memory)
-        current = memory.current_version_id
-        return Response(
-            {"results": [version_record(v, current_version_id=current) for v in versions]}
-        )
+        return Response({"results": memory_versions_data(memory=memory, versions=versions)})
 
 
 def _transition(request: Request, memory_id: str, change: Callable[..., Memory]) -> Response:
@@ -269,13 +237,13 @@ def _transition(request: Request, memory_id: str, change: Callable[..., Memory])
 
 
 class MemoryApproveApi(APIView):
-    @extend_schema(request=None, responses={200: MemoryOutput})
+    @extend_schema(request=None, responses={200: MemorySerializer})
     def post(self, request: Request, memory_id: str) -> Response:
         return _transition(request, memory_id, revision.memory_approve)
 
 
 class MemoryRejectApi(APIView):
-    @extend_schema(request=None, responses={200: MemoryOutput})
+    @extend_schema(request=None, responses={200: MemorySerializer})
     def post(self, request: Request, memory_id: str) -> Response:
         return _transition(request, memory_id, revision.memory_reject)
 
@@ -287,7 +255,7 @@ class MemoryMarkWrongApi(APIView):
 
         message_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
 
-    @extend_schema(request=InputSerializer, responses={200: MemoryOutput})
+    @extend_schema(request=InputSerializer, responses={200: MemorySerializer})
     def post(self, request: Request, memory_id: str) -> Response:
         user = request_user(request)
         memory = memory_get_for_user(user=user, memory_id=memory_id)
@@ -303,23 +271,29 @@ class MemoryMarkWrongApi(APIView):
 
 
 class MemoryMarkWrongUndoApi(APIView):
-    @extend_schema(request=None, responses={200: MemoryOutput})
+    @extend_schema(request=None, responses={200: MemorySerializer})
     def post(self, request: Request, memory_id: str) -> Response:
         return _transition(request, memory_id, feedback.memory_mark_wrong_undo)
 
 
 class ReceiptListApi(APIView):
     @extend_schema(
-        responses={200: inline_serializer("ReceiptList", {"results": serializers.ListField()})}
+        responses={
+            200: inline_serializer("ReceiptList", {"results": DeletionReceiptSerializer(many=True)})
+        }
     )
     def get(self, request: Request) -> Response:
         receipts = deletion_receipts_for_user(user=request_user(request))[:500]
-        return Response({"results": [receipt_record(r) for r in receipts]})
+        return Response({"results": serialize_many(DeletionReceiptSerializer, receipts)})
 
 
 class AuditEventListApi(APIView):
     @extend_schema(
-        responses={200: inline_serializer("AuditEventList", {"results": serializers.ListField()})}
+        responses={
+            200: inline_serializer(
+                "AuditEventList", {"results": AccessLogEventSerializer(many=True)}
+            )
+        }
     )
     def get(self, request: Request) -> Response:
         """Agent calls and what an agent deleted also name the agent: `"agent": {"id",
@@ -327,9 +301,6 @@ class AuditEventListApi(APIView):
         user = request_user(request)
         events = list(audit_events_for_user(user=user)[:500])
         names = agent_names_for_user(user=user, ids=[e.detail.get("agent_id") for e in events])
-        results = []
-        for event in events:
-            agent_id = event.detail.get("agent_id")
-            agent = {"id": str(agent_id), "name": names[agent_id]} if agent_id in names else None
-            results.append({**audit_record(event), "agent": agent})
+        context = {"agent_names": names}
+        results = serialize_many(AccessLogEventSerializer, events, context=context)
         return Response({"results": results})

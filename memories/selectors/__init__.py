@@ -9,14 +9,12 @@ from memories.selectors.access import (
     memory_uses_for_user,
     memory_versions,
 )
-from memories.selectors.export import memories_export_for_user
 from memories.selectors.retrieval import RetrievedMemory, memory_retrieve
 
 __all__ = [
     "RetrievedMemory",
     "audit_events_for_user",
     "deletion_receipts_for_user",
-    "memories_export_for_user",
     "memory_conflict_ids",
     "memory_get_for_user",
     "memory_list_for_user",

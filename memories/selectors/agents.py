@@ -30,7 +30,6 @@ from memories.models import (
 )
 from memories.selectors.access import memory_list_for_user
 from memories.selectors.browse import audit_events_staff_for_user
-from memories.selectors.records import iso
 from memories.selectors.retrieval import memory_retrieve, readable_by
 from memoryhub.validation import InvalidText, clean_message_text
 
@@ -263,21 +262,3 @@ def agent_names_for_user(*, user: AbstractBaseUser, ids: list[object]) -> dict[i
     """The names of the user's agents among `ids` (revoked ones too)."""
     wanted = [i for i in ids if isinstance(i, int) and not isinstance(i, bool)]
     return dict(Agent.objects.filter(user_id=user.pk, pk__in=wanted).values_list("pk", "name"))
-
-
-def agent_record(agent: Agent) -> dict[str, Any]:
-    """An agent as the API lists it: never its token, only the token's first characters."""
-    return {
-        "id": str(agent.pk),
-        "name": agent.name,
-        "scopes": list(agent.scopes),
-        "token_prefix": agent.token_prefix,
-        "trusted": agent.trusted,
-        "may_read_sensitive": agent.may_read_sensitive,
-        "paused": agent.paused_at is not None,
-        "revoked": agent.revoked_at is not None,
-        "created_at": iso(agent.created_at),
-        "last_used_at": iso(agent.last_used_at),
-        "paused_at": iso(agent.paused_at),
-        "revoked_at": iso(agent.revoked_at),
-    }

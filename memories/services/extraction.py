@@ -473,7 +473,7 @@ def _store_one(
         same_slot = [m for m in live.filter(slot=item.slot) if m.current_version is not None]
         for memory in same_slot:
             if _is_duplicate(memory.current_version, item.content, indexed):
-                return _confirm(memory, origin), memory
+                return _confirm(memory, origin)
         if same_slot and not prepared.additive:
             return _correct_or_conflict(
                 same_slot=same_slot,
@@ -485,7 +485,7 @@ def _store_one(
             )
     duplicate = _find_duplicate(user_id, item, indexed)
     if duplicate is not None:
-        return _confirm(duplicate, origin), duplicate
+        return _confirm(duplicate, origin)
     replaced = _given_up_memories(live, prepared.change, source_message_id=source_message_id)
     if replaced:
         return _correct_or_conflict(
@@ -572,20 +572,15 @@ def _find_duplicate(user_id: int, item: ExtractedItem, indexed: Indexed) -> Memo
     return None
 
 
-def _confirm(memory: Memory, origin: Origin) -> str:
-    """A restatement: nothing new is stored; the user's own restatement approves an inference."""
+def _confirm(memory: Memory, origin: Origin) -> tuple[str, Memory]:
+    """A restatement: nothing new is stored; the user's own restatement approves an inference
+    (`memory_approve`, as the user, with the reason `confirmed`)."""
     if memory.status == MemoryStatus.PENDING and origin is Origin.USER:
-        version = memory.current_version
-        if version is not None and version.approved_by_id is None:
-            version.approved_by_id = memory.user_id
-            version.approved_at = timezone.now()
-            version.save(update_fields=["approved_by", "approved_at"])
-        memory.status = MemoryStatus.ACTIVE
-        memory.status_reason, memory.status_params = StatusReason.CONFIRMED, {}
-        memory.updated_at = timezone.now()
-        memory.save(update_fields=["status", "status_reason", "status_params", "updated_at"])
-        return "confirmed"
-    return "duplicate"
+        approved = revision.memory_approve(
+            user=memory.user, memory=memory, reason=StatusReason.CONFIRMED
+        )
+        return "confirmed", approved
+    return "duplicate", memory
 
 
 def _correct_or_conflict(

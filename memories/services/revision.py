@@ -34,7 +34,13 @@ from memories.models import (
     Sensitivity,
     default_readers,
 )
-from memories.reasons import ChangeReason, Params, StatusReason, status_reason_for_policy
+from memories.reasons import (
+    ChangeReason,
+    Params,
+    StatusReason,
+    policy_reason_for,
+    status_reason_for_policy,
+)
 from memories.services.audit import audit_event_record
 from memories.services.intake import terms_intake
 from memoryhub import embeddings
@@ -185,6 +191,7 @@ def _version_write(
     if change_reason not in ChangeReason.values:
         raise ValueError(f"not a change reason code: {change_reason!r}")
     observed = fields.observed_at or now
+    policy_reason, policy_params = policy_reason_for(policy)
     return MemoryVersion.objects.create(
         memory=memory,
         user_id=memory.user_id,
@@ -211,7 +218,8 @@ def _version_write(
         fingerprint=indexed.fingerprint,
         embedding=indexed.embedding,
         policy_decision=policy.decision.value,
-        policy_reason=policy.reason[:300],
+        policy_reason=policy_reason,
+        policy_params=policy_params,
         change_reason=change_reason,
         change_params=change_params or {},
         created_at=now,
@@ -555,8 +563,12 @@ def _status_after_revision(
 
 
 @transaction.atomic
-def memory_approve(*, user: AbstractBaseUser, memory: Memory) -> Memory:
-    """Approve a pending memory: it becomes active, approved by `user`."""
+def memory_approve(
+    *, user: AbstractBaseUser, memory: Memory, reason: StatusReason = StatusReason.APPROVED
+) -> Memory:
+    """Approve a pending memory: it becomes active, approved by `user`. The one way a memory
+    is approved: by the user's button or API call, or by their own restatement in a chat
+    (`reason` `confirmed`, from extraction)."""
     memory = Memory.objects.select_for_update().get(pk=memory.pk)
     if memory.status == MemoryStatus.ACTIVE:
         return memory
@@ -571,7 +583,7 @@ def memory_approve(*, user: AbstractBaseUser, memory: Memory) -> Memory:
         version.approved_at = now
         version.save(update_fields=["approved_by", "approved_at"])
     memory.status = MemoryStatus.ACTIVE
-    memory.status_reason, memory.status_params = StatusReason.APPROVED, {}
+    memory.status_reason, memory.status_params = reason, {}
     memory.updated_at = now
     memory.save(update_fields=["status", "status_reason", "status_params", "updated_at"])
     audit_event_record(
@@ -579,7 +591,7 @@ def memory_approve(*, user: AbstractBaseUser, memory: Memory) -> Memory:
         actor=user,
         action=AuditEvent.Action.APPROVE,
         target_id=str(memory.pk),
-        detail={"version": version.version},
+        detail={"version": version.version, "reason": reason.value},
     )
     return memory
 

@@ -10,7 +10,14 @@ from django import template
 from django.db import models
 from django.utils.translation import gettext
 
-from memories.labels import REMOVED_COUNT_PREFIX, AgentTool, ChangedField, CopyKind, RemovedCount
+from memories.labels import (
+    REMOVED_COUNT_PREFIX,
+    AgentTool,
+    ChangedField,
+    CopyKind,
+    RemovedCount,
+    chat_read_label,
+)
 from memories.models import AuditEvent, CreatedBy, DeletionReceipt, MemoryStatus, MemoryType
 from memories.models import Sensitivity as SensitivityChoices
 
@@ -48,3 +55,11 @@ def memory_label(value: object, kind: str) -> str:
     if kind == "agent-tool" and value not in choices.values:
         return gettext("Called %(tool)s") % {"tool": value}
     return choice_label(choices, value)
+
+
+@register.filter
+def chat_read(event: AuditEvent) -> str:
+    """What of the user's chats a staff read named (an audit event whose `target_type` is a
+    chat record, written by conversations' admin): `labels.chat_read_label`."""
+    detail = event.detail if isinstance(event.detail, dict) else {}
+    return chat_read_label(kind=event.target_type, number=event.target_id, detail=detail)

@@ -22,7 +22,7 @@ def _message(**fields: Any) -> dict[str, Any]:
     }
 
 
-def _payload(*messages: dict[str, Any]) -> dict[str, Any]:
+def _payload(*messages: Any) -> dict[str, Any]:
     return {"sessions": [{"started_at": "2026-03-04T09:00:00+09:00", "messages": list(messages)}]}
 
 
@@ -165,3 +165,41 @@ def test_an_import_with_an_oversized_message_and_other_errors_is_413_naming_the_
     assert response.status_code == 413
     assert "sessions[0].messages[1].content" in response.json()["error"]["message"]
     assert not HistoryImport.objects.exists()
+
+
+def test_a_text_that_spells_out_a_nul_escape_is_imported_as_written():
+    spelled = r"the escape \u0000 ends a C string"
+    serializer = ImportInput(data=_payload(_message(content=spelled, speaker=r"\u0000")))
+
+    assert serializer.is_valid(), serializer.errors
+    message = serializer.validated_data["sessions"][0]["messages"][0]
+    assert (message["content"], message["speaker"]) == (spelled, r"\u0000")
+
+
+def test_a_message_that_is_not_an_object_is_named_by_its_place():
+    errors = _errors(_payload(_message(), "안녕하세요", None))
+
+    assert set(errors) == {"sessions[0].messages[1]", "sessions[0].messages[2]"}
+    assert "Expected a dictionary" in errors["sessions[0].messages[1]"]
+    assert "may not be null" in errors["sessions[0].messages[2]"]
+
+
+def test_every_bad_field_of_one_message_is_named_and_good_ones_are_kept_as_sent():
+    errors = _errors(_payload(_message(role="bot", created_at="1969-12-31T00:00:00Z", speaker=1)))
+
+    assert set(errors) == {
+        "sessions[0].messages[0].role",
+        "sessions[0].messages[0].created_at",
+        "sessions[0].messages[0].speaker",
+    }
+    serializer = ImportInput(data=_payload(_message(speaker="엄마", external_id=" a ")))
+    assert serializer.is_valid()
+    message = serializer.validated_data["sessions"][0]["messages"][0]
+    assert (message["speaker"], message["external_id"]) == ("엄마", " a ")
+    bare = ImportInput(data=_payload(_message()))
+    assert bare.is_valid()
+    assert set(bare.validated_data["sessions"][0]["messages"][0]) == {
+        "role",
+        "content",
+        "created_at",
+    }

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from conversations.logic import decay
-from conversations.models import TagWeight
+from conversations.models import ChatSession, TagWeight, TagWeightHistory
 from conversations.services import tag_weights
 
 pytestmark = pytest.mark.django_db
@@ -47,3 +47,16 @@ def test_the_top_tags_from_sql_are_the_first_of_the_full_python_ranking(user, ot
         assert fast == pytest.approx(slow)
     assert "old" not in {t for t, _w, _at in everything}  # decayed under the floor
     assert "theirs" not in {t for t, _w, _at in top}
+
+
+def test_a_tag_no_session_has_any_more_is_forgotten_with_its_history(user, other_user):
+    now = timezone.now()
+    ChatSession.objects.create(user=user, started_at=now, tags=["정원"])
+    ChatSession.objects.create(user=other_user, started_at=now, tags=["cello"])
+    tag_weights.tag_weights_add(user_id=user.pk, tags=["정원", "cello"], amount=1.0, at=now)
+
+    forgotten = tag_weights.tag_weights_forget_unused(user_id=user.pk, tags={"정원", "cello"})
+
+    assert forgotten == 1
+    assert set(TagWeight.objects.filter(user=user).values_list("tag", flat=True)) == {"정원"}
+    assert not TagWeightHistory.objects.filter(user=user, tag="cello").exists()

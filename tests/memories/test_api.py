@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from memories.models import Memory, MemoryUse, MemoryVersion
-from memories.selectors import memories_export_for_user, memory_retrieve
+from memories.selectors import memory_retrieve
+from memories.serializers import memories_export_for_user
 from memories.services.usage import memory_use_record
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from memories.logic import dates
-from memories.models import ExtractionRun, Memory, MemoryVersion
+from memories.models import AuditEvent, ExtractionRun, Memory, MemoryVersion
 from memories.selectors import memory_retrieve
 from memories.services.extraction import memory_extract_from_exchange
 from memoryhub.models import LLMCall
@@ -35,7 +35,7 @@ def test_what_the_user_states_about_themselves_is_active_at_once(user, say):
     assert memory.status == "active"
     assert version_of(memory).created_by == "user"
     assert version_of(memory).policy_decision == "store"
-    assert "stated preference" in version_of(memory).policy_reason
+    assert version_of(memory).policy_reason == "stated_preference"
 
 
 def test_the_korean_and_english_rules_catch_explicit_statements(user, say):
@@ -434,6 +434,21 @@ def test_a_users_restatement_approves_a_pending_inference(user, anthropic, say):
     assert result.outcome == {"confirmed": 1}
     assert current(inferred).status == "active"
     assert version_of(current(inferred)).approved_by_id == user.pk
+
+
+def test_a_restatement_approves_through_the_one_approval_and_leaves_its_audit_event(
+    user, anthropic, say
+):
+    anthropic([_answer(_item("I cycle to work", stated=False, updates="commute:cycle"))])
+    inferred = Memory.objects.get(pk=say("Did you cycle today?").memory_ids[0])
+    anthropic([_answer(_item("I cycle to work", updates="commute:cycle"))])
+
+    say("Yes, I cycle to work")
+
+    event = AuditEvent.objects.get(action="approve", target_id=str(inferred.pk))
+    assert event.actor_id == user.pk
+    assert event.detail == {"version": 1, "reason": "confirmed"}
+    assert current(inferred).status_reason == "confirmed"
 
 
 def test_a_source_message_reported_gone_gives_no_memory_and_no_run(user):

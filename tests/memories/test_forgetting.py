@@ -19,7 +19,8 @@ from memories.models import (
     MemoryUse,
     MemoryVersion,
 )
-from memories.selectors import memories_export_for_user, memory_retrieve
+from memories.selectors import memory_retrieve
+from memories.serializers import memories_export_for_user
 from memories.services.deletion import memories_erase_all_for_user, memories_expire_due
 from memories.services.usage import memory_use_record
 from memories.tasks import memories_expire_due as expire_task

@@ -56,7 +56,8 @@ def test_a_version_stores_its_tokens_embedding_and_policy_reason(remember):
     assert "마이그레이션" in version.tokens
     assert version.embedding is not None
     assert version.policy_decision == "store"
-    assert version.policy_reason.startswith("approved decision")
+    assert version.policy_reason == "approved_decision"
+    assert version.policy_reason_sentence.startswith("approved decision")
 
 
 def test_stored_like_slots_are_rewritten_in_the_order_new_statements_use(user, remember):

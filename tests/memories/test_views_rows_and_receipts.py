@@ -351,7 +351,7 @@ def test_delete_buttons_are_secondary_and_only_the_confirmation_step_is_strong(l
 
 def test_a_receipt_with_counted_copies_still_fits_the_api_and_the_agents_record(user):
     from account.mcp.server import DeletionReceiptRecord
-    from memories.selectors.records import receipt_record
+    from memories.serializers import DeletionReceiptSerializer
 
     receipt = DeletionReceipt.objects.create(
         user=user,
@@ -360,6 +360,6 @@ def test_a_receipt_with_counted_copies_still_fits_the_api_and_the_agents_record(
         copies=[{"kind": "reply", "session_id": "4", "date": "2026-11-20", "count": 2}],
     )
 
-    record = DeletionReceiptRecord.model_validate(receipt_record(receipt))
+    record = DeletionReceiptRecord.model_validate(DeletionReceiptSerializer(receipt).data)
 
     assert record.copies == [{"kind": "reply", "session_id": "4", "date": "2026-11-20", "count": 2}]

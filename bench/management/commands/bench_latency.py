@@ -51,7 +51,7 @@ from conversations.models import HistoryImport, Message, TagWeight
 from conversations.services import context as context_service
 from conversations.services import imports, indexing
 from memories.models import Reader
-from memories.reasons import ChangeReason
+from memories.reasons import ChangeReason, policy_reason_for
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
 from memoryhub.env import redis_database
@@ -647,6 +647,7 @@ class _Builder:
             if not policy.stores:
                 continue
             at = self.now - timedelta(seconds=self.random.uniform(3600, 365 * 86400))
+            reason, reason_params = policy_reason_for(policy)
             lineages.append(Memory(
                 user=user, type=kind, status=write_policy.initial_status(
                     policy, write_policy.Origin.USER), created_at=at, updated_at=at,
@@ -656,8 +657,9 @@ class _Builder:
                 effective_from=at, importance=round(self.random.uniform(0.3, 0.9), 2),
                 created_by="user", tokens=text_analysis.index_tokens(content)[:MAX_INDEX_TOKENS],
                 fingerprint=rules.fingerprint(content), embedding=vector,
-                policy_decision=policy.decision.value, policy_reason=policy.reason[:300],
-                change_reason=ChangeReason.WRITTEN_BY_USER, created_at=at,
+                policy_decision=policy.decision.value, policy_reason=reason,
+                policy_params=reason_params, change_reason=ChangeReason.WRITTEN_BY_USER,
+                created_at=at,
             ))  # fmt: skip
         with transaction.atomic():
             Memory.objects.bulk_create(lineages, batch_size=1000)
