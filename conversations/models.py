@@ -88,7 +88,7 @@ class ChatSession(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.title or f"Session {self.pk}"
+        return self.title or _("Conversation %(id)s") % {"id": self.pk}
 
 
 class Topic(models.Model):
@@ -126,7 +126,7 @@ class Topic(models.Model):
         ]
 
     def __str__(self) -> str:
-        return ", ".join(self.keywords) or f"Topic {self.pk}"
+        return ", ".join(self.keywords) or _("Topic %(id)s") % {"id": self.pk}
 
 
 class Message(models.Model):
@@ -242,7 +242,7 @@ class Message(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.role}: {self.content[:60]}"
+        return f"{self.get_role_display()}: {self.content[:60]}"
 
 
 class TagWeight(models.Model):
@@ -349,7 +349,10 @@ class HistoryImport(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return f"Import {self.pk} ({self.status})"
+        return _("Import %(id)s (%(status)s)") % {
+            "id": self.pk,
+            "status": self.get_status_display(),
+        }
 
     @property
     def error_message(self) -> str:

@@ -141,7 +141,7 @@ class Agent(models.Model):
         indexes = [models.Index(fields=["user", "-created_at"])]
 
     def __str__(self) -> str:
-        return f"Agent {self.pk} ({self.name})"
+        return _("Agent %(id)s (%(name)s)") % {"id": self.pk, "name": self.name}
 
     @property
     def can_write(self) -> bool:
@@ -258,7 +258,11 @@ class Memory(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Memory {self.pk} ({self.type}, {self.status})"
+        return _("Memory %(id)s (%(type)s, %(status)s)") % {
+            "id": self.pk,
+            "type": self.get_type_display(),
+            "status": self.get_status_display(),
+        }
 
     @property
     def status_reason_text(self) -> str:
@@ -295,7 +299,10 @@ class MemoryConflict(models.Model):
         unique_together = [("from_memory", "to_memory")]
 
     def __str__(self) -> str:
-        return f"Conflict {self.from_memory_id} -> {self.to_memory_id}"
+        return _("Conflict of memory %(from)s with memory %(to)s") % {
+            "from": self.from_memory_id,
+            "to": self.to_memory_id,
+        }
 
 
 class ImmutableVersion(Exception):
@@ -449,7 +456,10 @@ class MemoryVersion(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Memory {self.memory_id} v{self.version}"
+        return _("Memory %(id)s, version %(version)s") % {
+            "id": self.memory_id,
+            "version": self.version,
+        }
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Versions are written once; only an approval may be added to a stored one."""
@@ -504,7 +514,11 @@ class MemoryUse(models.Model):
         indexes = [models.Index(fields=["user", "-used_at"])]
 
     def __str__(self) -> str:
-        return f"memory {self.memory_id} in message {self.message_id} (#{self.rank})"
+        return _("Memory %(id)s in reply %(message)s (#%(rank)s)") % {
+            "id": self.memory_id,
+            "message": self.message_id,
+            "rank": self.rank,
+        }
 
 
 class DeletionReceipt(models.Model):
@@ -559,7 +573,7 @@ class DeletionReceipt(models.Model):
         indexes = [models.Index(fields=["user", "-deleted_at"])]
 
     def __str__(self) -> str:
-        return f"Receipt {self.id} ({self.kind} {self.memory_id})"
+        return _("Receipt %(id)s (%(kind)s)") % {"id": self.id, "kind": self.get_kind_display()}
 
 
 class AuditEvent(models.Model):
@@ -614,7 +628,7 @@ class AuditEvent(models.Model):
         indexes = [models.Index(fields=["user", "-created_at"])]
 
     def __str__(self) -> str:
-        return f"{self.action} {self.target_type} {self.target_id}"
+        return f"{self.get_action_display()}: {self.target_type} {self.target_id}".strip()
 
 
 class ExtractionRun(models.Model):
@@ -670,4 +684,7 @@ class ExtractionRun(models.Model):
         indexes = [models.Index(fields=["status", "-created_at"])]
 
     def __str__(self) -> str:
-        return f"Extraction {self.pk} ({self.status})"
+        return _("Extraction %(id)s (%(status)s)") % {
+            "id": self.pk,
+            "status": self.get_status_display(),
+        }

@@ -46,4 +46,9 @@ class LLMCall(models.Model):
         indexes = [models.Index(fields=["user", "created_at"])]
 
     def __str__(self) -> str:
-        return f"{self.task} {self.model} {self.input_tokens}+{self.output_tokens} tokens"
+        return _("%(task)s with %(model)s, %(input)s+%(output)s tokens") % {
+            "task": self.task,
+            "model": self.model,
+            "input": self.input_tokens,
+            "output": self.output_tokens,
+        }

@@ -17,6 +17,19 @@ from django.db.models import Field, Model
 from django.test import RequestFactory
 from django.utils import translation
 
+from conversations.models import ChatSession, HistoryImport, Message, Topic
+from memories.models import (
+    Agent,
+    AuditEvent,
+    DeletionReceipt,
+    ExtractionRun,
+    Memory,
+    MemoryConflict,
+    MemoryUse,
+    MemoryVersion,
+)
+from memoryhub.models import LLMCall
+
 PROJECT_APPS = ("account", "conversations", "memories", "memoryhub")
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
@@ -150,3 +163,32 @@ def test_every_admin_column_field_and_action_of_a_project_model_is_translated(mo
             labels[f"action {action}"] = function.short_description
 
     assert _untranslated(labels) == {}
+
+
+def _rows() -> dict[str, Model]:
+    """One unsaved row of each project model whose name in admin is not the person's own words
+    (a tag's rows are named by the tag)."""
+    rows: list[Model] = [
+        Agent(pk=1, name="Notes"),
+        Memory(pk=2, type="fact", status="active"),
+        MemoryConflict(from_memory_id=2, to_memory_id=3),
+        MemoryVersion(memory_id=2, version=4),
+        MemoryUse(memory_id=2, message_id=5, rank=1),
+        DeletionReceipt(kind="memory", memory_id="2"),
+        AuditEvent(action="staff_view", target_type="memory", target_id="2"),
+        ExtractionRun(pk=6, status="done"),
+        ChatSession(pk=7),
+        Topic(pk=8),
+        Message(role="user", content="Hello"),
+        HistoryImport(pk=9, status="done"),
+        LLMCall(task="reply", model="offline"),
+    ]
+    return {type(row).__name__: row for row in rows}
+
+
+def test_what_admin_calls_a_row_of_a_project_model_is_translated():
+    rows = _rows()
+    covered = {model.__name__ for model in _project_models()} - {"TagWeight", "TagWeightHistory"}
+
+    assert set(rows) == covered
+    assert _untranslated(dict(rows)) == {}
