@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 from pgvector.django import HnswIndex, VectorField
 
+from memories.logic.write_policy import Decision
 from memories.reasons import (
     ChangeReason,
     StatusReason,
@@ -76,6 +77,17 @@ class Reader(models.TextChoices):
 DEFAULT_SCOPE = "user"
 # Statuses of lineages that are still "live": shown as current, considered for duplicates.
 LIVE_STATUSES = (MemoryStatus.ACTIVE, MemoryStatus.PENDING)
+
+
+class PolicyDecision(models.TextChoices):
+    """The write policy's decisions (`memories.logic.write_policy.Decision`), labelled."""
+
+    STORE = Decision.STORE.value, _("Stored")
+    PENDING = Decision.PENDING.value, _("Waiting for approval")
+    EXPIRE_SOON = Decision.EXPIRE_SOON.value, _("Stored, expiring soon")
+    QUARANTINE = Decision.QUARANTINE.value, _("Quarantined")
+    NEVER = Decision.NEVER.value, _("Never stored")
+    SKIP = Decision.SKIP.value, _("Skipped")
 
 
 class AgentScope(models.TextChoices):
@@ -419,6 +431,7 @@ class MemoryVersion(models.Model):
     # The write policy's decision for this version and why (seed 003's table).
     policy_decision = models.CharField(
         max_length=20,
+        choices=PolicyDecision.choices,
         verbose_name=_("policy decision"),
         help_text=_("What the write policy decided for this version."),
     )

@@ -18,6 +18,7 @@ from django.test import RequestFactory
 from django.utils import translation
 
 from conversations.models import ChatSession, HistoryImport, Message, Topic
+from memories.logic.write_policy import Decision
 from memories.models import (
     Agent,
     AuditEvent,
@@ -27,6 +28,7 @@ from memories.models import (
     MemoryConflict,
     MemoryUse,
     MemoryVersion,
+    PolicyDecision,
 )
 from memoryhub.models import LLMCall
 
@@ -101,6 +103,23 @@ def test_every_help_text_of_a_project_model_is_translated():
 
     assert len(helps) > 20
     assert _untranslated(helps) == {}
+
+
+def test_every_choice_of_a_project_model_field_is_translated():
+    labels = {
+        f"{model.__name__}.{field.name}={value}": label
+        for model in _project_models()
+        for field in _labelled_fields(model)
+        # An array of choices (an agent's scopes) keeps them on its base field.
+        for value, label in field.flatchoices or getattr(field, "base_field", field).flatchoices
+    }
+
+    assert len(labels) > 40
+    assert _untranslated(labels) == {}
+
+
+def test_every_write_policy_decision_has_a_label():
+    assert set(PolicyDecision.values) == {decision.value for decision in Decision}
 
 
 def test_every_project_model_has_a_translated_name_and_a_given_plural():
