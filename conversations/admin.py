@@ -22,6 +22,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
 
 from conversations.models import (
     ChatSession,
@@ -195,7 +196,7 @@ class MessageAdmin(_StaffReadAuditedAdmin[Message]):
     ]
     exclude = ["embedding", "context_embedding"]
 
-    @admin.display(description="content")
+    @admin.display(description=_("content"))
     def short_content(self, obj: Message) -> str:
         return obj.content[:80]
 

@@ -10,11 +10,20 @@ from django.contrib.postgres.indexes import GinIndex
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 from pgvector.django import HnswIndex, VectorField
 
 
-def _keywords_field() -> ArrayField[Any, Any]:
-    return ArrayField(models.CharField(max_length=100), default=list, blank=True)
+def _keywords_field(
+    *, verbose_name: StrOrPromise, help_text: StrOrPromise = ""
+) -> ArrayField[Any, Any]:
+    return ArrayField(
+        models.CharField(max_length=100),
+        default=list,
+        blank=True,
+        verbose_name=verbose_name,
+        help_text=help_text,
+    )
 
 
 class ChatSession(models.Model):
@@ -28,22 +37,44 @@ class ChatSession(models.Model):
         IMPORT = "import", _("Imported")
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_sessions"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="chat_sessions",
+        verbose_name=_("user"),
     )
-    title = models.CharField(max_length=200, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
-    source = models.CharField(max_length=10, choices=Source.choices, default=Source.LIVE)
-    started_at = models.DateTimeField(default=timezone.now)
-    last_message_at = models.DateTimeField(null=True, blank=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
-    summary = models.TextField(blank=True)
-    tags = _keywords_field()
+    title = models.CharField(max_length=200, blank=True, verbose_name=_("title"))
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.ACTIVE, verbose_name=_("status")
+    )
+    source = models.CharField(
+        max_length=10, choices=Source.choices, default=Source.LIVE, verbose_name=_("source")
+    )
+    started_at = models.DateTimeField(default=timezone.now, verbose_name=_("started at"))
+    last_message_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last message at"))
+    ended_at = models.DateTimeField(null=True, blank=True, verbose_name=_("ended at"))
+    summary = models.TextField(blank=True, verbose_name=_("summary"))
+    tags = _keywords_field(verbose_name=_("tags"))
     # Compacted session state (goal, decisions, identifiers, next step); never a memory.
-    state = models.JSONField(default=dict, blank=True)
+    state = models.JSONField(
+        default=dict,
+        blank=True,
+        verbose_name=_("conversation state"),
+        help_text=_("Goal, decisions, identifiers and next step, kept short; never a memory."),
+    )
     # The summary's vector, for recall at the start of a later session.
-    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
+    embedding = VectorField(
+        dimensions=settings.MEMORYHUB_EMBEDDING_DIM,
+        null=True,
+        blank=True,
+        verbose_name=_("summary embedding"),
+    )
     history_import = models.ForeignKey(
-        "HistoryImport", null=True, blank=True, on_delete=models.SET_NULL, related_name="sessions"
+        "HistoryImport",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="sessions",
+        verbose_name=_("history import"),
     )
 
     class Meta:
@@ -57,21 +88,33 @@ class ChatSession(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.title or f"Session {self.pk}"
+        return self.title or _("Conversation %(id)s") % {"id": self.pk}
 
 
 class Topic(models.Model):
     """A run of consecutive messages about one subject (seed Algorithm 2)."""
 
-    session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="topics")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    session = models.ForeignKey(
+        ChatSession, on_delete=models.CASCADE, related_name="topics", verbose_name=_("conversation")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, verbose_name=_("user")
+    )
     # Display forms ("Next.js", "마이그레이션") and their normalised forms for matching.
-    keywords = _keywords_field()
-    terms = _keywords_field()
-    started_at = models.DateTimeField(default=timezone.now)
-    ended_at = models.DateTimeField(null=True, blank=True)
-    message_count = models.PositiveIntegerField(default=0)
-    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
+    keywords = _keywords_field(verbose_name=_("keywords"))
+    terms = _keywords_field(
+        verbose_name=_("normalised keywords"),
+        help_text=_("The keywords in the form used for matching."),
+    )
+    started_at = models.DateTimeField(default=timezone.now, verbose_name=_("started at"))
+    ended_at = models.DateTimeField(null=True, blank=True, verbose_name=_("ended at"))
+    message_count = models.PositiveIntegerField(default=0, verbose_name=_("message count"))
+    embedding = VectorField(
+        dimensions=settings.MEMORYHUB_EMBEDDING_DIM,
+        null=True,
+        blank=True,
+        verbose_name=_("embedding"),
+    )
 
     class Meta:
         verbose_name = _("topic")
@@ -83,7 +126,7 @@ class Topic(models.Model):
         ]
 
     def __str__(self) -> str:
-        return ", ".join(self.keywords) or f"Topic {self.pk}"
+        return ", ".join(self.keywords) or _("Topic %(id)s") % {"id": self.pk}
 
 
 class Message(models.Model):
@@ -91,36 +134,86 @@ class Message(models.Model):
         USER = "user", _("User")
         ASSISTANT = "assistant", _("Assistant")
 
-    session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="messages")
+    session = models.ForeignKey(
+        ChatSession,
+        on_delete=models.CASCADE,
+        related_name="messages",
+        verbose_name=_("conversation"),
+    )
     # Denormalised so every per-user filter is one index lookup.
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
-    role = models.CharField(max_length=10, choices=Role.choices)
-    content = models.TextField()
-    speaker = models.CharField(max_length=100, blank=True)
-    inner_monologue = models.TextField(blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, verbose_name=_("user")
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, verbose_name=_("role"))
+    content = models.TextField(verbose_name=_("content"))
+    speaker = models.CharField(
+        max_length=100,
+        blank=True,
+        verbose_name=_("speaker"),
+        help_text=_("The speaker's name in imported history."),
+    )
+    inner_monologue = models.TextField(
+        blank=True,
+        verbose_name=_("inner monologue"),
+        help_text=_("An imported message's hidden reasoning, when the history had one."),
+    )
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created at"))
     # NULL, not "", for live messages: the per-user unique constraint skips NULLs.
-    external_id = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001
+    external_id = models.CharField(  # noqa: DJ001
+        max_length=200,
+        null=True,
+        blank=True,
+        verbose_name=_("external ID"),
+        help_text=_("The message's id in the imported history."),
+    )
     topic = models.ForeignKey(
-        Topic, null=True, blank=True, on_delete=models.SET_NULL, related_name="messages"
+        Topic,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="messages",
+        verbose_name=_("topic"),
     )
     reply_to = models.OneToOneField(
-        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="reply"
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="reply",
+        verbose_name=_("reply to"),
     )
-    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
+    embedding = VectorField(
+        dimensions=settings.MEMORYHUB_EMBEDDING_DIM,
+        null=True,
+        blank=True,
+        verbose_name=_("embedding"),
+    )
     # The search vector: this message's vector mixed with its neighbours' (a turn's meaning
     # leans on the turns around it); NULL until (re)computed after a neighbour changes.
     context_embedding = VectorField(
-        dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True
+        dimensions=settings.MEMORYHUB_EMBEDDING_DIM,
+        null=True,
+        blank=True,
+        verbose_name=_("context embedding"),
+        help_text=_("This message's vector mixed with its neighbours', used by search."),
     )
     # Normalised keyword tokens (memoryhub.text.index_tokens), matched by search.
-    keywords = _keywords_field()
-    token_count = models.PositiveIntegerField(default=0)
+    keywords = _keywords_field(verbose_name=_("search keywords"))
+    token_count = models.PositiveIntegerField(default=0, verbose_name=_("tokens"))
     # False for text that says nothing about the user (offline-mode replies): not searched,
     # not embedded, not used to detect topic shifts.
-    searchable = models.BooleanField(default=True)
+    searchable = models.BooleanField(
+        default=True,
+        verbose_name=_("searchable"),
+        help_text=_("Off for text that says nothing about the person (offline-mode replies)."),
+    )
     # What was put into the prompt for this reply (assistant messages), shown in the panel.
-    context = models.JSONField(default=dict, blank=True)
+    context = models.JSONField(
+        default=dict,
+        blank=True,
+        verbose_name=_("reply context"),
+        help_text=_("What was put into the prompt for this reply."),
+    )
 
     class Meta:
         verbose_name = _("message")
@@ -149,16 +242,26 @@ class Message(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.role}: {self.content[:60]}"
+        return f"{self.get_role_display()}: {self.content[:60]}"
 
 
 class TagWeight(models.Model):
     """How much a user talks about a tag; decays daily (seed Algorithm 1)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
-    tag = models.CharField(max_length=100)
-    weight = models.FloatField(default=0.0)
-    updated_at = models.DateTimeField(default=timezone.now)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, verbose_name=_("user")
+    )
+    tag = models.CharField(max_length=100, verbose_name=_("tag"))
+    weight = models.FloatField(
+        default=0.0,
+        verbose_name=_("weight"),
+        help_text=_(
+            "As of 'updated at': grows when a conversation ends or a recall brings "
+            "the tag up; the weight now is this times MEMORYHUB_TAG_DECAY_FACTOR "
+            "(×0.95/day by default) per day since."
+        ),
+    )
+    updated_at = models.DateTimeField(default=timezone.now, verbose_name=_("updated at"))
 
     class Meta:
         verbose_name = _("tag weight")
@@ -175,10 +278,14 @@ class TagWeight(models.Model):
 class TagWeightHistory(models.Model):
     """A tag's effective weight at the end of a day, for the weights-over-time chart."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
-    tag = models.CharField(max_length=100)
-    day = models.DateField()
-    weight = models.FloatField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, verbose_name=_("user")
+    )
+    tag = models.CharField(max_length=100, verbose_name=_("tag"))
+    day = models.DateField(verbose_name=_("day"))
+    weight = models.FloatField(
+        verbose_name=_("weight"), help_text=_("The tag's weight at the end of the day.")
+    )
 
     class Meta:
         verbose_name = _("tag weight history")
@@ -217,15 +324,24 @@ class HistoryImport(models.Model):
             ),
         )
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    payload = models.JSONField(default=dict, blank=True)
-    total = models.PositiveIntegerField(default=0)
-    done = models.PositiveIntegerField(default=0)
-    sessions_done = models.PositiveIntegerField(default=0)
-    error = models.TextField(blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, verbose_name=_("user")
+    )
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.QUEUED, verbose_name=_("status")
+    )
+    payload = models.JSONField(
+        default=dict,
+        blank=True,
+        verbose_name=_("payload"),
+        help_text=_("Dropped once the import is done."),
+    )
+    total = models.PositiveIntegerField(default=0, verbose_name=_("messages in all"))
+    done = models.PositiveIntegerField(default=0, verbose_name=_("messages done"))
+    sessions_done = models.PositiveIntegerField(default=0, verbose_name=_("conversations done"))
+    error = models.TextField(blank=True, verbose_name=_("error"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
 
     class Meta:
         verbose_name = _("history import")
@@ -233,7 +349,10 @@ class HistoryImport(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return f"Import {self.pk} ({self.status})"
+        return _("Import %(id)s (%(status)s)") % {
+            "id": self.pk,
+            "status": self.get_status_display(),
+        }
 
     @property
     def error_message(self) -> str:

@@ -237,6 +237,7 @@ def message_create(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
             % {"seconds": wait},
         )
     if form.is_valid():
+        untitled = not session.title
         try:
             message, _topic = chat.message_add_user(
                 session=session, content=form.cleaned_data["content"]
@@ -247,6 +248,10 @@ def message_create(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
             session_closed = True
         else:
             if request.htmx:
+                # The first message names the conversation: the page's heading and the
+                # document's title change with it (out of band), not only on the next load.
+                if untitled:
+                    session.refresh_from_db(fields=["title", "last_message_at"])
                 return render(
                     request,
                     f"{_DETAIL}#exchange",
@@ -257,6 +262,7 @@ def message_create(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
                         ),
                         "form": MessageForm(),
                         "form_oob": True,
+                        "title_oob": untitled,
                     },
                 )
             for _chunk in chat.reply_stream(message=message):

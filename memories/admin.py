@@ -23,12 +23,15 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from memories.models import (
+    Agent,
+    AgentScope,
     AuditEvent,
     DeletionReceipt,
     ExtractionRun,
     Memory,
     MemoryUse,
     MemoryVersion,
+    Reader,
 )
 from memories.services.audit import audit_event_record
 from memories.services.moderation import memory_quarantine
@@ -83,19 +86,17 @@ class _ReadOnlyAdmin(admin.ModelAdmin[Any]):
         return False
 
 
-class MemoryVersionInline(admin.StackedInline[MemoryVersion, Memory]):
-    model = MemoryVersion
-    fk_name = "memory"
-    extra = 0
-    can_delete = False
-    ordering = ["-version"]
-    fieldsets = [
-        (None, {"fields": ["version", "content", "type", "change_reason", "created_at"]}),
+def _version_fieldsets(*, first: list[str], technical: list[str]) -> list[tuple[Any, Any]]:
+    """A version's fields in groups: content first, then where it came from and the rules it
+    is read under, the technical fields folded last."""
+    return [
+        (None, {"fields": [*first, "version", "content", "type", "change_reason", "created_at"]}),
         (
             _("Provenance"),
             {
                 "fields": [
                     "created_by",
+                    "created_by_agent",
                     "approved_by",
                     "approved_at",
                     "source_message_id",
@@ -110,7 +111,7 @@ class MemoryVersionInline(admin.StackedInline[MemoryVersion, Memory]):
             {
                 "fields": [
                     "sensitivity",
-                    "allowed_readers",
+                    "readers",
                     "policy_decision",
                     "policy_reason_shown",
                     "effective_from",
@@ -121,16 +122,39 @@ class MemoryVersionInline(admin.StackedInline[MemoryVersion, Memory]):
         (
             _("Technical"),
             {
-                "fields": ["scope", "slot", "confidence", "importance", "supersedes"],
+                "fields": ["scope", "slot", "confidence", "importance", "supersedes", *technical],
                 "classes": ["collapse"],
             },
         ),
     ]
-    readonly_fields = [str(name) for _title, options in fieldsets for name in options["fields"]]
+
+
+def _field_names(fieldsets: list[tuple[Any, Any]]) -> list[str]:
+    return [str(name) for _title, options in fieldsets for name in options["fields"]]
+
+
+class _VersionReaders:
+    @admin.display(description=_("allowed readers"))
+    def readers(self, obj: MemoryVersion) -> str:
+        """Who may be shown the version, in the reader's language (unknown codes as stored)."""
+        return ", ".join(
+            str(Reader(reader).label) if reader in Reader.values else reader
+            for reader in obj.allowed_readers
+        )
 
     @admin.display(description=_("Policy reason"))
     def policy_reason_shown(self, version: MemoryVersion) -> str:
         return version.policy_reason_text
+
+
+class MemoryVersionInline(_VersionReaders, admin.StackedInline[MemoryVersion, Memory]):
+    model = MemoryVersion
+    fk_name = "memory"
+    extra = 0
+    can_delete = False
+    ordering = ["-version"]
+    fieldsets = _version_fieldsets(first=[], technical=[])
+    readonly_fields = _field_names(fieldsets)
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -299,14 +323,20 @@ class MemoryAdmin(_StaffViewAuditedAdmin[Memory]):
 
 
 @admin.register(MemoryVersion)
-class MemoryVersionAdmin(_StaffViewAuditedAdmin[MemoryVersion], _ReadOnlyAdmin):
+class MemoryVersionAdmin(_VersionReaders, _StaffViewAuditedAdmin[MemoryVersion], _ReadOnlyAdmin):
     """Versions on their own, read-only; the list shows no content, the page is audited."""
 
     list_display = ["memory", "version", "user", "type", "created_by", "sensitivity", "created_at"]
     list_filter = ["type", "created_by", "sensitivity", "policy_decision", "created_at"]
     search_fields = ["=memory__id", "user__username"]
     list_select_related = ["memory", "user"]
-    exclude = ["embedding", "tokens"]
+    # The memory page's groups, with the memory and owner first; the vector and the search
+    # tokens never.
+    fieldsets = _version_fieldsets(
+        first=["memory", "user"],
+        technical=["tags", "fingerprint", "change_params"],
+    )
+    readonly_fields = _field_names(fieldsets)
 
     def viewed_memory(self, obj: MemoryVersion) -> tuple[int, int]:
         return obj.memory_id, obj.user_id
@@ -324,14 +354,30 @@ class DeletionReceiptAdmin(_ReadOnlyAdmin):
     list_display = ["id", "user", "kind", "memory_id", "deleted_at"]
     list_filter = ["kind", "deleted_at"]
     search_fields = ["user__username", "=memory_id"]
-    readonly_fields = ["id", "user", "kind", "memory_id", "deleted_at", "removed"]
+    readonly_fields = ["id", "user", "kind", "memory_id", "deleted_at", "removed", "copies"]
+
+
+# The kinds of record an audit event names (`AuditEvent.target_type`), in the reader's words.
+_TARGET_KINDS = {
+    "memory": _("memory"),
+    "session": _("conversation"),
+    "message": _("message"),
+    "topic": _("topic"),
+    "import": _("history import"),
+    "tag": _("tag weight"),
+    "tag_history": _("tag weight history"),
+}
 
 
 @admin.register(AuditEvent)
 class AuditEventAdmin(_ReadOnlyAdmin):
-    list_display = ["created_at", "user", "actor", "action", "target_type", "target_id"]
+    list_display = ["created_at", "user", "actor", "action", "target_kind", "target_id"]
     list_filter = ["action", "created_at"]
     search_fields = ["user__username", "actor__username", "=target_id"]
+
+    @admin.display(description=_("target kind"), ordering="target_type")
+    def target_kind(self, obj: AuditEvent) -> str:
+        return str(_TARGET_KINDS.get(obj.target_type, obj.target_type))
 
 
 @admin.register(ExtractionRun)
@@ -342,3 +388,31 @@ class ExtractionRunAdmin(_ReadOnlyAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ExtractionRun]:
         return super().get_queryset(request).select_related("user")
+
+
+@admin.register(Agent)
+class AgentAdmin(_ReadOnlyAdmin):
+    """Connected agents, read-only: revoking and pausing are the owner's (their agents page).
+    The token's hash is not shown; its prefix tells tokens apart."""
+
+    list_display = ["name", "user", "permissions", "trusted", "last_used_at", "revoked_at"]
+    list_filter = ["trusted", "may_read_sensitive", "created_at", "last_used_at"]
+    search_fields = ["user__username", "name", "token_prefix"]
+    list_select_related = ["user"]
+    readonly_fields = (
+        "name",
+        "user",
+        "permissions",
+        "trusted",
+        "may_read_sensitive",
+        "token_prefix",
+        "created_at",
+        "last_used_at",
+        "paused_at",
+        "revoked_at",
+    )
+    fields = readonly_fields
+
+    @admin.display(description=_("permissions"))
+    def permissions(self, obj: Agent) -> str:
+        return ", ".join(str(AgentScope(scope).label) for scope in obj.scopes)

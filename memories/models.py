@@ -18,8 +18,10 @@ from django.contrib.postgres.indexes import GinIndex
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 from pgvector.django import HnswIndex, VectorField
 
+from memories.logic.write_policy import Decision
 from memories.reasons import (
     ChangeReason,
     PolicyReason,
@@ -80,6 +82,17 @@ DEFAULT_SCOPE = "user"
 LIVE_STATUSES = (MemoryStatus.ACTIVE, MemoryStatus.PENDING)
 
 
+class PolicyDecision(models.TextChoices):
+    """The write policy's decisions (`memories.logic.write_policy.Decision`), labelled."""
+
+    STORE = Decision.STORE.value, _("Stored")
+    PENDING = Decision.PENDING.value, _("Waiting for approval")
+    EXPIRE_SOON = Decision.EXPIRE_SOON.value, _("Stored, expiring soon")
+    QUARANTINE = Decision.QUARANTINE.value, _("Quarantined")
+    NEVER = Decision.NEVER.value, _("Never stored")
+    SKIP = Decision.SKIP.value, _("Skipped")
+
+
 class AgentScope(models.TextChoices):
     READ = "read", _("Read")
     WRITE = "write", _("Write")
@@ -94,20 +107,47 @@ class Agent(models.Model):
     """
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="agents"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="agents",
+        verbose_name=_("user"),
     )
-    name = models.CharField(max_length=100)
-    scopes = ArrayField(models.CharField(max_length=10, choices=AgentScope.choices), default=list)
-    token_hash = models.CharField(max_length=64, unique=True)
-    token_prefix = models.CharField(max_length=16)
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    scopes = ArrayField(
+        models.CharField(max_length=10, choices=AgentScope.choices),
+        default=list,
+        verbose_name=_("permissions"),
+        help_text=_("What the agent may do: read memories, write them, or both."),
+    )
+    token_hash = models.CharField(
+        max_length=64,
+        unique=True,
+        verbose_name=_("token hash"),
+        help_text=_("The token's SHA-256; the token itself is shown once, when it is made."),
+    )
+    token_prefix = models.CharField(
+        max_length=16,
+        verbose_name=_("token prefix"),
+        help_text=_("The token's first characters, to tell tokens apart."),
+    )
     # Its writes are active at once instead of waiting for the user's approval.
-    trusted = models.BooleanField(default=False)
+    trusted = models.BooleanField(
+        default=False,
+        verbose_name=_("trusted"),
+        help_text=_(
+            "What it writes is active at once instead of waiting for the person's approval."
+        ),
+    )
     # It may read memories of `high` sensitivity (otherwise never put in front of it).
-    may_read_sensitive = models.BooleanField(default=False)
-    paused_at = models.DateTimeField(null=True, blank=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    last_used_at = models.DateTimeField(null=True, blank=True)
+    may_read_sensitive = models.BooleanField(
+        default=False,
+        verbose_name=_("may read sensitive memories"),
+        help_text=_("Otherwise memories of high sensitivity are never shown to it."),
+    )
+    paused_at = models.DateTimeField(null=True, blank=True, verbose_name=_("paused at"))
+    revoked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("revoked at"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created at"))
+    last_used_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last used at"))
 
     class Meta:
         verbose_name = _("connected agent")
@@ -116,7 +156,7 @@ class Agent(models.Model):
         indexes = [models.Index(fields=["user", "-created_at"])]
 
     def __str__(self) -> str:
-        return f"Agent {self.pk} ({self.name})"
+        return _("Agent %(id)s (%(name)s)") % {"id": self.pk, "name": self.name}
 
     @property
     def can_write(self) -> bool:
@@ -131,43 +171,96 @@ def default_readers() -> list[str]:
     return [Reader.ASSISTANT.value, Reader.AGENT.value]
 
 
-def _terms_field() -> ArrayField[Any, Any]:
-    return ArrayField(models.CharField(max_length=100), default=list, blank=True)
+def _terms_field(
+    *, verbose_name: StrOrPromise, help_text: StrOrPromise = ""
+) -> ArrayField[Any, Any]:
+    return ArrayField(
+        models.CharField(max_length=100),
+        default=list,
+        blank=True,
+        verbose_name=verbose_name,
+        help_text=help_text,
+    )
 
 
 class Memory(models.Model):
     """One remembered thing as the user sees it; its versions hold the content."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memories"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="memories",
+        verbose_name=_("user"),
     )
     # Denormalised from the current version so lists filter on one table.
-    type = models.CharField(max_length=20, choices=MemoryType.choices)
-    slot = models.CharField(max_length=120, blank=True)
+    type = models.CharField(max_length=20, choices=MemoryType.choices, verbose_name=_("type"))
+    slot = models.CharField(
+        max_length=120,
+        blank=True,
+        verbose_name=_("slot"),
+        help_text=_(
+            "What the memory is about (such as where someone lives): a newer memory"
+            " in the same slot replaces the older one."
+        ),
+    )
     status = models.CharField(
-        max_length=20, choices=MemoryStatus.choices, default=MemoryStatus.PENDING
+        max_length=20,
+        choices=MemoryStatus.choices,
+        default=MemoryStatus.PENDING,
+        verbose_name=_("status"),
     )
     # Why it has its status: a code (memories.reasons) with its parameters, worded on render.
-    status_reason = models.CharField(max_length=40, choices=StatusReason.choices, blank=True)
-    status_params = models.JSONField(default=dict, blank=True)
+    status_reason = models.CharField(
+        max_length=40, choices=StatusReason.choices, blank=True, verbose_name=_("status reason")
+    )
+    status_params = models.JSONField(
+        default=dict,
+        blank=True,
+        verbose_name=_("status reason details"),
+        help_text=_("The values the reason's wording fills in."),
+    )
     # The agent that wrote the memory's first version, when an agent did (`CreatedBy.AGENT`).
     created_by_agent = models.ForeignKey(
-        Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="memories"
+        Agent,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="memories",
+        verbose_name=_("written by agent"),
     )
     current_version = models.ForeignKey(
-        "MemoryVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "MemoryVersion",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("current version"),
     )
     # Unresolved conflicts with other lineages of the same user (symmetrical).
     conflicts = models.ManyToManyField(
-        "self", symmetrical=True, blank=True, through="MemoryConflict"
+        "self",
+        symmetrical=True,
+        blank=True,
+        through="MemoryConflict",
+        verbose_name=_("conflicting memories"),
     )
-    access_count = models.PositiveIntegerField(default=0)
-    last_accessed_at = models.DateTimeField(null=True, blank=True)
-    wrong_count = models.PositiveSmallIntegerField(default=0)
+    access_count = models.PositiveIntegerField(
+        default=0,
+        verbose_name=_("times used"),
+        help_text=_("How many replies this memory went into."),
+    )
+    last_accessed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last used at"))
+    wrong_count = models.PositiveSmallIntegerField(default=0, verbose_name=_("times marked wrong"))
     # While `disputed`: the status it had before, which undoing the dispute restores.
-    disputed_from = models.CharField(max_length=20, choices=MemoryStatus.choices, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    updated_at = models.DateTimeField(default=timezone.now)
+    disputed_from = models.CharField(
+        max_length=20,
+        choices=MemoryStatus.choices,
+        blank=True,
+        verbose_name=_("status before marked wrong"),
+        help_text=_("Undoing the marking restores this status."),
+    )
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(default=timezone.now, verbose_name=_("updated at"))
 
     class Meta:
         verbose_name = _("memory")
@@ -180,7 +273,11 @@ class Memory(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Memory {self.pk} ({self.type}, {self.status})"
+        return _("Memory %(id)s (%(type)s, %(status)s)") % {
+            "id": self.pk,
+            "type": self.get_type_display(),
+            "status": self.get_status_display(),
+        }
 
     @property
     def status_reason_text(self) -> str:
@@ -200,16 +297,27 @@ class MemoryConflict(models.Model):
     distributed by user like every table of user data (docs/deploy.md).
     """
 
-    from_memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
-    to_memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    from_memory = models.ForeignKey(
+        Memory, on_delete=models.CASCADE, related_name="+", verbose_name=_("memory")
+    )
+    to_memory = models.ForeignKey(
+        Memory, on_delete=models.CASCADE, related_name="+", verbose_name=_("conflicting memory")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
+    )
 
     class Meta:
         db_table = "memories_memory_conflicts"
+        verbose_name = _("memory conflict")
+        verbose_name_plural = _("memory conflicts")
         unique_together = [("from_memory", "to_memory")]
 
     def __str__(self) -> str:
-        return f"Conflict {self.from_memory_id} -> {self.to_memory_id}"
+        return _("Conflict of memory %(from)s with memory %(to)s") % {
+            "from": self.from_memory_id,
+            "to": self.to_memory_id,
+        }
 
 
 class ImmutableVersion(Exception):
@@ -223,30 +331,71 @@ _WRITE_ONCE_FIELDS = frozenset({"approved_by", "approved_at"})
 class MemoryVersion(models.Model):
     """One immutable state of a memory, with every field of seed 003."""
 
-    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="versions")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    version = models.PositiveIntegerField()
-    scope = models.CharField(max_length=100, default=DEFAULT_SCOPE)
-    type = models.CharField(max_length=20, choices=MemoryType.choices)
-    content = models.TextField()
-    slot = models.CharField(max_length=120, blank=True)
-    source_message_id = models.BigIntegerField(null=True, blank=True)
-    source_session_id = models.BigIntegerField(null=True, blank=True)
-    source_uri = models.CharField(max_length=500, blank=True)
-    observed_at = models.DateTimeField(default=timezone.now)
-    effective_from = models.DateTimeField(default=timezone.now)
-    expires_at = models.DateTimeField(null=True, blank=True)
-    confidence = models.FloatField(default=1.0)
+    memory = models.ForeignKey(
+        Memory, on_delete=models.CASCADE, related_name="versions", verbose_name=_("memory")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
+    )
+    version = models.PositiveIntegerField(verbose_name=_("version"))
+    scope = models.CharField(max_length=100, default=DEFAULT_SCOPE, verbose_name=_("scope"))
+    type = models.CharField(max_length=20, choices=MemoryType.choices, verbose_name=_("type"))
+    content = models.TextField(verbose_name=_("content"))
+    slot = models.CharField(max_length=120, blank=True, verbose_name=_("slot"))
+    source_message_id = models.BigIntegerField(
+        null=True, blank=True, verbose_name=_("source message ID")
+    )
+    source_session_id = models.BigIntegerField(
+        null=True, blank=True, verbose_name=_("source conversation ID")
+    )
+    source_uri = models.CharField(
+        max_length=500,
+        blank=True,
+        verbose_name=_("source URI"),
+        help_text=_("Where it came from when not from a chat (an import or an agent)."),
+    )
+    observed_at = models.DateTimeField(
+        default=timezone.now,
+        verbose_name=_("observed at"),
+        help_text=_("When it was said or seen."),
+    )
+    effective_from = models.DateTimeField(default=timezone.now, verbose_name=_("effective from"))
+    expires_at = models.DateTimeField(null=True, blank=True, verbose_name=_("expires at"))
+    confidence = models.FloatField(
+        default=1.0,
+        verbose_name=_("confidence"),
+        help_text=_("From 0 to 1: how sure the assistant was that it is right."),
+    )
     sensitivity = models.CharField(
-        max_length=10, choices=Sensitivity.choices, default=Sensitivity.NORMAL
+        max_length=10,
+        choices=Sensitivity.choices,
+        default=Sensitivity.NORMAL,
+        verbose_name=_("sensitivity"),
     )
-    importance = models.FloatField(default=0.5)
+    importance = models.FloatField(
+        default=0.5,
+        verbose_name=_("importance"),
+        help_text=_("From 0 to 1: how much it weighs when memories are chosen for a reply."),
+    )
     supersedes = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="superseded_by"
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="superseded_by",
+        verbose_name=_("replaces version"),
+        help_text=_("The version this one replaced."),
     )
-    created_by = models.CharField(max_length=20, choices=CreatedBy.choices)
+    created_by = models.CharField(
+        max_length=20, choices=CreatedBy.choices, verbose_name=_("written by")
+    )
     created_by_agent = models.ForeignKey(
-        Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="versions"
+        Agent,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="versions",
+        verbose_name=_("written by agent"),
     )
     approved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -254,20 +403,42 @@ class MemoryVersion(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("approved by"),
     )
-    approved_at = models.DateTimeField(null=True, blank=True)
+    approved_at = models.DateTimeField(null=True, blank=True, verbose_name=_("approved at"))
     allowed_readers = ArrayField(
-        models.CharField(max_length=40), default=default_readers, blank=True
+        models.CharField(max_length=40),
+        default=default_readers,
+        blank=True,
+        verbose_name=_("allowed readers"),
+        help_text=_("Who may have it put in front of them: the assistant, connected agents."),
     )
-    tags = _terms_field()
+    tags = _terms_field(verbose_name=_("tags"))
     # Keyword index tokens (memoryhub.text.index_tokens) for the hybrid search.
-    tokens = _terms_field()
+    tokens = _terms_field(
+        verbose_name=_("search tokens"),
+        help_text=_("The content's normalised words for the keyword search."),
+    )
     # sha256 of the normalised content: exact duplicates without loading texts.
-    fingerprint = models.CharField(max_length=64)
-    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
+    fingerprint = models.CharField(
+        max_length=64,
+        verbose_name=_("fingerprint"),
+        help_text=_("SHA-256 of the normalised content, to find exact duplicates."),
+    )
+    embedding = VectorField(
+        dimensions=settings.MEMORYHUB_EMBEDDING_DIM,
+        null=True,
+        blank=True,
+        verbose_name=_("embedding"),
+    )
     # The write policy's decision for this version and why (seed 003's table): the reason
     # as a code (memories.reasons.PolicyReason) with its parameters, worded on render.
-    policy_decision = models.CharField(max_length=20)
+    policy_decision = models.CharField(
+        max_length=20,
+        choices=PolicyDecision.choices,
+        verbose_name=_("policy decision"),
+        help_text=_("What the write policy decided for this version."),
+    )
     policy_reason = models.CharField(
         max_length=40, choices=PolicyReason.choices, blank=True, verbose_name=_("policy reason")
     )
@@ -278,9 +449,16 @@ class MemoryVersion(models.Model):
         help_text=_("The values the reason's wording fills in."),
     )
     # Why it was written: a code (memories.reasons) with its parameters, worded on render.
-    change_reason = models.CharField(max_length=40, choices=ChangeReason.choices, blank=True)
-    change_params = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
+    change_reason = models.CharField(
+        max_length=40, choices=ChangeReason.choices, blank=True, verbose_name=_("change reason")
+    )
+    change_params = models.JSONField(
+        default=dict,
+        blank=True,
+        verbose_name=_("change reason details"),
+        help_text=_("The values the reason's wording fills in."),
+    )
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("memory version")
@@ -303,7 +481,10 @@ class MemoryVersion(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Memory {self.memory_id} v{self.version}"
+        return _("Memory %(id)s, version %(version)s") % {
+            "id": self.memory_id,
+            "version": self.version,
+        }
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Versions are written once; only an approval may be added to a stored one."""
@@ -337,14 +518,26 @@ class MemoryVersion(models.Model):
 class MemoryUse(models.Model):
     """A memory version that was put into an assistant reply (seed 003: log used ids)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="uses")
-    version = models.ForeignKey(MemoryVersion, on_delete=models.CASCADE, related_name="uses")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
+    )
+    memory = models.ForeignKey(
+        Memory, on_delete=models.CASCADE, related_name="uses", verbose_name=_("memory")
+    )
+    version = models.ForeignKey(
+        MemoryVersion, on_delete=models.CASCADE, related_name="uses", verbose_name=_("version")
+    )
     # The assistant message (conversations.Message) the memory went into: a plain id.
-    message_id = models.BigIntegerField()
-    rank = models.PositiveSmallIntegerField()
-    score = models.FloatField()
-    used_at = models.DateTimeField(default=timezone.now)
+    message_id = models.BigIntegerField(
+        verbose_name=_("reply message ID"),
+        help_text=_("The assistant's reply the memory went into."),
+    )
+    rank = models.PositiveSmallIntegerField(
+        verbose_name=_("rank"),
+        help_text=_("Its place among the memories chosen for the reply (1 first)."),
+    )
+    score = models.FloatField(verbose_name=_("score"))
+    used_at = models.DateTimeField(default=timezone.now, verbose_name=_("used at"))
 
     class Meta:
         verbose_name = _("memory use")
@@ -356,7 +549,11 @@ class MemoryUse(models.Model):
         indexes = [models.Index(fields=["user", "-used_at"])]
 
     def __str__(self) -> str:
-        return f"memory {self.memory_id} in message {self.message_id} (#{self.rank})"
+        return _("Memory %(id)s in reply %(message)s (#%(rank)s)") % {
+            "id": self.memory_id,
+            "message": self.message_id,
+            "rank": self.rank,
+        }
 
 
 class DeletionReceipt(models.Model):
@@ -374,17 +571,35 @@ class DeletionReceipt(models.Model):
         # One chat message (with its reply).
         MESSAGE = "message", _("A chat message")
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deletion_receipts"
+    id = models.UUIDField(
+        primary_key=True, default=uuid.uuid4, editable=False, verbose_name=_("receipt ID")
     )
-    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.MEMORY)
-    memory_id = models.CharField(max_length=40, blank=True)
-    deleted_at = models.DateTimeField(default=timezone.now)
-    removed = models.JSONField(default=dict)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="deletion_receipts",
+        verbose_name=_("user"),
+    )
+    kind = models.CharField(
+        max_length=20, choices=Kind.choices, default=Kind.MEMORY, verbose_name=_("kind")
+    )
+    memory_id = models.CharField(max_length=40, blank=True, verbose_name=_("memory ID"))
+    deleted_at = models.DateTimeField(default=timezone.now, verbose_name=_("deleted at"))
+    removed = models.JSONField(
+        default=dict,
+        verbose_name=_("removed"),
+        help_text=_("How many of each kind of record were removed (counts only, never content)."),
+    )
     # Each copy elsewhere that changed, named by kind, session id and date, never by its text:
     # [{"kind": "reply", "session_id": "12", "date": "2026-11-30"}].
-    copies = models.JSONField(default=list, blank=True)
+    copies = models.JSONField(
+        default=list,
+        blank=True,
+        verbose_name=_("changed copies"),
+        help_text=_(
+            "Each copy elsewhere that changed, by kind, conversation and date, never by its text."
+        ),
+    )
 
     class Meta:
         verbose_name = _("deletion receipt")
@@ -393,7 +608,7 @@ class DeletionReceipt(models.Model):
         indexes = [models.Index(fields=["user", "-deleted_at"])]
 
     def __str__(self) -> str:
-        return f"Receipt {self.id} ({self.kind} {self.memory_id})"
+        return _("Receipt %(id)s (%(kind)s)") % {"id": self.id, "kind": self.get_kind_display()}
 
 
 class AuditEvent(models.Model):
@@ -415,7 +630,11 @@ class AuditEvent(models.Model):
         AGENT_CALL = "agent_call", _("Called by an agent")
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_audit_events"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="memory_audit_events",
+        verbose_name=_("owner"),
+        help_text=_("The person whose memories or chats this is about."),
     )
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -423,13 +642,19 @@ class AuditEvent(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("done by"),
     )
-    action = models.CharField(max_length=20, choices=Action.choices)
-    target_type = models.CharField(max_length=40, default="memory")
-    target_id = models.CharField(max_length=40, blank=True)
+    action = models.CharField(max_length=20, choices=Action.choices, verbose_name=_("action"))
+    target_type = models.CharField(max_length=40, default="memory", verbose_name=_("target kind"))
+    target_id = models.CharField(max_length=40, blank=True, verbose_name=_("target ID"))
     # Ids and counts only: an audit trail must not keep deleted content alive.
-    detail = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
+    detail = models.JSONField(
+        default=dict,
+        blank=True,
+        verbose_name=_("details"),
+        help_text=_("Ids and counts only, never content."),
+    )
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("audit event")
@@ -438,7 +663,7 @@ class AuditEvent(models.Model):
         indexes = [models.Index(fields=["user", "-created_at"])]
 
     def __str__(self) -> str:
-        return f"{self.action} {self.target_type} {self.target_id}"
+        return f"{self.get_action_display()}: {self.target_type} {self.target_id}".strip()
 
 
 class ExtractionRun(models.Model):
@@ -449,19 +674,36 @@ class ExtractionRun(models.Model):
         FAILED = "failed", _("Failed")
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_extractions"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="memory_extractions",
+        verbose_name=_("user"),
     )
-    source_message_id = models.BigIntegerField(null=True, blank=True)
-    source_session_id = models.BigIntegerField(null=True, blank=True)
-    provider = models.CharField(max_length=32)
-    status = models.CharField(max_length=10, choices=Status.choices)
-    attempts = models.PositiveSmallIntegerField(default=1)
+    source_message_id = models.BigIntegerField(
+        null=True, blank=True, verbose_name=_("source message ID")
+    )
+    source_session_id = models.BigIntegerField(
+        null=True, blank=True, verbose_name=_("source conversation ID")
+    )
+    provider = models.CharField(max_length=32, verbose_name=_("provider"))
+    status = models.CharField(max_length=10, choices=Status.choices, verbose_name=_("status"))
+    attempts = models.PositiveSmallIntegerField(default=1, verbose_name=_("attempts"))
     # Counts per outcome and the write-policy decisions (codes: kind, decision, hours; no
     # content; runs from before codes also keep the policy's English reason).
-    outcome = models.JSONField(default=dict, blank=True)
-    decisions = models.JSONField(default=list, blank=True)
-    error = models.CharField(max_length=500, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
+    outcome = models.JSONField(
+        default=dict,
+        blank=True,
+        verbose_name=_("outcome"),
+        help_text=_("How many candidates had each outcome."),
+    )
+    decisions = models.JSONField(
+        default=list,
+        blank=True,
+        verbose_name=_("policy decisions"),
+        help_text=_("The write policy's decision for each candidate (codes, no content)."),
+    )
+    error = models.CharField(max_length=500, blank=True, verbose_name=_("error"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("extraction run")
@@ -477,4 +719,7 @@ class ExtractionRun(models.Model):
         indexes = [models.Index(fields=["status", "-created_at"])]
 
     def __str__(self) -> str:
-        return f"Extraction {self.pk} ({self.status})"
+        return _("Extraction %(id)s (%(status)s)") % {
+            "id": self.pk,
+            "status": self.get_status_display(),
+        }

@@ -1,3 +1,4 @@
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -211,6 +212,30 @@ def test_sent_message_with_htmx_returns_the_exchange_with_its_stream_url(
     assert 'id="message-form"' in content and 'hx-swap-oob="true"' in content
     assert provider.calls == 0
     assert not Message.objects.filter(session=session, role=Message.Role.ASSISTANT).exists()
+
+
+def test_the_first_message_with_htmx_names_the_page_heading_and_title_in_place(logged_in, session):
+    url = reverse("chat:message-create", args=[session.pk])
+
+    first = logged_in.post(
+        url, {"content": "Help me plan a picnic by the river"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    second = logged_in.post(
+        url, {"content": "What should I bring to eat?"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+
+    session.refresh_from_db()
+    assert session.title
+    heading = re.search(r'<h1 id="chat-title" hx-swap-oob="true">(.*?)</h1>', first, re.S)
+    assert heading is not None and heading.group(1).strip() == session.title
+    assert f"<title>{session.title} · memoryhub</title>" in first
+    assert "chat-title" not in second and "<title>" not in second
+
+
+def test_the_chat_page_heading_has_the_id_its_update_replaces(logged_in, session):
+    page = logged_in.get(reverse("chat:session-detail", args=[session.pk])).content.decode()
+
+    assert re.search(r'<h1 id="chat-title">\s*New conversation\s*</h1>', page)
 
 
 def test_chat_page_resumes_a_reply_that_was_never_streamed(logged_in, session):

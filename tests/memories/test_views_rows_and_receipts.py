@@ -234,6 +234,20 @@ def test_numbers_a_person_does_not_need_are_only_in_the_details(logged_in, user,
     assert "ranked" not in page
 
 
+def test_a_memory_never_used_says_so_instead_of_in_0_replies(logged_in, user, remember):
+    memory = remember("I water the plants on Sundays", "fact")
+    url = reverse("memories:detail", args=[memory.pk])
+
+    english = _content(logged_in.get(url, **EN))
+    korean = _content(logged_in.get(url, **KO))
+    _used(memory, 2)
+    used = _content(logged_in.get(url, **EN))
+
+    assert "not in any reply yet" in english and "in 0 replies" not in english
+    assert "아직 답장에 쓰인 적 없음" in korean and "답장 0개" not in korean
+    assert "in 2 replies" in used and "not in any reply yet" not in used
+
+
 # Line 3: receipts
 
 
