@@ -12,12 +12,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from pgvector.django import HnswIndex, VectorField
 
+from memoryhub.models import UserOwnedModel
+
 
 def _keywords_field() -> ArrayField[Any, Any]:
     return ArrayField(models.CharField(max_length=100), default=list, blank=True)
 
 
-class ChatSession(models.Model):
+class ChatSession(UserOwnedModel):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
         ENDING = "ending", _("Ending")
@@ -60,7 +62,7 @@ class ChatSession(models.Model):
         return self.title or f"Session {self.pk}"
 
 
-class Topic(models.Model):
+class Topic(UserOwnedModel):
     """A run of consecutive messages about one subject (seed Algorithm 2)."""
 
     session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="topics")
@@ -86,7 +88,7 @@ class Topic(models.Model):
         return ", ".join(self.keywords) or f"Topic {self.pk}"
 
 
-class Message(models.Model):
+class Message(UserOwnedModel):
     class Role(models.TextChoices):
         USER = "user", _("User")
         ASSISTANT = "assistant", _("Assistant")
@@ -152,7 +154,7 @@ class Message(models.Model):
         return f"{self.role}: {self.content[:60]}"
 
 
-class TagWeight(models.Model):
+class TagWeight(UserOwnedModel):
     """How much a user talks about a tag; decays daily (seed Algorithm 1)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
@@ -172,7 +174,7 @@ class TagWeight(models.Model):
         return f"{self.tag} ({self.weight:.2f})"
 
 
-class TagWeightHistory(models.Model):
+class TagWeightHistory(UserOwnedModel):
     """A tag's effective weight at the end of a day, for the weights-over-time chart."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
@@ -192,7 +194,7 @@ class TagWeightHistory(models.Model):
         return f"{self.tag} {self.day}: {self.weight:.2f}"
 
 
-class HistoryImport(models.Model):
+class HistoryImport(UserOwnedModel):
     """One import of history from elsewhere; processed by a task, payload dropped when done."""
 
     class Status(models.TextChoices):

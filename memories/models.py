@@ -28,6 +28,7 @@ from memories.reasons import (
     status_reason_sentence,
     status_reason_text,
 )
+from memoryhub.models import UserOwnedModel
 
 
 class MemoryType(models.TextChoices):
@@ -82,7 +83,7 @@ class AgentScope(models.TextChoices):
     WRITE = "write", _("Write")
 
 
-class Agent(models.Model):
+class Agent(UserOwnedModel):
     """An outside agent (an MCP client) the user connected, with its own token.
 
     Only the token's sha256 is stored; the raw token is shown once, when it is created. A
@@ -132,7 +133,7 @@ def _terms_field() -> ArrayField[Any, Any]:
     return ArrayField(models.CharField(max_length=100), default=list, blank=True)
 
 
-class Memory(models.Model):
+class Memory(UserOwnedModel):
     """One remembered thing as the user sees it; its versions hold the content."""
 
     user = models.ForeignKey(
@@ -190,7 +191,7 @@ class Memory(models.Model):
         return status_reason_sentence(self.status_reason, self.status_params)
 
 
-class MemoryConflict(models.Model):
+class MemoryConflict(UserOwnedModel):
     """One direction of an unresolved conflict between two memories of one user.
 
     The table Django made for `Memory.conflicts`, with the owner's id added so it can be
@@ -217,7 +218,7 @@ class ImmutableVersion(Exception):
 _WRITE_ONCE_FIELDS = frozenset({"approved_by", "approved_at"})
 
 
-class MemoryVersion(models.Model):
+class MemoryVersion(UserOwnedModel):
     """One immutable state of a memory, with every field of seed 003."""
 
     memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="versions")
@@ -312,7 +313,7 @@ class MemoryVersion(models.Model):
         return change_reason_sentence(self.change_reason, self.change_params)
 
 
-class MemoryUse(models.Model):
+class MemoryUse(UserOwnedModel):
     """A memory version that was put into an assistant reply (seed 003: log used ids)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
@@ -337,7 +338,7 @@ class MemoryUse(models.Model):
         return f"memory {self.memory_id} in message {self.message_id} (#{self.rank})"
 
 
-class DeletionReceipt(models.Model):
+class DeletionReceipt(UserOwnedModel):
     """Proof that content was deleted: what and how much, never the content itself."""
 
     class Kind(models.TextChoices):
@@ -374,7 +375,7 @@ class DeletionReceipt(models.Model):
         return f"Receipt {self.id} ({self.kind} {self.memory_id})"
 
 
-class AuditEvent(models.Model):
+class AuditEvent(UserOwnedModel):
     """Who did what to a user's memories, and staff reads of their chats (`target_type` the
     kind of record: `memory`, or a chat kind from conversations' admin); shown to that user."""
 
@@ -419,7 +420,7 @@ class AuditEvent(models.Model):
         return f"{self.action} {self.target_type} {self.target_id}"
 
 
-class ExtractionRun(models.Model):
+class ExtractionRun(UserOwnedModel):
     """One extraction from one exchange: makes reruns no-ops and keeps failures for admin."""
 
     class Status(models.TextChoices):

@@ -35,12 +35,16 @@ path) says what removes each kind.
 from __future__ import annotations
 
 import json
+import os
 import re
+import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.db import connection, transaction
 from django.test import Client
 from rest_framework.test import APIClient
@@ -50,10 +54,8 @@ from memoryhub.sharding import project_app_configs, reference_tables, user_data_
 # Tables some of whose queries do not name the user yet, and the kinds of those queries.
 STILL_UNSCOPED = {
     "conversations_chatsession": "save() by id; a session's imports and topics by session id",
-    "conversations_historyimport": "Django's cascade delete by id",
     "conversations_message": "lookups by session, topic and reply ids; cascades; save() by id",
     "conversations_topic": "lookups and counters by topic or session id; save() by id",
-    "memories_agent": "save() and delete by id",
     "memories_memory": "save() by id; joins from versions and conflicts by id; cascades",
     "memories_memory_conflicts": "Memory.conflicts prefetch and add() by memory ids; cascades",
     "memories_memoryuse": "lookups and cascades by memory and version ids",
@@ -71,6 +73,24 @@ class Statement:
     request: str
     sql: str
     params: Any
+    origin: str = ""
+
+
+_ROOT = Path(settings.BASE_DIR).resolve()
+
+
+def _origin() -> str:
+    """The innermost frames of this project's code (not the tests) that issued a statement."""
+    frames = []
+    for frame in reversed(traceback.extract_stack()):
+        path = Path(frame.filename).resolve()
+        if path.is_relative_to(_ROOT) and not path.is_relative_to(_ROOT / "tests"):
+            if ".venv" in path.parts:
+                continue
+            frames.append(f"{path.relative_to(_ROOT)}:{frame.lineno} {frame.name}")
+            if len(frames) == 2:
+                break
+    return " < ".join(frames)
 
 
 @dataclass
@@ -80,7 +100,7 @@ class Recorder:
 
     def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
         if not many:
-            self.statements.append(Statement(self.label, sql, params))
+            self.statements.append(Statement(self.label, sql, params, _origin()))
         return execute(sql, params, many, context)
 
 
@@ -155,7 +175,7 @@ def violations(statements: list[Statement]) -> list[tuple[str, str]]:
     for statement in statements:
         if not _STATEMENT.match(statement.sql):
             continue  # SAVEPOINT, SET LOCAL, ...
-        where = f"{statement.request}: {statement.sql[:300]}"
+        where = f"{statement.request} ({statement.origin}): {statement.sql[:300]}"
         insert = _INSERT.match(statement.sql)
         if insert and insert.group(1) in user_tables and '"user_id"' not in insert.group(2):
             found.append((insert.group(1), f"INSERT without user_id in {where}"))
@@ -376,6 +396,10 @@ def test_every_api_call_and_page_names_the_user_in_each_query_of_user_data(
     checked = [s for s in recorder.statements if _STATEMENT.match(s.sql)]
     assert len(checked) > 200, "the walk made suspiciously few queries"
     found = violations(recorder.statements)
+    if os.environ.get("MEMORYHUB_SCOPE_REPORT"):
+        Path(os.environ["MEMORYHUB_SCOPE_REPORT"]).write_text(
+            "\n".join(f"{table}\t{what}" for table, what in found) + "\n"
+        )
     new = [f"{table}: {what}" for table, what in found if table not in STILL_UNSCOPED]
     assert new == [], "\n".join(new)
     fixed = set(STILL_UNSCOPED) - {table for table, _what in found}

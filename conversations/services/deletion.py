@@ -33,6 +33,7 @@ from conversations.services.message_context import message_context_rewrite
 from memories.models import DeletionReceipt
 from memories.services.receipts import deletion_receipt_record
 from memoryhub import embeddings
+from memoryhub.models import rows_delete
 
 # Shorter texts ("ok", "thanks") are not looked for in other replies: replacing them would
 # mangle unrelated text, and they say nothing about the user.
@@ -283,15 +284,18 @@ def conversations_erase_for_user(*, user: AbstractBaseUser) -> dict[str, int]:
     Only for erasing all of the user's data (`account.services.user_data_erase`), which
     leaves the receipt. The short-term cache is dropped once the deletion commits."""
     session_ids = list(ChatSession.objects.filter(user_id=user.pk).values_list("pk", flat=True))
-    _total, by_model = ChatSession.objects.filter(user_id=user.pk).delete()
+    # Children first, each by owner: Django's cascade would find them by id alone
+    # (docs/deploy.md, section 10).
+    messages = rows_delete(Message.objects.filter(user_id=user.pk))
     removed = {
         "sessions": len(session_ids),
-        "messages": by_model.get("conversations.Message", 0),
-        "topics": by_model.get("conversations.Topic", 0),
+        "messages": messages,
+        "topics": rows_delete(Topic.objects.filter(user_id=user.pk)),
     }
+    rows_delete(ChatSession.objects.filter(user_id=user.pk))
     removed["tag_weights"], _ = TagWeight.objects.filter(user_id=user.pk).delete()
     removed["tag_history"], _ = TagWeightHistory.objects.filter(user_id=user.pk).delete()
-    removed["imports"], _ = HistoryImport.objects.filter(user_id=user.pk).delete()
+    removed["imports"] = rows_delete(HistoryImport.objects.filter(user_id=user.pk))
     user_id = user.pk
     transaction.on_commit(lambda: shortterm.user_forget(user_id=user_id, session_ids=session_ids))
     return removed
