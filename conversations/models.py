@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from pgvector.django import HnswIndex, VectorField
 
 from memoryhub.models import UserOwnedModel
+from memoryhub.relations import UserForeignKey, UserOneToOneField
 
 
 def _keywords_field() -> ArrayField[Any, Any]:
@@ -44,7 +45,7 @@ class ChatSession(UserOwnedModel):
     state = models.JSONField(default=dict, blank=True)
     # The summary's vector, for recall at the start of a later session.
     embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)
-    history_import = models.ForeignKey(
+    history_import = UserForeignKey(
         "HistoryImport", null=True, blank=True, on_delete=models.SET_NULL, related_name="sessions"
     )
 
@@ -65,7 +66,7 @@ class ChatSession(UserOwnedModel):
 class Topic(UserOwnedModel):
     """A run of consecutive messages about one subject (seed Algorithm 2)."""
 
-    session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="topics")
+    session = UserForeignKey(ChatSession, on_delete=models.CASCADE, related_name="topics")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     # Display forms ("Next.js", "마이그레이션") and their normalised forms for matching.
     keywords = _keywords_field()
@@ -93,7 +94,7 @@ class Message(UserOwnedModel):
         USER = "user", _("User")
         ASSISTANT = "assistant", _("Assistant")
 
-    session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="messages")
+    session = UserForeignKey(ChatSession, on_delete=models.CASCADE, related_name="messages")
     # Denormalised so every per-user filter is one index lookup.
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     role = models.CharField(max_length=10, choices=Role.choices)
@@ -103,10 +104,10 @@ class Message(UserOwnedModel):
     created_at = models.DateTimeField(default=timezone.now)
     # NULL, not "", for live messages: the per-user unique constraint skips NULLs.
     external_id = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001
-    topic = models.ForeignKey(
+    topic = UserForeignKey(
         Topic, null=True, blank=True, on_delete=models.SET_NULL, related_name="messages"
     )
-    reply_to = models.OneToOneField(
+    reply_to = UserOneToOneField(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="reply"
     )
     embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True, blank=True)

@@ -29,6 +29,7 @@ from memories.reasons import (
     status_reason_text,
 )
 from memoryhub.models import UserOwnedModel
+from memoryhub.relations import UserForeignKey
 
 
 class MemoryType(models.TextChoices):
@@ -149,10 +150,10 @@ class Memory(UserOwnedModel):
     status_reason = models.CharField(max_length=40, choices=StatusReason.choices, blank=True)
     status_params = models.JSONField(default=dict, blank=True)
     # The agent that wrote the memory's first version, when an agent did (`CreatedBy.AGENT`).
-    created_by_agent = models.ForeignKey(
+    created_by_agent = UserForeignKey(
         Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="memories"
     )
-    current_version = models.ForeignKey(
+    current_version = UserForeignKey(
         "MemoryVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     # Unresolved conflicts with other lineages of the same user (symmetrical).
@@ -198,8 +199,8 @@ class MemoryConflict(UserOwnedModel):
     distributed by user like every table of user data (docs/deploy.md).
     """
 
-    from_memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
-    to_memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
+    from_memory = UserForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
+    to_memory = UserForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
@@ -221,7 +222,7 @@ _WRITE_ONCE_FIELDS = frozenset({"approved_by", "approved_at"})
 class MemoryVersion(UserOwnedModel):
     """One immutable state of a memory, with every field of seed 003."""
 
-    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="versions")
+    memory = UserForeignKey(Memory, on_delete=models.CASCADE, related_name="versions")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     version = models.PositiveIntegerField()
     scope = models.CharField(max_length=100, default=DEFAULT_SCOPE)
@@ -239,11 +240,11 @@ class MemoryVersion(UserOwnedModel):
         max_length=10, choices=Sensitivity.choices, default=Sensitivity.NORMAL
     )
     importance = models.FloatField(default=0.5)
-    supersedes = models.ForeignKey(
+    supersedes = UserForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="superseded_by"
     )
     created_by = models.CharField(max_length=20, choices=CreatedBy.choices)
-    created_by_agent = models.ForeignKey(
+    created_by_agent = UserForeignKey(
         Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="versions"
     )
     approved_by = models.ForeignKey(
@@ -317,8 +318,8 @@ class MemoryUse(UserOwnedModel):
     """A memory version that was put into an assistant reply (seed 003: log used ids)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="uses")
-    version = models.ForeignKey(MemoryVersion, on_delete=models.CASCADE, related_name="uses")
+    memory = UserForeignKey(Memory, on_delete=models.CASCADE, related_name="uses")
+    version = UserForeignKey(MemoryVersion, on_delete=models.CASCADE, related_name="uses")
     # The assistant message (conversations.Message) the memory went into: a plain id.
     message_id = models.BigIntegerField()
     rank = models.PositiveSmallIntegerField()

@@ -29,7 +29,18 @@ class UserOwnedModel(models.Model):
     def _do_update(self, base_qs: Any, *args: Any, **kwargs: Any) -> Any:
         # Django-internal (5.2.19): every save() of a stored row updates through
         # `base_qs.filter(pk=...)` here; tests/memoryhub/test_user_owned_models.py pins it.
-        return super()._do_update(base_qs.filter(user_id=self.user_id), *args, **kwargs)
+        owned = base_qs.filter(**{"user_id": self.user_id})
+        return super()._do_update(owned, *args, **kwargs)
+
+    def refresh_from_db(
+        self, using: str | None = None, fields: Any = None, from_queryset: Any = None
+    ) -> None:
+        # Reloads (and loads of deferred fields) read `WHERE id = %s`; name the owner too,
+        # unless the owner itself is what is being loaded.
+        if from_queryset is None and "user_id" in self.__dict__:
+            manager = type(self)._base_manager.db_manager(using, hints={"instance": self})
+            from_queryset = manager.filter(**{"user_id": self.user_id})
+        super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
 
 
 def rows_delete(queryset: models.QuerySet[Any]) -> int:

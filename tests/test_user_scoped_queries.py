@@ -25,17 +25,16 @@ The rule, per statement:
     so it stays on the person's shard). A join on any other column (`memory.id =
     version.memory_id`) does not count.
 
-Not there yet: the tables in STILL_UNSCOPED are reached by queries that do not name the user
-(saves and Django's cascades by primary key, joins and prefetches by id). The test fails on
-any unscoped query of another table, and on a listed table once none of its queries is
-unscoped (take it off the list then), so the list only shrinks. docs/deploy.md (the Citus
-path) says what removes each kind.
+Every query of the walk names the user: `save()` updates by owner and id
+(`memoryhub.models.UserOwnedModel`), the deletion services delete children first by owner
+instead of Django's cascade by id, keys between tables of user data join and look up through
+the owner too (`memoryhub.relations`), and the selectors and services filter the related side
+by user. docs/deploy.md (the Citus path) says how.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import traceback
 from collections.abc import Iterator
@@ -51,16 +50,6 @@ from rest_framework.test import APIClient
 
 from memoryhub.sharding import project_app_configs, reference_tables, user_data_tables
 
-# Tables some of whose queries do not name the user yet, and the kinds of those queries.
-STILL_UNSCOPED = {
-    "conversations_chatsession": "save() by id; a session's imports and topics by session id",
-    "conversations_message": "lookups by session, topic and reply ids; cascades; save() by id",
-    "conversations_topic": "lookups and counters by topic or session id; save() by id",
-    "memories_memory": "save() by id; joins from versions and conflicts by id; cascades",
-    "memories_memory_conflicts": "Memory.conflicts prefetch and add() by memory ids; cascades",
-    "memories_memoryuse": "lookups and cascades by memory and version ids",
-    "memories_memoryversion": "select_related(current_version) joins by id; cascades",
-}
 _SCAN_CONDITIONS = ("Filter", "Index Cond", "Recheck Cond", "TID Cond")
 _ALL_CONDITIONS = (*_SCAN_CONDITIONS, "Join Filter", "Hash Cond", "Merge Cond")
 _STATEMENT = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b", re.IGNORECASE)
@@ -396,11 +385,4 @@ def test_every_api_call_and_page_names_the_user_in_each_query_of_user_data(
     checked = [s for s in recorder.statements if _STATEMENT.match(s.sql)]
     assert len(checked) > 200, "the walk made suspiciously few queries"
     found = violations(recorder.statements)
-    if os.environ.get("MEMORYHUB_SCOPE_REPORT"):
-        Path(os.environ["MEMORYHUB_SCOPE_REPORT"]).write_text(
-            "\n".join(f"{table}\t{what}" for table, what in found) + "\n"
-        )
-    new = [f"{table}: {what}" for table, what in found if table not in STILL_UNSCOPED]
-    assert new == [], "\n".join(new)
-    fixed = set(STILL_UNSCOPED) - {table for table, _what in found}
-    assert fixed == set(), f"every query of {sorted(fixed)} names the user: unlist them"
+    assert [f"{table}: {what}" for table, what in found] == []

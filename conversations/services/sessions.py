@@ -100,7 +100,7 @@ def session_end(*, session: ChatSession) -> ChatSession:
     from conversations.tasks import session_finalize
 
     with transaction.atomic():
-        locked = ChatSession.objects.select_for_update().get(pk=session.pk)
+        locked = ChatSession.objects.select_for_update().get(user_id=session.user_id, pk=session.pk)
         if locked.status != ChatSession.Status.ACTIVE:
             return locked
         locked.status = ChatSession.Status.ENDING
@@ -277,7 +277,7 @@ def session_finalize(*, session_id: int) -> None:
         last_at = messages[-1].created_at if messages else session.started_at
         open_topics = list(session.topics.filter(ended_at__isnull=True))
         for topic in open_topics:
-            Topic.objects.filter(pk=topic.pk).update(ended_at=last_at)
+            Topic.objects.filter(user_id=topic.user_id, pk=topic.pk).update(ended_at=last_at)
         grown = topics.session_topics_merge(session=session)
         if grown:  # the summary below reads each message's topic as it is now
             messages = list(session.messages.filter(searchable=True).order_by("created_at", "id"))

@@ -142,7 +142,9 @@ def topic_close(*, topic: Topic, ended_at: datetime) -> None:
     """End the topic; its keywords and vector are finalised in a task after commit."""
     from conversations.tasks import topic_finalize
 
-    Topic.objects.filter(pk=topic.pk, ended_at__isnull=True).update(ended_at=ended_at)
+    Topic.objects.filter(user_id=topic.user_id, pk=topic.pk, ended_at__isnull=True).update(
+        ended_at=ended_at
+    )
     topic_id = topic.pk
     transaction.on_commit(lambda: topic_finalize.delay(topic_id=topic_id), robust=True)
 

@@ -236,7 +236,7 @@ def agent_call_record(*, agent: Agent, tool: str, memory_ids: list[int]) -> None
         target_id=str(agent.pk),
         detail={"agent_id": agent.pk, "tool": str(tool)[:MAX_TOOL_CHARS], "ids": ids},
     )
-    Agent.objects.filter(pk=agent.pk).update(last_used_at=now)
+    Agent.objects.filter(user_id=agent.user_id, pk=agent.pk).update(last_used_at=now)
     agent.last_used_at = now
 
 
