@@ -43,6 +43,12 @@ class UserOwnedModel(models.Model):
         super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
 
 
+def owned_by(user_id: int | None) -> dict[str, int]:
+    """The filter naming a row's owner, for a task that carries the owner's id beside the
+    row's; a task queued before tasks carried it passes None and finds the row by id alone."""
+    return {} if user_id is None else {"user_id": user_id}
+
+
 def rows_delete(queryset: models.QuerySet[Any]) -> int:
     """Delete the rows of `queryset` in one `DELETE`, without Django's cascade; the count.
 

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from celery import Task, current_app
 from django.conf import settings
 from django.db import connection, transaction
 from django.test import Client
@@ -385,4 +386,116 @@ def test_every_api_call_and_page_names_the_user_in_each_query_of_user_data(
     checked = [s for s in recorder.statements if _STATEMENT.match(s.sql)]
     assert len(checked) > 200, "the walk made suspiciously few queries"
     found = violations(recorder.statements)
-    assert [f"{table}: {what}" for table, what in found] == []
+    assert found == [], "\n".join(f"{table}: {what}" for table, what in found)
+
+
+@pytest.mark.django_db
+def test_every_page_that_changes_something_names_the_user_in_each_query_of_user_data(
+    user: Any, api: APIClient
+) -> None:
+    page = Client()
+    page.force_login(user)
+    session_id = _ok(api.post("/api/v1/sessions/", format="json")).json()["id"]
+    for text in ("나는 매일 아침 조깅을 해.", "My sister lives in Jeonju."):
+        _ok(api.post(f"/api/v1/sessions/{session_id}/messages/", {"content": text}, "json"))
+    other_session = _ok(api.post("/api/v1/sessions/", format="json")).json()["id"]
+    _ok(api.post(f"/api/v1/sessions/{other_session}/messages/", {"content": "안녕"}, "json"))
+    memory = _ok(
+        api.post("/api/v1/memories/", {"type": "fact", "content": "I run at 6am."}, "json")
+    ).json()["id"]
+    pending = _ok(
+        api.post("/api/v1/memories/", {"type": "preference", "content": "I like jazz."}, "json")
+    ).json()["id"]
+    agent = _ok(api.post("/api/v1/agents/", {"name": "diary", "scopes": ["read"]}, "json"))
+    recorder = Recorder()
+
+    with connection.execute_wrapper(recorder):
+        posts: list[tuple[str, dict[str, str]]] = [
+            (f"/memories/{memory}/wrong/", {}),
+            (f"/memories/{memory}/wrong/undo/", {}),
+            (
+                f"/memories/{memory}/edit/",
+                {"content": "I run at 7am.", "type": "fact", "sensitivity": "normal"},
+            ),
+            (f"/memories/{pending}/reject/", {}),
+            (f"/memories/{pending}/approve/", {}),
+            (f"/memories/agents/{agent.json()['id']}/change/", {"action": "pause"}),
+            (f"/memories/agents/{agent.json()['id']}/change/", {"action": "trust"}),
+            (f"/memories/{pending}/delete/", {}),
+            (f"/sessions/{session_id}/end/", {}),
+            (f"/sessions/{other_session}/delete/", {}),
+        ]
+        for path, data in posts:
+            recorder.label = f"POST {path}"
+            response = page.post(path, data)
+            assert response.status_code < 500, (path, response.status_code)
+        recorder.label = "GET /memories/data/export/"
+        _ok(page.get("/memories/data/export/"))
+        recorder.label = "POST /memories/data/erase/"
+        page.post("/memories/data/erase/", {"confirm": "yes"})
+
+    found = violations(recorder.statements)
+    assert found == [], "\n".join(f"{table}: {what}" for table, what in found)
+
+
+@pytest.mark.django_db
+def test_every_task_a_persons_chat_and_import_queue_names_the_user_in_each_query_of_user_data(
+    user: Any,
+    api: APIClient,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The tasks run with the arguments the product queued them with (a queue of our own),
+    as a worker would run them, until none is left."""
+    sent: list[tuple[str, dict[str, Any]]] = []
+
+    def apply_async(self: Task, args: Any = None, kwargs: Any = None, **options: Any) -> None:
+        sent.append((self.name, dict(kwargs or {})))
+
+    monkeypatch.setattr(Task, "apply_async", apply_async)
+    with django_capture_on_commit_callbacks(execute=True):
+        session_id = _ok(api.post("/api/v1/sessions/", format="json")).json()["id"]
+    for text in (
+        "나는 대전에 살고 고양이를 키워.",
+        "I usually cycle to work.",
+        "점심은 보통 김밥이야.",
+    ):
+        with django_capture_on_commit_callbacks(execute=True):
+            _ok(api.post(f"/api/v1/sessions/{session_id}/messages/", {"content": text}, "json"))
+    payload = {
+        "sessions": [
+            {
+                "started_at": "2026-10-03T10:00:00+09:00",
+                "messages": [
+                    {
+                        "role": role,
+                        "content": content,
+                        "created_at": "2026-10-03T10:00:00+09:00",
+                        "external_id": external_id,
+                    }
+                    for role, content, external_id in (
+                        ("user", "My brother moved to Ulsan.", "u1"),
+                        ("assistant", "That is a big move.", "a1"),
+                    )
+                ],
+            }
+        ]
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        _ok(api.post("/api/v1/imports/", payload, format="json"))
+        _ok(api.post(f"/api/v1/sessions/{session_id}/end/", format="json"))
+    recorder = Recorder()
+    ran: set[str] = set()
+
+    with connection.execute_wrapper(recorder):
+        while sent:
+            assert len(recorder.statements) < 20_000, "the tasks never stop queueing"
+            name, kwargs = sent.pop(0)
+            recorder.label = f"task {name}"
+            ran.add(name.rsplit(".", 1)[-1])
+            with django_capture_on_commit_callbacks(execute=True):
+                current_app.tasks[name](**kwargs)
+
+    assert {"exchange_extract", "history_import_run", "session_finalize"} <= ran, ran
+    found = violations(recorder.statements)
+    assert found == [], "\n".join(f"{table}: {what}" for table, what in found)

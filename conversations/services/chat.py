@@ -226,8 +226,10 @@ def _history_turns(*, session: ChatSession, before: Message) -> list[llm.Turn]:
     ]
     older, kept = compaction.split_history(earlier, settings.MEMORYHUB_HISTORY_TOKEN_BUDGET)
     if compaction.needs_compaction(session=session, older=older):
-        session_id = session.pk
-        transaction.on_commit(lambda: session_compact.delay(session_id=session_id), robust=True)
+        session_id, owner_id = session.pk, session.user_id
+        transaction.on_commit(
+            lambda: session_compact.delay(session_id=session_id, user_id=owner_id), robust=True
+        )
     turns = [
         llm.Turn(role="user" if m.role == Message.Role.USER else "assistant", content=m.content)
         for m in kept
@@ -349,7 +351,8 @@ def _store_reply(
             # The id only: the worker reads the text, so the broker never holds it.
             message_id = message.pk
             transaction.on_commit(
-                lambda: exchange_extract.delay(message_id=message_id), robust=True
+                lambda: exchange_extract.delay(message_id=message_id, user_id=user_id),
+                robust=True,
             )
             return reply
     except IntegrityError:

@@ -215,8 +215,11 @@ def chat_session_delete(*, user: AbstractBaseUser, session: ChatSession) -> Dele
         "session_states": int(bool(session.state)),
     }
     counts["copies_in_other_replies"] = _scrub_other_replies(removed)
-    session_id = session.pk  # delete() sets pk to None
-    session.delete()
+    session_id = session.pk
+    # Children first, each by owner (Django's cascade would find them by session id alone).
+    rows_delete(Message.objects.filter(user_id=user.pk, session_id=session_id))
+    rows_delete(Topic.objects.filter(user_id=user.pk, session_id=session_id))
+    rows_delete(ChatSession.objects.filter(user_id=user.pk, pk=session_id))
     counts["tags_forgotten"] = _forget_tags_counted(user.pk, tags)
     _after_commit(user.pk, [session_id], reembed=counts["copies_in_other_replies"] > 0)
     return deletion_receipt_record(
@@ -234,10 +237,14 @@ def _forget_tags_counted(user_id: int, tags: set[str]) -> int:
 
 def _refresh_topics(session: ChatSession) -> int:
     """Topics left empty go; the others get their keywords, count and vector again."""
-    empty, _ = (
-        Topic.objects.filter(session=session).annotate(n=Count("messages")).filter(n=0).delete()
+    of_session = Topic.objects.filter(user_id=session.user_id, session=session)
+    empty = rows_delete(
+        Topic.objects.filter(
+            user_id=session.user_id,
+            pk__in=of_session.annotate(n=Count("messages")).filter(n=0).values("pk"),
+        )
     )
-    for topic in Topic.objects.filter(session=session):
+    for topic in of_session:
         topics.topic_refresh_keywords(topic=topic)
         topic.message_count = topic.messages.count()
         topic.embedding = None
@@ -251,7 +258,7 @@ def _refresh_topics(session: ChatSession) -> int:
 def message_delete(*, user: AbstractBaseUser, message: Message) -> DeletionReceipt:
     """Delete `message` and, for a user message, the reply to it; re-derive the session."""
     session = ChatSession.objects.select_for_update().get(pk=message.session_id, user_id=user.pk)
-    rows = [message, *Message.objects.filter(reply_to=message)]
+    rows = [message, *Message.objects.filter(user_id=user.pk, reply_to=message)]
     removed = _Removed(
         user_id=user.pk, message_ids={str(m.pk) for m in rows}, texts=_texts_of(rows)
     )
@@ -262,7 +269,7 @@ def message_delete(*, user: AbstractBaseUser, message: Message) -> DeletionRecei
         "keyword_indexes": sum(bool(m.keywords) for m in rows),
     }
     counts["copies_in_other_replies"] = _scrub_other_replies(removed)
-    Message.objects.filter(pk__in=[m.pk for m in rows]).delete()
+    rows_delete(Message.objects.filter(user_id=user.pk, pk__in=[m.pk for m in rows]))
     # Search vectors mix in the neighbours' vectors: recompute them for the whole session.
     session.messages.update(context_embedding=None)
     counts["topics"] = _refresh_topics(session)

@@ -321,7 +321,7 @@ def _redact_message(message: Message, found: Sequence[Span]) -> None:
 def _refresh_topics(session: ChatSession) -> list[int]:
     """Topic keywords (and, for closed topics, terms and vector) again; the changed topics."""
     changed = []
-    for topic in Topic.objects.filter(session=session):
+    for topic in Topic.objects.filter(user_id=session.user_id, session=session):
         before = list(topic.keywords)
         topics.topic_refresh_keywords(topic=topic)
         if topic.ended_at is not None:
@@ -352,7 +352,7 @@ def _rederive_session(session: ChatSession) -> set[str]:
         dropped = before - set(session.tags)
         fields += ["tags", "summary", "embedding"]
     session.save(update_fields=fields)
-    for topic in Topic.objects.filter(session=session):
+    for topic in Topic.objects.filter(user_id=session.user_id, session=session):
         topics.topic_refresh_keywords(topic=topic)
     return dropped
 

@@ -35,6 +35,7 @@ from memories.selectors.retrieval import query_baseline
 from memories.services.intake import has_marker, terms_intake, text_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
+from memoryhub.models import owned_by
 
 logger = logging.getLogger(__name__)
 
@@ -105,8 +106,10 @@ def session_end(*, session: ChatSession) -> ChatSession:
             return locked
         locked.status = ChatSession.Status.ENDING
         locked.save(update_fields=["status"])
-        session_id = locked.pk
-        transaction.on_commit(lambda: session_finalize.delay(session_id=session_id), robust=True)
+        session_id, user_id = locked.pk, locked.user_id
+        transaction.on_commit(
+            lambda: session_finalize.delay(session_id=session_id, user_id=user_id), robust=True
+        )
     return locked
 
 
@@ -266,11 +269,16 @@ def extract_tags_and_summary(session: ChatSession, messages: Sequence[Message]) 
     return TagsAndSummary([t for t in parsed.tags if t not in generic], parsed.summary)
 
 
-def session_finalize(*, session_id: int) -> None:
+def session_finalize(*, session_id: int, user_id: int | None = None) -> None:
     """Close the last topic, fold one-message topics into their neighbours, store tags and a
-    summary of one line per topic, add +1.0 per tag. Idempotent."""
+    summary of one line per topic, add +1.0 per tag. Idempotent. `user_id`: the owner, when
+    the caller knows it."""
     with transaction.atomic():
-        session = ChatSession.objects.select_for_update().filter(pk=session_id).first()
+        session = (
+            ChatSession.objects.select_for_update()
+            .filter(pk=session_id, **owned_by(user_id))
+            .first()
+        )
         if session is None or session.status == ChatSession.Status.ENDED:
             return
         messages = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
@@ -301,7 +309,7 @@ def session_finalize(*, session_id: int) -> None:
         user_id = session.user_id
         transaction.on_commit(lambda: shortterm.recent_summaries_forget(user_id=user_id))
     for topic_id in dict.fromkeys([*(t.pk for t in open_topics), *grown]):
-        topics.topic_finalize(topic_id=topic_id)
+        topics.topic_finalize(topic_id=topic_id, user_id=session.user_id)
 
 
 # --- recall at session start ---------------------------------------------------------------

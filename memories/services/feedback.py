@@ -66,7 +66,9 @@ def memory_mark_wrong_undo(*, user: AbstractBaseUser, memory: Memory) -> Memory:
     now = timezone.now()
     previous = memory.disputed_from or MemoryStatus.ACTIVE
     expires_at = (
-        MemoryVersion.objects.filter(memory_id=memory.pk, pk=memory.current_version_id or 0)
+        MemoryVersion.objects.filter(
+            user_id=memory.user_id, memory_id=memory.pk, pk=memory.current_version_id or 0
+        )
         .values_list("expires_at", flat=True)
         .first()
     )
