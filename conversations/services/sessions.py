@@ -121,7 +121,7 @@ def sessions_end_idle(*, now: datetime | None = None) -> int:
         Q(last_message_at__lt=cutoff) | Q(last_message_at__isnull=True, started_at__lt=cutoff)
     )
     count = 0
-    for session in idle.only("pk")[:500]:
+    for session in idle.only("pk", "user_id")[:500]:
         session_end(session=session)
         count += 1
     return count
