@@ -13,6 +13,9 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 from pgvector.django import HnswIndex, VectorField
 
+from memoryhub.models import UserOwnedModel
+from memoryhub.relations import UserForeignKey, UserOneToOneField
+
 
 def _keywords_field(
     *, verbose_name: StrOrPromise, help_text: StrOrPromise = ""
@@ -26,7 +29,7 @@ def _keywords_field(
     )
 
 
-class ChatSession(models.Model):
+class ChatSession(UserOwnedModel):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
         ENDING = "ending", _("Ending")
@@ -68,7 +71,7 @@ class ChatSession(models.Model):
         blank=True,
         verbose_name=_("summary embedding"),
     )
-    history_import = models.ForeignKey(
+    history_import = UserForeignKey(
         "HistoryImport",
         null=True,
         blank=True,
@@ -91,10 +94,10 @@ class ChatSession(models.Model):
         return self.title or _("Conversation %(id)s") % {"id": self.pk}
 
 
-class Topic(models.Model):
+class Topic(UserOwnedModel):
     """A run of consecutive messages about one subject (seed Algorithm 2)."""
 
-    session = models.ForeignKey(
+    session = UserForeignKey(
         ChatSession, on_delete=models.CASCADE, related_name="topics", verbose_name=_("conversation")
     )
     user = models.ForeignKey(
@@ -129,12 +132,12 @@ class Topic(models.Model):
         return ", ".join(self.keywords) or _("Topic %(id)s") % {"id": self.pk}
 
 
-class Message(models.Model):
+class Message(UserOwnedModel):
     class Role(models.TextChoices):
         USER = "user", _("User")
         ASSISTANT = "assistant", _("Assistant")
 
-    session = models.ForeignKey(
+    session = UserForeignKey(
         ChatSession,
         on_delete=models.CASCADE,
         related_name="messages",
@@ -166,7 +169,7 @@ class Message(models.Model):
         verbose_name=_("external ID"),
         help_text=_("The message's id in the imported history."),
     )
-    topic = models.ForeignKey(
+    topic = UserForeignKey(
         Topic,
         null=True,
         blank=True,
@@ -174,7 +177,7 @@ class Message(models.Model):
         related_name="messages",
         verbose_name=_("topic"),
     )
-    reply_to = models.OneToOneField(
+    reply_to = UserOneToOneField(
         "self",
         null=True,
         blank=True,
@@ -245,7 +248,7 @@ class Message(models.Model):
         return f"{self.get_role_display()}: {self.content[:60]}"
 
 
-class TagWeight(models.Model):
+class TagWeight(UserOwnedModel):
     """How much a user talks about a tag; decays daily (seed Algorithm 1)."""
 
     user = models.ForeignKey(
@@ -275,7 +278,7 @@ class TagWeight(models.Model):
         return f"{self.tag} ({self.weight:.2f})"
 
 
-class TagWeightHistory(models.Model):
+class TagWeightHistory(UserOwnedModel):
     """A tag's effective weight at the end of a day, for the weights-over-time chart."""
 
     user = models.ForeignKey(
@@ -299,7 +302,7 @@ class TagWeightHistory(models.Model):
         return f"{self.tag} {self.day}: {self.weight:.2f}"
 
 
-class HistoryImport(models.Model):
+class HistoryImport(UserOwnedModel):
     """One import of history from elsewhere; processed by a task, payload dropped when done."""
 
     class Status(models.TextChoices):

@@ -165,9 +165,9 @@ def topic_ranking(user_id: int, query: Query) -> list[int]:
         ((sum(query.idf[t] for t in set(tt) & set(terms)), pk) for pk, tt in topics), reverse=True
     )[:10]
     order = {pk: rank for rank, (_score, pk) in enumerate(scored)}
-    rows = Message.objects.filter(topic_id__in=list(order), searchable=True).values_list(
-        "pk", "topic_id", "created_at"
-    )
+    rows = Message.objects.filter(
+        user_id=user_id, topic_id__in=list(order), searchable=True
+    ).values_list("pk", "topic_id", "created_at")
     ranked = [pk for pk, _t, _c in sorted(rows, key=lambda r: (order[r[1]], r[2], r[0]))]
     return ranked[:CANDIDATES]
 
@@ -315,10 +315,11 @@ def _neighbourhood(user_id: int, ids: list[int]) -> _Layout:
             "SELECT id, session_id, prev_id, next_id FROM ("
             " SELECT id, session_id, lag(id) OVER w AS prev_id, lead(id) OVER w AS next_id"
             " FROM conversations_message WHERE user_id = %s AND searchable AND session_id IN"
-            " (SELECT DISTINCT session_id FROM conversations_message WHERE id = ANY(%s))"
+            " (SELECT DISTINCT session_id FROM conversations_message"
+            "  WHERE user_id = %s AND id = ANY(%s))"
             " WINDOW w AS (PARTITION BY session_id ORDER BY created_at, id)) AS x"
             " WHERE id = ANY(%s)",
-            [user_id, ids, ids],
+            [user_id, user_id, ids, ids],
         )
         rows = cursor.fetchall()
     return _Layout(

@@ -75,7 +75,7 @@ def session_open_topic(*, session: ChatSession) -> Topic | None:
 
 
 def message_reply(*, message: Message) -> Message | None:
-    return Message.objects.filter(reply_to=message).first()
+    return Message.objects.filter(user_id=message.user_id, reply_to=message).first()
 
 
 def history_import_get_for_user(*, user: AbstractBaseUser, import_id: object) -> HistoryImport:
@@ -87,7 +87,7 @@ def history_import_get_for_user(*, user: AbstractBaseUser, import_id: object) ->
 
 def import_session_ids(*, history_import: HistoryImport) -> list[int]:
     return list(
-        ChatSession.objects.filter(history_import=history_import)
+        ChatSession.objects.filter(user_id=history_import.user_id, history_import=history_import)
         .order_by("started_at", "id")
         .values_list("pk", flat=True)
     )
@@ -96,14 +96,17 @@ def import_session_ids(*, history_import: HistoryImport) -> list[int]:
 def import_vectors_pending(*, history_import: HistoryImport) -> int:
     """The import's messages still waiting for their embedding."""
     return Message.objects.filter(
-        session__history_import=history_import, searchable=True, embedding__isnull=True
+        user_id=history_import.user_id,
+        session__history_import=history_import,
+        searchable=True,
+        embedding__isnull=True,
     ).count()
 
 
 def import_sessions_pending(*, history_import: HistoryImport) -> int:
     """The import's sessions whose topics, tags and summary are still being made."""
     return (
-        ChatSession.objects.filter(history_import=history_import)
+        ChatSession.objects.filter(user_id=history_import.user_id, history_import=history_import)
         .exclude(status=ChatSession.Status.ENDED)
         .count()
     )
@@ -198,7 +201,9 @@ def session_memory_updates(
     or given a later version from elsewhere (an undo, a later statement), is no longer the
     message's doing and is left out.
     """
-    messages = Message.objects.filter(session_id=session.pk, role=Message.Role.USER)
+    messages = Message.objects.filter(
+        user_id=session.user_id, session_id=session.pk, role=Message.Role.USER
+    )
     if message_ids is not None:
         messages = messages.filter(pk__in=list(message_ids))
     memories = list(

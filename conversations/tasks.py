@@ -55,17 +55,20 @@ def messages_backfill(*, user_id: int) -> int:
 
 @shared_task(bind=True, **_RELIABLE, max_retries=3, default_retry_delay=30)
 def exchange_extract(
-    self: Task[Any, Any], *, message_id: int, offline: bool = False
+    self: Task[Any, Any], *, message_id: int, offline: bool = False, user_id: int | None = None
 ) -> dict[str, Any]:
-    """Memories from the exchange a user message starts; its text is read here, not carried."""
+    """Memories from the exchange a user message starts; its text is read here, not carried.
+    `user_id` (the owner; none in tasks queued before it was carried) scopes every lookup."""
     try:
-        result = remembering.exchange_memories_extract(message_id=message_id, offline=offline)
+        result = remembering.exchange_memories_extract(
+            message_id=message_id, offline=offline, user_id=user_id
+        )
     except llm.LLMError as exc:
         if self.request.retries < (self.max_retries or 0):
             raise self.retry(exc=exc) from exc
         logger.warning("memory extraction gave up for message %s: %s", message_id, exc)
         result = remembering.exchange_memories_extract_failed(
-            message_id=message_id, error=f"model unreachable: {exc}"
+            message_id=message_id, error=f"model unreachable: {exc}", user_id=user_id
         )
     return {"status": result.status, "memory_ids": list(result.memory_ids)}
 
@@ -135,13 +138,13 @@ def memories_purge_retained_queued_before_the_move() -> int:
 
 
 @shared_task(**_RELIABLE)
-def topic_finalize(*, topic_id: int) -> None:
-    topics.topic_finalize(topic_id=topic_id)
+def topic_finalize(*, topic_id: int, user_id: int | None = None) -> None:
+    topics.topic_finalize(topic_id=topic_id, user_id=user_id)
 
 
 @shared_task(**_RELIABLE)
-def session_finalize(*, session_id: int) -> None:
-    sessions.session_finalize(session_id=session_id)
+def session_finalize(*, session_id: int, user_id: int | None = None) -> None:
+    sessions.session_finalize(session_id=session_id, user_id=user_id)
 
 
 @shared_task(**_RELIABLE)
@@ -160,7 +163,9 @@ def history_import_lock(import_id: int) -> str:
 
 
 @shared_task(bind=True, **_RELIABLE, max_retries=3, default_retry_delay=30)
-def history_import_run(self: Task[Any, Any], *, import_id: int, chain: int = 0) -> None:
+def history_import_run(
+    self: Task[Any, Any], *, import_id: int, chain: int = 0, user_id: int | None = None
+) -> None:
     """One step of an import (a chunk of its messages), then the next step is queued behind
     whatever else waits on the bulk queue, so the imports of several users take turns.
 
@@ -172,7 +177,7 @@ def history_import_run(self: Task[Any, Any], *, import_id: int, chain: int = 0) 
         if not mine or not imports.history_import_chain_current(import_id=import_id, chain=chain):
             return
         try:
-            more = imports.history_import_step(import_id=import_id)
+            more = imports.history_import_step(import_id=import_id, user_id=user_id)
         except Exception as exc:
             # Only the class is logged or kept: a database error's text can quote the row
             # ("Failing row contains ..."), and logs and task results outlive a deletion.
@@ -180,11 +185,11 @@ def history_import_run(self: Task[Any, Any], *, import_id: int, chain: int = 0) 
             if self.request.retries < (self.max_retries or 0):
                 raise self.retry() from None
             imports.history_import_fail(
-                import_id=import_id, reason=HistoryImport.Failure.WORKER_ERROR
+                import_id=import_id, reason=HistoryImport.Failure.WORKER_ERROR, user_id=user_id
             )
             return
     if more:
-        history_import_run.delay(import_id=import_id, chain=chain)
+        history_import_run.delay(import_id=import_id, chain=chain, user_id=user_id)
     else:
         imports.history_import_chain_end(import_id=import_id)
 
@@ -198,8 +203,8 @@ def session_import_finalize(*, session_id: int) -> None:
 
 
 @shared_task(**_RELIABLE)
-def session_compact(*, session_id: int) -> None:
-    compaction.session_compact(session_id=session_id)
+def session_compact(*, session_id: int, user_id: int | None = None) -> None:
+    compaction.session_compact(session_id=session_id, user_id=user_id)
 
 
 @shared_task(**_RELIABLE)

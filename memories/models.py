@@ -33,6 +33,8 @@ from memories.reasons import (
     status_reason_sentence,
     status_reason_text,
 )
+from memoryhub.models import UserOwnedModel
+from memoryhub.relations import UserForeignKey
 
 
 class MemoryType(models.TextChoices):
@@ -98,7 +100,7 @@ class AgentScope(models.TextChoices):
     WRITE = "write", _("Write")
 
 
-class Agent(models.Model):
+class Agent(UserOwnedModel):
     """An outside agent (an MCP client) the user connected, with its own token.
 
     Only the token's sha256 is stored; the raw token is shown once, when it is created. A
@@ -183,7 +185,7 @@ def _terms_field(
     )
 
 
-class Memory(models.Model):
+class Memory(UserOwnedModel):
     """One remembered thing as the user sees it; its versions hold the content."""
 
     user = models.ForeignKey(
@@ -220,7 +222,7 @@ class Memory(models.Model):
         help_text=_("The values the reason's wording fills in."),
     )
     # The agent that wrote the memory's first version, when an agent did (`CreatedBy.AGENT`).
-    created_by_agent = models.ForeignKey(
+    created_by_agent = UserForeignKey(
         Agent,
         null=True,
         blank=True,
@@ -228,7 +230,7 @@ class Memory(models.Model):
         related_name="memories",
         verbose_name=_("written by agent"),
     )
-    current_version = models.ForeignKey(
+    current_version = UserForeignKey(
         "MemoryVersion",
         null=True,
         blank=True,
@@ -290,17 +292,17 @@ class Memory(models.Model):
         return status_reason_sentence(self.status_reason, self.status_params)
 
 
-class MemoryConflict(models.Model):
+class MemoryConflict(UserOwnedModel):
     """One direction of an unresolved conflict between two memories of one user.
 
     The table Django made for `Memory.conflicts`, with the owner's id added so it can be
     distributed by user like every table of user data (docs/deploy.md).
     """
 
-    from_memory = models.ForeignKey(
+    from_memory = UserForeignKey(
         Memory, on_delete=models.CASCADE, related_name="+", verbose_name=_("memory")
     )
-    to_memory = models.ForeignKey(
+    to_memory = UserForeignKey(
         Memory, on_delete=models.CASCADE, related_name="+", verbose_name=_("conflicting memory")
     )
     user = models.ForeignKey(
@@ -328,10 +330,10 @@ class ImmutableVersion(Exception):
 _WRITE_ONCE_FIELDS = frozenset({"approved_by", "approved_at"})
 
 
-class MemoryVersion(models.Model):
+class MemoryVersion(UserOwnedModel):
     """One immutable state of a memory, with every field of seed 003."""
 
-    memory = models.ForeignKey(
+    memory = UserForeignKey(
         Memory, on_delete=models.CASCADE, related_name="versions", verbose_name=_("memory")
     )
     user = models.ForeignKey(
@@ -377,7 +379,7 @@ class MemoryVersion(models.Model):
         verbose_name=_("importance"),
         help_text=_("From 0 to 1: how much it weighs when memories are chosen for a reply."),
     )
-    supersedes = models.ForeignKey(
+    supersedes = UserForeignKey(
         "self",
         null=True,
         blank=True,
@@ -389,7 +391,7 @@ class MemoryVersion(models.Model):
     created_by = models.CharField(
         max_length=20, choices=CreatedBy.choices, verbose_name=_("written by")
     )
-    created_by_agent = models.ForeignKey(
+    created_by_agent = UserForeignKey(
         Agent,
         null=True,
         blank=True,
@@ -515,16 +517,16 @@ class MemoryVersion(models.Model):
         return policy_reason_sentence(self.policy_reason, self.policy_params)
 
 
-class MemoryUse(models.Model):
+class MemoryUse(UserOwnedModel):
     """A memory version that was put into an assistant reply (seed 003: log used ids)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
     )
-    memory = models.ForeignKey(
+    memory = UserForeignKey(
         Memory, on_delete=models.CASCADE, related_name="uses", verbose_name=_("memory")
     )
-    version = models.ForeignKey(
+    version = UserForeignKey(
         MemoryVersion, on_delete=models.CASCADE, related_name="uses", verbose_name=_("version")
     )
     # The assistant message (conversations.Message) the memory went into: a plain id.
@@ -556,7 +558,7 @@ class MemoryUse(models.Model):
         }
 
 
-class DeletionReceipt(models.Model):
+class DeletionReceipt(UserOwnedModel):
     """Proof that content was deleted: what and how much, never the content itself."""
 
     class Kind(models.TextChoices):
@@ -611,7 +613,7 @@ class DeletionReceipt(models.Model):
         return _("Receipt %(id)s (%(kind)s)") % {"id": self.id, "kind": self.get_kind_display()}
 
 
-class AuditEvent(models.Model):
+class AuditEvent(UserOwnedModel):
     """Who did what to a user's memories, and staff reads of their chats (`target_type` the
     kind of record: `memory`, or a chat kind from conversations' admin); shown to that user."""
 
@@ -666,7 +668,7 @@ class AuditEvent(models.Model):
         return f"{self.get_action_display()}: {self.target_type} {self.target_id}".strip()
 
 
-class ExtractionRun(models.Model):
+class ExtractionRun(UserOwnedModel):
     """One extraction from one exchange: makes reruns no-ops and keeps failures for admin."""
 
     class Status(models.TextChoices):

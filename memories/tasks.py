@@ -16,9 +16,9 @@ from memories.services import deletion, usage
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
-def memories_refresh_access(*, memory_ids: list[int]) -> int:
+def memories_refresh_access(*, memory_ids: list[int], user_id: int | None = None) -> int:
     """Recount access_count and last_accessed_at from the usage log."""
-    return usage.memories_access_refresh(memory_ids=memory_ids)
+    return usage.memories_access_refresh(memory_ids=memory_ids, user_id=user_id)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)

@@ -83,7 +83,8 @@ def test_an_exchange_whose_extraction_was_never_published_is_extracted_once_afte
 
     assert requeued.extractions == 1 and requeued.embeddings == 1
     extraction = next(kw for name, kw in published if name == "exchange_extract")
-    assert extraction == {"message_id": exchange.user_message.pk}  # the id, never the text
+    # The ids (the message's and its owner's), never the text.
+    assert extraction == {"message_id": exchange.user_message.pk, "user_id": user.pk}
     _run(published)
     assert Memory.objects.filter(user=user).count() == 1
     assert not Message.objects.filter(
@@ -207,7 +208,7 @@ def test_a_second_copy_of_an_import_task_does_nothing_while_another_worker_holds
 
     ran: list[int] = []
 
-    def step(*, import_id: int) -> bool:
+    def step(*, import_id: int, user_id: int | None = None) -> bool:
         ran.append(import_id)
         return False
 

@@ -25,40 +25,32 @@ The rule, per statement:
     so it stays on the person's shard). A join on any other column (`memory.id =
     version.memory_id`) does not count.
 
-Not there yet: the tables in STILL_UNSCOPED are reached by queries that do not name the user
-(saves and Django's cascades by primary key, joins and prefetches by id). The test fails on
-any unscoped query of another table, and on a listed table once none of its queries is
-unscoped (take it off the list then), so the list only shrinks. docs/deploy.md (the Citus
-path) says what removes each kind.
+Every query of the walk names the user: `save()` updates by owner and id
+(`memoryhub.models.UserOwnedModel`), the deletion services delete children first by owner
+instead of Django's cascade by id, keys between tables of user data join and look up through
+the owner too (`memoryhub.relations`), and the selectors and services filter the related side
+by user. docs/deploy.md (the Citus path) says how.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
+from celery import Task, current_app
+from django.conf import settings
 from django.db import connection, transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
 from memoryhub.sharding import project_app_configs, reference_tables, user_data_tables
 
-# Tables some of whose queries do not name the user yet, and the kinds of those queries.
-STILL_UNSCOPED = {
-    "conversations_chatsession": "save() by id; a session's imports and topics by session id",
-    "conversations_historyimport": "Django's cascade delete by id",
-    "conversations_message": "lookups by session, topic and reply ids; cascades; save() by id",
-    "conversations_topic": "lookups and counters by topic or session id; save() by id",
-    "memories_agent": "save() and delete by id",
-    "memories_memory": "save() by id; joins from versions and conflicts by id; cascades",
-    "memories_memory_conflicts": "Memory.conflicts prefetch and add() by memory ids; cascades",
-    "memories_memoryuse": "lookups and cascades by memory and version ids",
-    "memories_memoryversion": "select_related(current_version) joins by id; cascades",
-}
 _SCAN_CONDITIONS = ("Filter", "Index Cond", "Recheck Cond", "TID Cond")
 _ALL_CONDITIONS = (*_SCAN_CONDITIONS, "Join Filter", "Hash Cond", "Merge Cond")
 _STATEMENT = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b", re.IGNORECASE)
@@ -71,6 +63,24 @@ class Statement:
     request: str
     sql: str
     params: Any
+    origin: str = ""
+
+
+_ROOT = Path(settings.BASE_DIR).resolve()
+
+
+def _origin() -> str:
+    """The innermost frames of this project's code (not the tests) that issued a statement."""
+    frames = []
+    for frame in reversed(traceback.extract_stack()):
+        path = Path(frame.filename).resolve()
+        if path.is_relative_to(_ROOT) and not path.is_relative_to(_ROOT / "tests"):
+            if ".venv" in path.parts:
+                continue
+            frames.append(f"{path.relative_to(_ROOT)}:{frame.lineno} {frame.name}")
+            if len(frames) == 2:
+                break
+    return " < ".join(frames)
 
 
 @dataclass
@@ -80,7 +90,7 @@ class Recorder:
 
     def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
         if not many:
-            self.statements.append(Statement(self.label, sql, params))
+            self.statements.append(Statement(self.label, sql, params, _origin()))
         return execute(sql, params, many, context)
 
 
@@ -155,7 +165,7 @@ def violations(statements: list[Statement]) -> list[tuple[str, str]]:
     for statement in statements:
         if not _STATEMENT.match(statement.sql):
             continue  # SAVEPOINT, SET LOCAL, ...
-        where = f"{statement.request}: {statement.sql[:300]}"
+        where = f"{statement.request} ({statement.origin}): {statement.sql[:300]}"
         insert = _INSERT.match(statement.sql)
         if insert and insert.group(1) in user_tables and '"user_id"' not in insert.group(2):
             found.append((insert.group(1), f"INSERT without user_id in {where}"))
@@ -376,7 +386,116 @@ def test_every_api_call_and_page_names_the_user_in_each_query_of_user_data(
     checked = [s for s in recorder.statements if _STATEMENT.match(s.sql)]
     assert len(checked) > 200, "the walk made suspiciously few queries"
     found = violations(recorder.statements)
-    new = [f"{table}: {what}" for table, what in found if table not in STILL_UNSCOPED]
-    assert new == [], "\n".join(new)
-    fixed = set(STILL_UNSCOPED) - {table for table, _what in found}
-    assert fixed == set(), f"every query of {sorted(fixed)} names the user: unlist them"
+    assert found == [], "\n".join(f"{table}: {what}" for table, what in found)
+
+
+@pytest.mark.django_db
+def test_every_page_that_changes_something_names_the_user_in_each_query_of_user_data(
+    user: Any, api: APIClient
+) -> None:
+    page = Client()
+    page.force_login(user)
+    session_id = _ok(api.post("/api/v1/sessions/", format="json")).json()["id"]
+    for text in ("나는 매일 아침 조깅을 해.", "My sister lives in Jeonju."):
+        _ok(api.post(f"/api/v1/sessions/{session_id}/messages/", {"content": text}, "json"))
+    other_session = _ok(api.post("/api/v1/sessions/", format="json")).json()["id"]
+    _ok(api.post(f"/api/v1/sessions/{other_session}/messages/", {"content": "안녕"}, "json"))
+    memory = _ok(
+        api.post("/api/v1/memories/", {"type": "fact", "content": "I run at 6am."}, "json")
+    ).json()["id"]
+    pending = _ok(
+        api.post("/api/v1/memories/", {"type": "preference", "content": "I like jazz."}, "json")
+    ).json()["id"]
+    agent = _ok(api.post("/api/v1/agents/", {"name": "diary", "scopes": ["read"]}, "json"))
+    recorder = Recorder()
+
+    with connection.execute_wrapper(recorder):
+        posts: list[tuple[str, dict[str, str]]] = [
+            (f"/memories/{memory}/wrong/", {}),
+            (f"/memories/{memory}/wrong/undo/", {}),
+            (
+                f"/memories/{memory}/edit/",
+                {"content": "I run at 7am.", "type": "fact", "sensitivity": "normal"},
+            ),
+            (f"/memories/{pending}/reject/", {}),
+            (f"/memories/{pending}/approve/", {}),
+            (f"/memories/agents/{agent.json()['id']}/change/", {"action": "pause"}),
+            (f"/memories/agents/{agent.json()['id']}/change/", {"action": "trust"}),
+            (f"/memories/{pending}/delete/", {}),
+            (f"/sessions/{session_id}/end/", {}),
+            (f"/sessions/{other_session}/delete/", {}),
+        ]
+        for path, data in posts:
+            recorder.label = f"POST {path}"
+            response = page.post(path, data)
+            assert response.status_code < 500, (path, response.status_code)
+        recorder.label = "GET /memories/data/export/"
+        _ok(page.get("/memories/data/export/"))
+        recorder.label = "POST /memories/data/erase/"
+        page.post("/memories/data/erase/", {"confirm": "yes"})
+
+    found = violations(recorder.statements)
+    assert found == [], "\n".join(f"{table}: {what}" for table, what in found)
+
+
+@pytest.mark.django_db
+def test_every_task_a_persons_chat_and_import_queue_names_the_user_in_each_query_of_user_data(
+    user: Any,
+    api: APIClient,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The tasks run with the arguments the product queued them with (a queue of our own),
+    as a worker would run them, until none is left."""
+    sent: list[tuple[str, dict[str, Any]]] = []
+
+    def apply_async(self: Task, args: Any = None, kwargs: Any = None, **options: Any) -> None:
+        sent.append((self.name, dict(kwargs or {})))
+
+    monkeypatch.setattr(Task, "apply_async", apply_async)
+    with django_capture_on_commit_callbacks(execute=True):
+        session_id = _ok(api.post("/api/v1/sessions/", format="json")).json()["id"]
+    for text in (
+        "나는 대전에 살고 고양이를 키워.",
+        "I usually cycle to work.",
+        "점심은 보통 김밥이야.",
+    ):
+        with django_capture_on_commit_callbacks(execute=True):
+            _ok(api.post(f"/api/v1/sessions/{session_id}/messages/", {"content": text}, "json"))
+    payload = {
+        "sessions": [
+            {
+                "started_at": "2026-10-03T10:00:00+09:00",
+                "messages": [
+                    {
+                        "role": role,
+                        "content": content,
+                        "created_at": "2026-10-03T10:00:00+09:00",
+                        "external_id": external_id,
+                    }
+                    for role, content, external_id in (
+                        ("user", "My brother moved to Ulsan.", "u1"),
+                        ("assistant", "That is a big move.", "a1"),
+                    )
+                ],
+            }
+        ]
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        _ok(api.post("/api/v1/imports/", payload, format="json"))
+        _ok(api.post(f"/api/v1/sessions/{session_id}/end/", format="json"))
+    recorder = Recorder()
+    ran: set[str] = set()
+
+    with connection.execute_wrapper(recorder):
+        while sent:
+            assert len(recorder.statements) < 20_000, "the tasks never stop queueing"
+            name, kwargs = sent.pop(0)
+            recorder.label = f"task {name}"
+            ran.add(name.rsplit(".", 1)[-1])
+            with django_capture_on_commit_callbacks(execute=True):
+                current_app.tasks[name](**kwargs)
+
+    assert {"exchange_extract", "history_import_run", "session_finalize"} <= ran, ran
+    found = violations(recorder.statements)
+    assert found == [], "\n".join(f"{table}: {what}" for table, what in found)

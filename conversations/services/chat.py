@@ -77,19 +77,22 @@ def chat_session_create(
 def _neighbour_changed(message: Message) -> None:
     """The previous message's search vector mixes in its neighbours: recompute it later."""
     previous = (
-        Message.objects.filter(session_id=message.session_id, searchable=True)
+        Message.objects.filter(
+            user_id=message.user_id, session_id=message.session_id, searchable=True
+        )
         .exclude(pk=message.pk)
         .order_by("-created_at", "-id")
         .values_list("pk", flat=True)
         .first()
     )
     if previous is not None:
-        Message.objects.filter(pk=previous).update(context_embedding=None)
+        Message.objects.filter(user_id=message.user_id, pk=previous).update(context_embedding=None)
 
 
 @transaction.atomic
 def _store_user_message(
     *,
+    user_id: int,
     session_id: int,
     content: str,
     keywords: list[str],
@@ -99,7 +102,7 @@ def _store_user_message(
 ) -> tuple[Message, TopicInfo]:
     from conversations.tasks import messages_embed
 
-    session = ChatSession.objects.select_for_update().get(pk=session_id)
+    session = ChatSession.objects.select_for_update().get(pk=session_id, user_id=user_id)
     if session.status != ChatSession.Status.ACTIVE:
         raise SessionClosed("This session has ended; start a new one.")
     now = timezone.now()
@@ -158,6 +161,7 @@ def message_add_user(*, session: ChatSession, content: str) -> tuple[Message, To
             content=content, new=new, window=window, user_id=session.user_id
         )
     return _store_user_message(
+        user_id=session.user_id,
         session_id=session.pk,
         content=content,
         keywords=keywords,
@@ -169,7 +173,9 @@ def message_add_user(*, session: ChatSession, content: str) -> tuple[Message, To
 
 def _is_first_user_message(message: Message) -> bool:
     return not (
-        Message.objects.filter(session_id=message.session_id, role=Message.Role.USER)
+        Message.objects.filter(
+            user_id=message.user_id, session_id=message.session_id, role=Message.Role.USER
+        )
         .filter(
             Q(created_at__lt=message.created_at)
             | Q(created_at=message.created_at, pk__lt=message.pk)
@@ -184,7 +190,9 @@ def _opened_a_new_topic(message: Message) -> bool:
     if topic is None:
         return False
     first = topic.messages.order_by("created_at", "id").values_list("pk", flat=True).first()
-    earlier = Topic.objects.filter(session_id=message.session_id, started_at__lt=topic.started_at)
+    earlier = Topic.objects.filter(
+        user_id=message.user_id, session_id=message.session_id, started_at__lt=topic.started_at
+    )
     return first == message.pk and earlier.exists()
 
 
@@ -218,8 +226,10 @@ def _history_turns(*, session: ChatSession, before: Message) -> list[llm.Turn]:
     ]
     older, kept = compaction.split_history(earlier, settings.MEMORYHUB_HISTORY_TOKEN_BUDGET)
     if compaction.needs_compaction(session=session, older=older):
-        session_id = session.pk
-        transaction.on_commit(lambda: session_compact.delay(session_id=session_id), robust=True)
+        session_id, owner_id = session.pk, session.user_id
+        transaction.on_commit(
+            lambda: session_compact.delay(session_id=session_id, user_id=owner_id), robust=True
+        )
     turns = [
         llm.Turn(role="user" if m.role == Message.Role.USER else "assistant", content=m.content)
         for m in kept
@@ -326,10 +336,10 @@ def _store_reply(
                 searchable=searchable,
             )
             if message.topic_id:
-                Topic.objects.filter(pk=message.topic_id).update(
+                Topic.objects.filter(user_id=message.user_id, pk=message.topic_id).update(
                     message_count=F("message_count") + 1
                 )
-            ChatSession.objects.filter(pk=message.session_id).update(
+            ChatSession.objects.filter(user_id=message.user_id, pk=message.session_id).update(
                 last_message_at=reply.created_at
             )
             if assembled.memories:
@@ -341,7 +351,8 @@ def _store_reply(
             # The id only: the worker reads the text, so the broker never holds it.
             message_id = message.pk
             transaction.on_commit(
-                lambda: exchange_extract.delay(message_id=message_id), robust=True
+                lambda: exchange_extract.delay(message_id=message_id, user_id=user_id),
+                robust=True,
             )
             return reply
     except IntegrityError:

@@ -21,6 +21,7 @@ from conversations.models import ChatSession, Message
 from conversations.services import shortterm
 from memories.services.intake import text_intake
 from memoryhub import llm
+from memoryhub.models import owned_by
 
 logger = logging.getLogger(__name__)
 
@@ -91,10 +92,15 @@ def _redacted(value: Any) -> Any:
     return value
 
 
-def session_compact(*, session_id: int) -> None:
-    """Fold every turn that no longer fits the history budget into the session state."""
+def session_compact(*, session_id: int, user_id: int | None = None) -> None:
+    """Fold every turn that no longer fits the history budget into the session state
+    (`user_id`: the owner, when the caller knows it)."""
     with transaction.atomic():
-        session = ChatSession.objects.select_for_update().filter(pk=session_id).first()
+        session = (
+            ChatSession.objects.select_for_update()
+            .filter(pk=session_id, **owned_by(user_id))
+            .first()
+        )
         if session is None:
             return
         messages = list(session.messages.order_by("created_at", "id"))

@@ -25,6 +25,7 @@ from conversations.models import (
     Message,
     TagWeight,
     TagWeightHistory,
+    Topic,
 )
 from conversations.services import indexing, sessions, shortterm
 from conversations.services.forgetting import QUOTE_FORGOTTEN
@@ -32,6 +33,7 @@ from conversations.services.message_context import message_context_rewrite
 from conversations.services.tag_weights import tag_weights_forget_unused
 from memories.models import DeletionReceipt
 from memories.services.receipts import deletion_receipt_record
+from memoryhub.models import rows_delete
 
 # Shorter texts ("ok", "thanks") are not looked for in other replies: replacing them would
 # mangle unrelated text, and they say nothing about the user.
@@ -213,8 +215,11 @@ def chat_session_delete(*, user: AbstractBaseUser, session: ChatSession) -> Dele
         "session_states": int(bool(session.state)),
     }
     counts["copies_in_other_replies"] = _scrub_other_replies(removed)
-    session_id = session.pk  # delete() sets pk to None
-    session.delete()
+    session_id = session.pk
+    # Children first, each by owner (Django's cascade would find them by session id alone).
+    rows_delete(Message.objects.filter(user_id=user.pk, session_id=session_id))
+    rows_delete(Topic.objects.filter(user_id=user.pk, session_id=session_id))
+    rows_delete(ChatSession.objects.filter(user_id=user.pk, pk=session_id))
     counts["tags_forgotten"] = tag_weights_forget_unused(user_id=user.pk, tags=tags)
     _after_commit(user.pk, [session_id], reembed=counts["copies_in_other_replies"] > 0)
     return deletion_receipt_record(
@@ -226,7 +231,7 @@ def chat_session_delete(*, user: AbstractBaseUser, session: ChatSession) -> Dele
 def message_delete(*, user: AbstractBaseUser, message: Message) -> DeletionReceipt:
     """Delete `message` and, for a user message, the reply to it; re-derive the session."""
     session = ChatSession.objects.select_for_update().get(pk=message.session_id, user_id=user.pk)
-    rows = [message, *Message.objects.filter(reply_to=message)]
+    rows = [message, *Message.objects.filter(user_id=user.pk, reply_to=message)]
     removed = _Removed(
         user_id=user.pk, message_ids={str(m.pk) for m in rows}, texts=_texts_of(rows)
     )
@@ -236,7 +241,7 @@ def message_delete(*, user: AbstractBaseUser, message: Message) -> DeletionRecei
         "keyword_indexes": sum(bool(m.keywords) for m in rows),
     }
     counts["copies_in_other_replies"] = _scrub_other_replies(removed)
-    Message.objects.filter(pk__in=[m.pk for m in rows]).delete()
+    rows_delete(Message.objects.filter(user_id=user.pk, pk__in=[m.pk for m in rows]))
     rederived = sessions.session_rederive(session=session, retitle=True)
     counts["topics"] = rederived.topics_removed
     counts["tags_forgotten"] = tag_weights_forget_unused(
@@ -255,15 +260,18 @@ def conversations_erase_for_user(*, user: AbstractBaseUser) -> dict[str, int]:
     Only for erasing all of the user's data (`account.services.user_data_erase`), which
     leaves the receipt. The short-term cache is dropped once the deletion commits."""
     session_ids = list(ChatSession.objects.filter(user_id=user.pk).values_list("pk", flat=True))
-    _total, by_model = ChatSession.objects.filter(user_id=user.pk).delete()
+    # Children first, each by owner: Django's cascade would find them by id alone
+    # (docs/deploy.md, section 10).
+    messages = rows_delete(Message.objects.filter(user_id=user.pk))
     removed = {
         "sessions": len(session_ids),
-        "messages": by_model.get("conversations.Message", 0),
-        "topics": by_model.get("conversations.Topic", 0),
+        "messages": messages,
+        "topics": rows_delete(Topic.objects.filter(user_id=user.pk)),
     }
+    rows_delete(ChatSession.objects.filter(user_id=user.pk))
     removed["tag_weights"], _ = TagWeight.objects.filter(user_id=user.pk).delete()
     removed["tag_history"], _ = TagWeightHistory.objects.filter(user_id=user.pk).delete()
-    removed["imports"], _ = HistoryImport.objects.filter(user_id=user.pk).delete()
+    removed["imports"] = rows_delete(HistoryImport.objects.filter(user_id=user.pk))
     user_id = user.pk
     transaction.on_commit(lambda: shortterm.user_forget(user_id=user_id, session_ids=session_ids))
     return removed

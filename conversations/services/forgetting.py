@@ -112,9 +112,9 @@ class _Plan:
     contexts: list[tuple[Message, dict[str, Any], set[str]]] = field(default_factory=list)
 
 
-def _facts(memory_ids: Iterable[str]) -> _Facts:
+def _facts(user_id: int, memory_ids: Iterable[str]) -> _Facts:
     versions = list(
-        MemoryVersion.objects.filter(memory_id__in=list(memory_ids)).values_list(
+        MemoryVersion.objects.filter(user_id=user_id, memory_id__in=list(memory_ids)).values_list(
             "content", "source_message_id"
         )
     )
@@ -230,7 +230,7 @@ def _saved_contexts(user_id: int, facts: _Facts) -> list[tuple[Message, dict[str
 
 
 def _plan(user_id: int, memory_ids: Iterable[str]) -> _Plan:
-    facts = _facts(memory_ids)
+    facts = _facts(user_id, memory_ids)
     if not facts.words:
         return _Plan(facts=facts)
     candidates = _candidates(user_id, facts)

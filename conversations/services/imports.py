@@ -33,6 +33,7 @@ from memories.models import ExtractionRun
 from memories.services.intake import text_intake
 from memoryhub import llm
 from memoryhub import text as text_analysis
+from memoryhub.models import owned_by
 
 logger = logging.getLogger(__name__)
 
@@ -100,8 +101,10 @@ def history_import_create(*, user: AbstractBaseUser, payload: Any) -> HistoryImp
     record = HistoryImport.objects.create(
         user_id=user.pk, payload=payload_intake(payload), total=sum(len(s.messages) for s in parsed)
     )
-    record_id = record.pk
-    transaction.on_commit(lambda: history_import_queue(import_id=record_id), robust=True)
+    record_id, owner_id = record.pk, record.user_id
+    transaction.on_commit(
+        lambda: history_import_queue(import_id=record_id, user_id=owner_id), robust=True
+    )
     return record
 
 
@@ -113,7 +116,7 @@ def _stepped_key(import_id: int) -> str:
     return f"import-stepped:{import_id}"
 
 
-def history_import_queue(*, import_id: int) -> int:
+def history_import_queue(*, import_id: int, user_id: int | None = None) -> int:
     """Queue the first step of a new chain of steps for the import; the chain's token.
 
     Each step queues the next with the same token, and a step whose token is no longer the
@@ -124,7 +127,7 @@ def history_import_queue(*, import_id: int) -> int:
 
     chain = secrets.randbits(62)  # a number: tasks carry ids, never text
     cache.set(_chain_key(import_id), chain, timeout=None)
-    history_import_run.delay(import_id=import_id, chain=chain)
+    history_import_run.delay(import_id=import_id, chain=chain, user_id=user_id)
     return chain
 
 
@@ -226,7 +229,7 @@ def _store_session(record: HistoryImport, item: ImportSession) -> ChatSession | 
             row.reply_to = previous_user
             replies.append(row)
             previous_user = None
-    Message.objects.bulk_update(replies, ["reply_to"])
+    Message.objects.filter(user_id=session.user_id).bulk_update(replies, ["reply_to"])
     last = max(r.created_at for r in rows)
     if session.last_message_at is None or last > session.last_message_at:
         session.last_message_at = last
@@ -255,7 +258,8 @@ def _store_sessions(
     Idempotent: a rerun skips what was stored (by the progress count and by external_id).
     """
     import_id = record.pk
-    HistoryImport.objects.filter(pk=import_id).update(status=HistoryImport.Status.RUNNING)
+    mine = HistoryImport.objects.filter(user_id=record.user_id, pk=import_id)
+    mine.update(status=HistoryImport.Status.RUNNING)
     raw_sessions = record.payload.get("sessions") if isinstance(record.payload, dict) else None
     try:
         if not isinstance(raw_sessions, list):
@@ -267,12 +271,16 @@ def _store_sessions(
         items = parse_payload({"sessions": rest}) if rest else []
     except ImportInvalid:  # validated on the way in; only a corrupted row gets here
         logger.warning("import %s: its stored payload no longer validates", import_id)
-        history_import_fail(import_id=import_id, reason=HistoryImport.Failure.PAYLOAD_INVALID)
+        history_import_fail(
+            import_id=import_id,
+            reason=HistoryImport.Failure.PAYLOAD_INVALID,
+            user_id=record.user_id,
+        )
         return False
     for offset, item in enumerate(items):
         with transaction.atomic():
             session = _store_session(record, item)
-            HistoryImport.objects.filter(pk=import_id).update(
+            mine.update(
                 sessions_done=record.sessions_done + offset + 1,
                 done=F("done") + len(item.messages),
             )
@@ -284,7 +292,7 @@ def _store_sessions(
     record.refresh_from_db(fields=["sessions_done"])
     if record.sessions_done < len(raw_sessions):
         return False
-    HistoryImport.objects.filter(pk=import_id).update(
+    mine.update(
         status=HistoryImport.Status.DONE,
         done=record.total,
         payload={},
@@ -328,6 +336,7 @@ def history_import_step(
     import_id: int,
     store_budget: int | None = None,
     process_budget: int | None = None,
+    user_id: int | None = None,
 ) -> bool:
     """Do the import's next chunk of work; whether any is left.
 
@@ -336,7 +345,7 @@ def history_import_step(
     the end of the session (tags, summary). What is done is read from what is stored, so a
     step that runs twice, or after a crash, does the next thing still missing.
     """
-    record = HistoryImport.objects.filter(pk=import_id).first()
+    record = HistoryImport.objects.filter(pk=import_id, **owned_by(user_id)).first()
     if record is None or record.status == HistoryImport.Status.FAILED:
         return False
     if record.status != HistoryImport.Status.DONE:
@@ -346,7 +355,7 @@ def history_import_step(
     spent, process_budget = 0, process_budget or PROCESS_STEP_MESSAGES
     while spent < process_budget:
         session = (
-            ChatSession.objects.filter(history_import_id=import_id)
+            ChatSession.objects.filter(user_id=record.user_id, history_import_id=import_id)
             .exclude(status=ChatSession.Status.ENDED)
             .order_by("started_at", "id")
             .first()
@@ -357,13 +366,15 @@ def history_import_step(
     return True
 
 
-def history_import_fail(*, import_id: int, reason: HistoryImport.Failure) -> HistoryImport | None:
+def history_import_fail(
+    *, import_id: int, reason: HistoryImport.Failure, user_id: int | None = None
+) -> HistoryImport | None:
     """Mark an unfinished import failed with a reason code, and drop its payload.
 
     Each session is stored in its own transaction, so what is stored is whole sessions; they
     stay, and sending the same history again adds only what is missing (by external_id).
     """
-    unfinished = HistoryImport.objects.filter(pk=import_id).exclude(
+    unfinished = HistoryImport.objects.filter(pk=import_id, **owned_by(user_id)).exclude(
         status=HistoryImport.Status.DONE
     )
     unfinished.update(
@@ -372,7 +383,7 @@ def history_import_fail(*, import_id: int, reason: HistoryImport.Failure) -> His
         payload={},
         finished_at=timezone.now(),
     )
-    return HistoryImport.objects.filter(pk=import_id).first()
+    return HistoryImport.objects.filter(pk=import_id, **owned_by(user_id)).first()
 
 
 def history_import_create_inline(
@@ -426,7 +437,7 @@ def _session_advance(session: ChatSession, *, budget: int | None) -> int:
     extracted = _extract_pending(session, limit=budget)
     if extracted:
         return extracted
-    sessions.session_finalize(session_id=session.pk)
+    sessions.session_finalize(session_id=session.pk, user_id=session.user_id)
     return 1
 
 
@@ -449,11 +460,13 @@ def _extract_pending(session: ChatSession, *, limit: int | None) -> int:
     message_ids = list(pending if limit is None else pending[:limit])
     for message_id in message_ids:
         try:
-            remembering.exchange_memories_extract(message_id=message_id, offline=mode == "offline")
+            remembering.exchange_memories_extract(
+                message_id=message_id, offline=mode == "offline", user_id=session.user_id
+            )
         except llm.LLMError as exc:  # the SDK has retried; the import moves on
             logger.warning("memory extraction gave up for imported message %s", message_id)
             remembering.exchange_memories_extract_failed(
-                message_id=message_id, error=f"model unreachable: {exc}"
+                message_id=message_id, error=f"model unreachable: {exc}", user_id=session.user_id
             )
     return len(message_ids)
 
@@ -495,7 +508,9 @@ def segment_session(*, session: ChatSession) -> None:
 
 
 def _close_imported(topic: Topic, members: list[Message]) -> None:
-    Message.objects.filter(pk__in=[m.pk for m in members]).update(topic=topic)
+    Message.objects.filter(user_id=topic.user_id, pk__in=[m.pk for m in members]).update(
+        topic=topic
+    )
     ranked = text_analysis.keywords("\n".join(m.content for m in members), limit=topics.TOPIC_TERMS)
     topic.keywords = ranked[: topics.TOPIC_KEYWORDS]
     topic.terms = list(dict.fromkeys(text_analysis.normalise(k) for k in ranked))

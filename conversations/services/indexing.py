@@ -33,11 +33,11 @@ def message_keywords(content: str, created_at: datetime, speaker: str = "") -> l
     return list(dict.fromkeys([*text_analysis.index_tokens(content), *extra]))
 
 
-def _embed_rows(rows: list[Message]) -> None:
+def _embed_rows(rows: list[Message], *, user_id: int) -> None:
     vectors = embeddings.embed_passages([row.content for row in rows])
     for row, vector in zip(rows, vectors, strict=True):
         row.embedding = vector
-    Message.objects.bulk_update(rows, ["embedding"])
+    Message.objects.filter(user_id=user_id).bulk_update(rows, ["embedding"])
 
 
 def messages_embed_pending(
@@ -66,7 +66,7 @@ def messages_embed_pending(
             )
             if not rows:
                 break
-            _embed_rows(rows)
+            _embed_rows(rows, user_id=user_id)
         sessions.update(row.session_id for row in rows)
         done += len(rows)
     stale = (
@@ -75,7 +75,7 @@ def messages_embed_pending(
         .distinct()
     )
     for session_id in {*sessions, *stale}:
-        session_context_vectors(session_id=session_id)
+        session_context_vectors(user_id=user_id, session_id=session_id)
     return done
 
 
@@ -89,16 +89,17 @@ def session_embed(*, session: ChatSession, limit: int | None = None) -> int:
         with transaction.atomic():
             rows = list(
                 Message.objects.select_for_update(skip_locked=True)
-                .filter(session=session, embedding__isnull=True, searchable=True)
+                .filter(user_id=session.user_id, session=session, embedding__isnull=True)
+                .filter(searchable=True)
                 .order_by("id")
                 .only("id", "content")[:size]
             )
             if not rows:
                 break
-            _embed_rows(rows)
+            _embed_rows(rows, user_id=session.user_id)
         done += len(rows)
     if limit is None or done < limit:
-        session_context_vectors(session_id=session.pk)
+        session_context_vectors(user_id=session.user_id, session_id=session.pk)
     return done
 
 
@@ -113,11 +114,11 @@ def mix_with_neighbours(vectors: np.ndarray) -> np.ndarray:
 
 
 @transaction.atomic
-def session_context_vectors(*, session_id: int) -> int:
+def session_context_vectors(*, user_id: int, session_id: int) -> int:
     """Recompute the search vectors of a session's messages that have none. Idempotent."""
     rows = list(
         Message.objects.select_for_update(skip_locked=True)
-        .filter(session_id=session_id, searchable=True, embedding__isnull=False)
+        .filter(user_id=user_id, session_id=session_id, searchable=True, embedding__isnull=False)
         .order_by("created_at", "id")
         .only("id", "embedding", "context_embedding")
     )
@@ -129,5 +130,5 @@ def session_context_vectors(*, session_id: int) -> int:
     for i in stale:
         rows[i].context_embedding = mixed[i]
         changed.append(rows[i])
-    Message.objects.bulk_update(changed, ["context_embedding"])
+    Message.objects.filter(user_id=user_id).bulk_update(changed, ["context_embedding"])
     return len(changed)

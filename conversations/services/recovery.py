@@ -102,10 +102,14 @@ def _extractions(cutoff: datetime, since: datetime) -> int:
         )
         .filter(~Exists(extracted))
         .order_by("created_at", "id")
-        .values_list("reply_to_id", flat=True)[:BATCH]
+        .values_list("reply_to_id", "user_id")[:BATCH]
     )
+    # Each task carries its row's owner, so the worker's lookups name the user.
+    owner = dict(replies)
     return _queue_once(
-        "extract", replies, lambda message_id: exchange_extract.delay(message_id=message_id)
+        "extract",
+        owner,
+        lambda message_id: exchange_extract.delay(message_id=message_id, user_id=owner[message_id]),
     )
 
 
@@ -139,50 +143,74 @@ def _topics(cutoff: datetime, since: datetime) -> int:
             embedding__isnull=True,
         )
         .filter(Exists(searchable))
-        .values_list("pk", flat=True)[:BATCH]
+        .values_list("pk", "user_id")[:BATCH]
     )
-    return _queue_once("topic", pending, lambda topic_id: topic_finalize.delay(topic_id=topic_id))
+    owner = dict(pending)
+    return _queue_once(
+        "topic",
+        owner,
+        lambda topic_id: topic_finalize.delay(topic_id=topic_id, user_id=owner[topic_id]),
+    )
 
 
 def _sessions(now: datetime, cutoff: datetime) -> int:
     from conversations.tasks import session_finalize
 
-    ending = ChatSession.objects.filter(
-        status=ChatSession.Status.ENDING, source=ChatSession.Source.LIVE
-    ).values_list("pk", flat=True)[:BATCH]
+    owner = dict(
+        ChatSession.objects.filter(
+            status=ChatSession.Status.ENDING, source=ChatSession.Source.LIVE
+        ).values_list("pk", "user_id")[:BATCH]
+    )
     # A session records no time for the request to end it: it counts from when first seen.
-    waited = [s for s in ending if _waiting_since_before("session", s, now=now, cutoff=cutoff)]
+    waited = [s for s in owner if _waiting_since_before("session", s, now=now, cutoff=cutoff)]
     return _queue_once(
-        "session", waited, lambda session_id: session_finalize.delay(session_id=session_id)
+        "session",
+        waited,
+        lambda session_id: session_finalize.delay(session_id=session_id, user_id=owner[session_id]),
     )
 
 
 def _imports(now: datetime, cutoff: datetime, since: datetime) -> int:
 
-    queued = HistoryImport.objects.filter(
-        status=HistoryImport.Status.QUEUED, created_at__lt=cutoff
-    ).values_list("pk", flat=True)[:BATCH]
-    running = HistoryImport.objects.filter(status=HistoryImport.Status.RUNNING).values_list(
-        "pk", flat=True
-    )[:BATCH]
+    # Each import's owner (read once): its task carries it, so the worker's lookups name
+    # the user.
+    queued = dict(
+        HistoryImport.objects.filter(
+            status=HistoryImport.Status.QUEUED, created_at__lt=cutoff
+        ).values_list("pk", "user_id")[:BATCH]
+    )
+    running = dict(
+        HistoryImport.objects.filter(status=HistoryImport.Status.RUNNING).values_list(
+            "pk", "user_id"
+        )[:BATCH]
+    )
     unended = ChatSession.objects.filter(history_import_id=OuterRef("pk")).exclude(
         status=ChatSession.Status.ENDED
     )
     # Stored (`done`) but with sessions whose vectors, topics, memories or end are missing.
-    processing = (
+    processing = dict(
         HistoryImport.objects.filter(
             status=HistoryImport.Status.DONE, finished_at__lt=cutoff, finished_at__gte=since
         )
         .filter(Exists(unended))
-        .values_list("pk", flat=True)[:BATCH]
+        .values_list("pk", "user_id")[:BATCH]
     )
+    owner = {**queued, **running, **processing}
     return (
-        _queue_once("import", queued, lambda import_id: history_import_queue(import_id=import_id))
-        + _queue_once(
-            "import", [i for i in running if _import_stalled(i, now, cutoff)], _import_retry_or_fail
+        _queue_once(
+            "import",
+            queued,
+            lambda import_id: history_import_queue(import_id=import_id, user_id=owner[import_id]),
         )
         + _queue_once(
-            "import", [i for i in processing if _import_stalled(i, now, cutoff)], _import_resume
+            "import",
+            [i for i in running if _import_stalled(i, now, cutoff)],
+            lambda import_id: _import_retry_or_fail(import_id, owner[import_id]),
+        )
+        + _queue_once(
+            "import",
+            [i for i in processing if _import_stalled(i, now, cutoff)],
+            lambda import_id: _import_resume(import_id, owner[import_id]),
         )
     )
 
@@ -206,18 +234,20 @@ def _tries_exceeded(import_id: int) -> bool:
     return bool(cache.incr(tries) > IMPORT_REQUEUES)
 
 
-def _import_retry_or_fail(import_id: int) -> None:
+def _import_retry_or_fail(import_id: int, user_id: int) -> None:
 
     if _tries_exceeded(import_id):
         logger.warning(
             "import %s: no worker finished it after %s tries", import_id, IMPORT_REQUEUES
         )
-        history_import_fail(import_id=import_id, reason=HistoryImport.Failure.WORKER_LOST)
+        history_import_fail(
+            import_id=import_id, reason=HistoryImport.Failure.WORKER_LOST, user_id=user_id
+        )
     else:
-        history_import_queue(import_id=import_id)
+        history_import_queue(import_id=import_id, user_id=user_id)
 
 
-def _import_resume(import_id: int) -> None:
+def _import_resume(import_id: int, user_id: int) -> None:
     """Start a stored import's stalled steps again; it stays `done` (its messages are all
     stored and searchable) whatever happens to the rest."""
 
@@ -226,7 +256,7 @@ def _import_resume(import_id: int) -> None:
             "import %s: its sessions were not finalized after %s tries", import_id, IMPORT_REQUEUES
         )
     else:
-        history_import_queue(import_id=import_id)
+        history_import_queue(import_id=import_id, user_id=user_id)
 
 
 def work_requeue_unpublished(*, now: datetime | None = None) -> Requeued:

@@ -14,6 +14,7 @@ from datetime import datetime
 from conversations.models import Message
 from conversations.selectors import message_hold
 from memories.services import extraction
+from memoryhub.models import owned_by
 
 
 def _hold(*, user_id: int, message_id: int | None) -> extraction.SourceHold | None:
@@ -23,24 +24,30 @@ def _hold(*, user_id: int, message_id: int | None) -> extraction.SourceHold | No
     return lambda: message_hold(user_id=user_id, message_id=message_id)
 
 
-def _exchange(message_id: int) -> tuple[Message, str] | None:
+def _exchange(message_id: int, user_id: int | None) -> tuple[Message, str] | None:
     """The user message and the searchable text of its reply ("" when there is none)."""
-    message = Message.objects.filter(pk=message_id, role=Message.Role.USER).first()
+    message = Message.objects.filter(
+        pk=message_id, role=Message.Role.USER, **owned_by(user_id)
+    ).first()
     if message is None:
         return None
-    reply = Message.objects.filter(reply_to_id=message_id).only("content", "searchable").first()
+    reply = (
+        Message.objects.filter(user_id=message.user_id, reply_to_id=message_id)
+        .only("content", "searchable")
+        .first()
+    )
     # An unsearchable reply (an offline notice, a spent budget) says nothing about the user.
     return message, reply.content if reply is not None and reply.searchable else ""
 
 
 def exchange_memories_extract(
-    *, message_id: int, offline: bool = False
+    *, message_id: int, offline: bool = False, user_id: int | None = None
 ) -> extraction.ExtractionResult:
     """Extract memories from the exchange that `message_id` (a user message) starts.
 
     Idempotent per message. Raises `llm.LLMError` when the model cannot be reached.
     """
-    found = _exchange(message_id)
+    found = _exchange(message_id, user_id)
     if found is None:
         return extraction.ExtractionResult(status="source_deleted")
     message, reply_text = found
@@ -81,9 +88,15 @@ def exchange_text_extract(
     )
 
 
-def exchange_memories_extract_failed(*, message_id: int, error: str) -> extraction.ExtractionResult:
+def exchange_memories_extract_failed(
+    *, message_id: int, error: str, user_id: int | None = None
+) -> extraction.ExtractionResult:
     """Record that extraction for this exchange gave up (shown in admin)."""
-    message = Message.objects.filter(pk=message_id).only("user_id", "session_id").first()
+    message = (
+        Message.objects.filter(pk=message_id, **owned_by(user_id))
+        .only("user_id", "session_id")
+        .first()
+    )
     if message is None:
         return extraction.ExtractionResult(status="source_deleted")
     return extraction.extraction_failure_record(

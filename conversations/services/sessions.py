@@ -36,6 +36,7 @@ from memories.selectors.retrieval import query_baseline
 from memories.services.intake import has_marker, terms_intake, text_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
+from memoryhub.models import owned_by
 
 logger = logging.getLogger(__name__)
 
@@ -101,13 +102,15 @@ def session_end(*, session: ChatSession) -> ChatSession:
     from conversations.tasks import session_finalize
 
     with transaction.atomic():
-        locked = ChatSession.objects.select_for_update().get(pk=session.pk)
+        locked = ChatSession.objects.select_for_update().get(user_id=session.user_id, pk=session.pk)
         if locked.status != ChatSession.Status.ACTIVE:
             return locked
         locked.status = ChatSession.Status.ENDING
         locked.save(update_fields=["status"])
-        session_id = locked.pk
-        transaction.on_commit(lambda: session_finalize.delay(session_id=session_id), robust=True)
+        session_id, user_id = locked.pk, locked.user_id
+        transaction.on_commit(
+            lambda: session_finalize.delay(session_id=session_id, user_id=user_id), robust=True
+        )
     return locked
 
 
@@ -119,7 +122,7 @@ def sessions_end_idle(*, now: datetime | None = None) -> int:
         Q(last_message_at__lt=cutoff) | Q(last_message_at__isnull=True, started_at__lt=cutoff)
     )
     count = 0
-    for session in idle.only("pk")[:500]:
+    for session in idle.only("pk", "user_id")[:500]:
         session_end(session=session)
         count += 1
     return count
@@ -274,18 +277,23 @@ def _summarised(messages: Sequence[Message]) -> list[Message]:
     return [m for m in messages if not injection.is_injection(m.content)]
 
 
-def session_finalize(*, session_id: int) -> None:
+def session_finalize(*, session_id: int, user_id: int | None = None) -> None:
     """Close the last topic, fold one-message topics into their neighbours, store tags and a
-    summary of one line per topic, add +1.0 per tag. Idempotent."""
+    summary of one line per topic, add +1.0 per tag. Idempotent. `user_id`: the owner, when
+    the caller knows it."""
     with transaction.atomic():
-        session = ChatSession.objects.select_for_update().filter(pk=session_id).first()
+        session = (
+            ChatSession.objects.select_for_update()
+            .filter(pk=session_id, **owned_by(user_id))
+            .first()
+        )
         if session is None or session.status == ChatSession.Status.ENDED:
             return
         messages = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
         last_at = messages[-1].created_at if messages else session.started_at
         open_topics = list(session.topics.filter(ended_at__isnull=True))
         for topic in open_topics:
-            Topic.objects.filter(pk=topic.pk).update(ended_at=last_at)
+            Topic.objects.filter(user_id=topic.user_id, pk=topic.pk).update(ended_at=last_at)
         grown = topics.session_topics_merge(session=session)
         if grown:  # the summary below reads each message's topic as it is now
             messages = list(session.messages.filter(searchable=True).order_by("created_at", "id"))
@@ -307,7 +315,7 @@ def session_finalize(*, session_id: int) -> None:
         user_id = session.user_id
         transaction.on_commit(lambda: shortterm.recent_summaries_forget(user_id=user_id))
     for topic_id in dict.fromkeys([*(t.pk for t in open_topics), *grown]):
-        topics.topic_finalize(topic_id=topic_id)
+        topics.topic_finalize(topic_id=topic_id, user_id=session.user_id)
 
 
 @dataclass(frozen=True)

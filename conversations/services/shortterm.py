@@ -78,7 +78,11 @@ def session_state(*, session: ChatSession) -> dict[str, Any]:
     cached = _get(_state_key(session.pk))
     if cached is not None:
         return dict(cached)
-    stored = ChatSession.objects.filter(pk=session.pk).values_list("state", flat=True).first()
+    stored = (
+        ChatSession.objects.filter(user_id=session.user_id, pk=session.pk)
+        .values_list("state", flat=True)
+        .first()
+    )
     state = dict(stored or {})
     _set(_state_key(session.pk), state)
     return state

@@ -22,6 +22,7 @@ from conversations.services.centre import chat_centre
 from memories.services.intake import terms_intake, text_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
+from memoryhub.models import owned_by, rows_delete
 
 logger = logging.getLogger(__name__)
 
@@ -143,9 +144,13 @@ def topic_close(*, topic: Topic, ended_at: datetime) -> None:
     """End the topic; its keywords and vector are finalised in a task after commit."""
     from conversations.tasks import topic_finalize
 
-    Topic.objects.filter(pk=topic.pk, ended_at__isnull=True).update(ended_at=ended_at)
-    topic_id = topic.pk
-    transaction.on_commit(lambda: topic_finalize.delay(topic_id=topic_id), robust=True)
+    Topic.objects.filter(user_id=topic.user_id, pk=topic.pk, ended_at__isnull=True).update(
+        ended_at=ended_at
+    )
+    topic_id, user_id = topic.pk, topic.user_id
+    transaction.on_commit(
+        lambda: topic_finalize.delay(topic_id=topic_id, user_id=user_id), robust=True
+    )
 
 
 def _ranked_keywords(messages: Sequence[Message]) -> list[str]:
@@ -180,9 +185,10 @@ def _llm_keywords(messages: Sequence[Message], user_id: int) -> list[str] | None
     return found[:TOPIC_KEYWORDS] if len(found) >= 1 else None
 
 
-def topic_finalize(*, topic_id: int) -> None:
-    """Final keywords (the seed's prompt, or Kiwi offline) and the mean vector of a topic."""
-    topic = Topic.objects.filter(pk=topic_id).first()
+def topic_finalize(*, topic_id: int, user_id: int | None = None) -> None:
+    """Final keywords (the seed's prompt, or Kiwi offline) and the mean vector of a topic
+    (of `user_id`, when the caller knows the owner)."""
+    topic = Topic.objects.filter(pk=topic_id, **owned_by(user_id)).first()
     if topic is None:
         return
     messages = list(topic.messages.filter(searchable=True).order_by("created_at", "id"))
@@ -251,12 +257,13 @@ def session_topics_merge(*, session: ChatSession) -> list[int]:
             continue
         kept, folded = topics[group[0]], [topics[i] for i in group[1:]]
         folded_ids = [topic.pk for topic in folded]
-        Message.objects.filter(topic_id__in=folded_ids).update(topic=kept)
+        Message.objects.filter(user_id=session.user_id, topic_id__in=folded_ids).update(topic=kept)
         ends = [topic.ended_at for topic in [kept, *folded]]
         kept.ended_at = None if None in ends else max(e for e in ends if e is not None)
         kept.message_count = kept.messages.count()
         kept.save(update_fields=["ended_at", "message_count"])
-        Topic.objects.filter(pk__in=folded_ids).delete()
+        # No message points at them any more: one DELETE by owner, not Django's cascade.
+        rows_delete(Topic.objects.filter(user_id=session.user_id, pk__in=folded_ids))
         grown.append(kept.pk)
     return grown
 

@@ -17,8 +17,10 @@ from memories.models import (
 from memoryhub import text as text_analysis
 
 
-def _with_conflicts(queryset: QuerySet[Memory]) -> QuerySet[Memory]:
-    live = Memory.objects.filter(status__in=LIVE_STATUSES).only("id").order_by("id")
+def _with_conflicts(queryset: QuerySet[Memory], user_id: int) -> QuerySet[Memory]:
+    live = (
+        Memory.objects.filter(user_id=user_id, status__in=LIVE_STATUSES).only("id").order_by("id")
+    )
     return queryset.select_related("current_version").prefetch_related(
         Prefetch("conflicts", queryset=live, to_attr="live_conflicts")
     )
@@ -31,7 +33,7 @@ def memory_get_for_user(*, user: AbstractBaseUser, memory_id: object) -> Memory:
     except (TypeError, ValueError):
         raise Http404("No such memory.") from None
     try:
-        return _with_conflicts(Memory.objects.filter(user_id=user.pk)).get(pk=pk)
+        return _with_conflicts(Memory.objects.filter(user_id=user.pk), user.pk).get(pk=pk)
     except Memory.DoesNotExist:
         raise Http404("No such memory.") from None
 
@@ -55,7 +57,7 @@ def memory_list_for_user(
         if tokens:
             condition |= Q(current_version__tokens__overlap=tokens)
         queryset = queryset.filter(condition)
-    return _with_conflicts(queryset).order_by("-updated_at", "-id")
+    return _with_conflicts(queryset, user.pk).order_by("-updated_at", "-id")
 
 
 def memory_conflict_ids(*, memory: Memory) -> list[str]:
@@ -63,7 +65,9 @@ def memory_conflict_ids(*, memory: Memory) -> list[str]:
     prefetched = getattr(memory, "live_conflicts", None)
     if prefetched is not None:
         return [str(m.pk) for m in prefetched]
-    ids = memory.conflicts.filter(status__in=LIVE_STATUSES).values_list("pk", flat=True)
+    ids = memory.conflicts.filter(user_id=memory.user_id, status__in=LIVE_STATUSES).values_list(
+        "pk", flat=True
+    )
     return [str(pk) for pk in sorted(ids)]
 
 

@@ -74,7 +74,7 @@ def memory_filter_for_user(
 def _with_use_count(queryset: QuerySet[Memory]) -> QuerySet[Memory]:
     # A subquery, not Count("uses"): a join would multiply rows with the other annotations.
     uses = (
-        MemoryUse.objects.filter(memory=OuterRef("pk"))
+        MemoryUse.objects.filter(user_id=OuterRef("user_id"), memory=OuterRef("pk"))
         .order_by()
         .values("memory")
         .annotate(n=Count("id"))

@@ -34,6 +34,7 @@ from memories.models import (
     AuditEvent,
     Memory,
     MemoryType,
+    MemoryVersion,
 )
 from memories.reasons import ChangeReason
 from memories.selectors.agents import (
@@ -46,6 +47,7 @@ from memories.services import revision
 from memories.services.audit import audit_event_record
 from memories.services.intake import text_intake
 from memories.services.revision import MemoryRefused, VersionFields
+from memoryhub.models import rows_delete
 from memoryhub.validation import InvalidText, clean_message_text
 
 __all__ = [
@@ -112,8 +114,15 @@ def agent_revoke(*, agent: Agent) -> Agent:
 def agents_erase_for_user(*, user: AbstractBaseUser) -> int:
     """Erase-all: every agent the user connected is gone, its token with it (a token left
     behind could write into the emptied account). Returns how many there were."""
-    _total, by_model = Agent.objects.filter(user_id=user.pk).delete()
-    return by_model.get("memories.Agent", 0)
+    # The memories and versions an agent wrote keep existing without it (SET_NULL, done here
+    # per user rather than by Django's cascade, which looks them up by agent id alone).
+    Memory.objects.filter(user_id=user.pk, created_by_agent__isnull=False).update(
+        created_by_agent=None
+    )
+    MemoryVersion.objects.filter(user_id=user.pk, created_by_agent__isnull=False).update(
+        created_by_agent=None
+    )
+    return rows_delete(Agent.objects.filter(user_id=user.pk))
 
 
 def agent_pause(*, agent: Agent, paused: bool) -> Agent:
@@ -227,7 +236,7 @@ def agent_call_record(*, agent: Agent, tool: str, memory_ids: list[int]) -> None
         target_id=str(agent.pk),
         detail={"agent_id": agent.pk, "tool": str(tool)[:MAX_TOOL_CHARS], "ids": ids},
     )
-    Agent.objects.filter(pk=agent.pk).update(last_used_at=now)
+    Agent.objects.filter(user_id=agent.user_id, pk=agent.pk).update(last_used_at=now)
     agent.last_used_at = now
 
 

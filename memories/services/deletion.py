@@ -32,6 +32,7 @@ from memories.models import (
 from memories.reasons import StatusReason
 from memories.services.audit import audit_event_record
 from memories.services.receipts import NO_COPIES, CopiesRemoved, deletion_receipt_record
+from memoryhub.models import rows_delete
 
 
 def _removal_counts(memories: QuerySet[Memory], user_id: int) -> dict[str, int]:
@@ -51,11 +52,27 @@ def _removal_counts(memories: QuerySet[Memory], user_id: int) -> dict[str, int]:
 
 
 def _delete(memories: QuerySet[Memory], user_id: int, copies: CopiesRemoved) -> dict[str, int]:
+    """Delete `memories` (all of `user_id`) and every row that points at them, children
+    first, each statement filtered by the owner (Django's cascade would look them up by id
+    alone: docs/deploy.md, section 10)."""
     counts = _removal_counts(memories, user_id)
     counts["cached_copies"] = copies.total if counts["memories"] else 0
-    # Lineages point at their current version; clear that first so the delete is one pass.
+    versions = MemoryVersion.objects.filter(user_id=user_id, memory__in=memories)
+    rows_delete(
+        MemoryUse.objects.filter(Q(memory__in=memories) | Q(version__in=versions), user_id=user_id)
+    )
+    rows_delete(
+        MemoryConflict.objects.filter(
+            Q(from_memory__in=memories) | Q(to_memory__in=memories), user_id=user_id
+        )
+    )
+    # Lineages point at their current version, and a version at the one it replaced.
     memories.update(current_version=None)
-    memories.delete()
+    MemoryVersion.objects.filter(user_id=user_id, supersedes__in=versions).exclude(
+        memory__in=memories
+    ).update(supersedes=None)
+    rows_delete(versions)
+    rows_delete(memories)
     return counts
 
 

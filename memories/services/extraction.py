@@ -625,5 +625,5 @@ def _correct_or_conflict(
         indexed=indexed,
         change_reason=ChangeReason.EXTRACTED_CONFLICT,
     )
-    memory.conflicts.add(*same_slot, through_defaults={"user_id": memory.user_id})
+    revision.memory_conflicts_link(memory=memory, others=same_slot)
     return "conflict", memory

@@ -29,7 +29,7 @@ def memory_mark_wrong(
     Only a live (active or pending) memory can be disputed; marking a disputed one again
     changes nothing. Raises InvalidTransition for any other status.
     """
-    memory = Memory.objects.select_for_update().get(pk=memory.pk)
+    memory = Memory.objects.select_for_update().get(user_id=memory.user_id, pk=memory.pk)
     if memory.status == MemoryStatus.DISPUTED:
         return memory
     if memory.status not in LIVE_STATUSES:
@@ -60,13 +60,15 @@ def memory_mark_wrong_undo(*, user: AbstractBaseUser, memory: Memory) -> Memory:
     It returns to its previous status (active or pending), or to `expired` when its version
     expired meanwhile. Raises InvalidTransition when the memory is not disputed.
     """
-    memory = Memory.objects.select_for_update().get(pk=memory.pk)
+    memory = Memory.objects.select_for_update().get(user_id=memory.user_id, pk=memory.pk)
     if memory.status != MemoryStatus.DISPUTED:
         raise InvalidTransition(f"a {memory.status} memory is not marked wrong")
     now = timezone.now()
     previous = memory.disputed_from or MemoryStatus.ACTIVE
     expires_at = (
-        MemoryVersion.objects.filter(memory_id=memory.pk, pk=memory.current_version_id or 0)
+        MemoryVersion.objects.filter(
+            user_id=memory.user_id, memory_id=memory.pk, pk=memory.current_version_id or 0
+        )
         .values_list("expires_at", flat=True)
         .first()
     )

@@ -20,7 +20,7 @@ from memories.services.receipts import CopiesRemoved
 @transaction.atomic
 def memory_quarantine(*, actor: AbstractBaseUser, memory: Memory) -> Memory:
     """Stop `memory` from being used (it stays visible to its owner); no-op when it already is."""
-    memory = Memory.objects.select_for_update().get(pk=memory.pk)
+    memory = Memory.objects.select_for_update().get(user_id=memory.user_id, pk=memory.pk)
     if memory.status == MemoryStatus.QUARANTINED:
         return memory
     previous = memory.status

@@ -9,6 +9,7 @@ one that supersedes the current one.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TypeVar
@@ -364,6 +365,18 @@ def memory_create(
     return memory
 
 
+def memory_conflicts_link(*, memory: Memory, others: Sequence[Memory]) -> None:
+    """Mark `memory` in conflict with each of `others` (the same user's), both ways; links
+    already there stay. What `memory.conflicts.add()` does, with the owner in every row and
+    no lookup of the links by memory ids alone."""
+    links = [
+        MemoryConflict(user_id=memory.user_id, from_memory_id=a, to_memory_id=b)
+        for other in others
+        for a, b in ((memory.pk, other.pk), (other.pk, memory.pk))
+    ]
+    MemoryConflict.objects.bulk_create(links, ignore_conflicts=True)
+
+
 def _slot_conflicts_link(memory: Memory, *, fingerprint: str) -> int:
     """A memory typed in by hand that fills the same slot as a live one but says something
     else ("I live in Dallas" beside a chat's "I live in Austin") is linked to it as a
@@ -381,7 +394,7 @@ def _slot_conflicts_link(memory: Memory, *, fingerprint: str) -> int:
         if other.current_version is not None and other.current_version.fingerprint != fingerprint
     ]
     if others:
-        memory.conflicts.add(*others, through_defaults={"user_id": memory.user_id})
+        memory_conflicts_link(memory=memory, others=others)
     return len(others)
 
 
@@ -415,6 +428,7 @@ def memory_revise(
     if indexed is None and new_content != current.content:
         indexed = memory_index(content=new_content)
     return _revise(
+        user_id=memory.user_id,
         memory_id=memory.pk,
         changes=changes,
         origin=origin,
@@ -430,6 +444,7 @@ def memory_revise(
 @transaction.atomic
 def _revise(
     *,
+    user_id: int,
     memory_id: int,
     changes: MemoryChanges,
     origin: Origin,
@@ -440,10 +455,10 @@ def _revise(
     source_session_id: int | None,
     indexed: Indexed | None,
 ) -> Memory:
-    memory = Memory.objects.select_for_update().get(pk=memory_id)
+    memory = Memory.objects.select_for_update().get(user_id=user_id, pk=memory_id)
     if memory.current_version_id is None:
         raise InvalidTransition("memory has no version")
-    current = MemoryVersion.objects.get(pk=memory.current_version_id)
+    current = MemoryVersion.objects.get(user_id=user_id, pk=memory.current_version_id)
     if not changes.differ_from(current):  # read under the lock: a concurrent edit counts
         return memory
     now = timezone.now()
@@ -569,7 +584,7 @@ def memory_approve(
     """Approve a pending memory: it becomes active, approved by `user`. The one way a memory
     is approved: by the user's button or API call, or by their own restatement in a chat
     (`reason` `confirmed`, from extraction)."""
-    memory = Memory.objects.select_for_update().get(pk=memory.pk)
+    memory = Memory.objects.select_for_update().get(user_id=memory.user_id, pk=memory.pk)
     if memory.status == MemoryStatus.ACTIVE:
         return memory
     if memory.status != MemoryStatus.PENDING:
@@ -577,7 +592,7 @@ def memory_approve(
     now = timezone.now()
     if memory.current_version_id is None:
         raise InvalidTransition("memory has no version")
-    version = MemoryVersion.objects.get(pk=memory.current_version_id)
+    version = MemoryVersion.objects.get(user_id=memory.user_id, pk=memory.current_version_id)
     if version.approved_by_id is None:
         version.approved_by_id = user.pk
         version.approved_at = now
@@ -611,7 +626,7 @@ def memory_reject(
     """Reject a memory: it is never used again and its content is purged after retention.
 
     `reason` is the code of who rejected it (the user, or the assistant's memory tool)."""
-    memory = Memory.objects.select_for_update().get(pk=memory.pk)
+    memory = Memory.objects.select_for_update().get(user_id=memory.user_id, pk=memory.pk)
     if memory.status == MemoryStatus.REJECTED:
         return memory
     if memory.status not in _REJECTABLE:

@@ -9,6 +9,7 @@ from django.db.models import Count, Max
 
 from memories.models import Memory, MemoryUse, MemoryVersion
 from memories.selectors import RetrievedMemory
+from memoryhub.models import owned_by
 
 
 def memory_use_record(*, uses: Sequence[RetrievedMemory], message_id: int) -> int:
@@ -20,7 +21,9 @@ def memory_use_record(*, uses: Sequence[RetrievedMemory], message_id: int) -> in
         return 0
     wanted = {int(use.version_id) for use in uses}
     existing = set(
-        MemoryVersion.objects.filter(pk__in=wanted).values_list("pk", flat=True)
+        MemoryVersion.objects.filter(
+            user_id__in={use.user_id for use in uses}, pk__in=wanted
+        ).values_list("pk", flat=True)
     )  # a memory deleted since retrieval is not logged
     rows = [
         MemoryUse(
@@ -37,22 +40,25 @@ def memory_use_record(*, uses: Sequence[RetrievedMemory], message_id: int) -> in
     MemoryUse.objects.bulk_create(rows, ignore_conflicts=True)
     memory_ids = sorted({row.memory_id for row in rows})
     if memory_ids:
+        owner_id = rows[0].user_id  # the uses of one reply are its user's
         transaction.on_commit(
-            lambda: memories_refresh_access.delay(memory_ids=memory_ids), robust=True
+            lambda: memories_refresh_access.delay(memory_ids=memory_ids, user_id=owner_id),
+            robust=True,
         )
     return len(rows)
 
 
-def memories_access_refresh(*, memory_ids: Sequence[int]) -> int:
-    """Set access_count and last_accessed_at from the usage log (idempotent)."""
+def memories_access_refresh(*, memory_ids: Sequence[int], user_id: int | None = None) -> int:
+    """Set access_count and last_accessed_at from the usage log (idempotent); `user_id`, the
+    owner of the memories, when the caller knows it."""
     stats = (
-        MemoryUse.objects.filter(memory_id__in=memory_ids)
-        .values("memory_id")
+        MemoryUse.objects.filter(memory_id__in=memory_ids, **owned_by(user_id))
+        .values("user_id", "memory_id")
         .annotate(count=Count("id"), last=Max("used_at"))
     )
     updated = 0
     for row in stats:
-        updated += Memory.objects.filter(pk=row["memory_id"]).update(
+        updated += Memory.objects.filter(user_id=row["user_id"], pk=row["memory_id"]).update(
             access_count=row["count"], last_accessed_at=row["last"]
         )
     return updated

@@ -66,7 +66,7 @@ def test_end_button_marks_the_session_ending_and_redirects_to_the_chat(
     assert response.status_code == 302
     assert response.url == reverse("chat:session-detail", args=[session.pk])
     assert session.status == ChatSession.Status.ENDING
-    assert enqueued == [{"session_id": session.pk}]
+    assert enqueued == [{"session_id": session.pk, "user_id": session.user_id}]
 
 
 @pytest.mark.django_db

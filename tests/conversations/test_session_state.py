@@ -87,16 +87,18 @@ def test_history_over_budget_enqueues_compaction_after_commit(
 ):
     settings.MEMORYHUB_HISTORY_TOKEN_BUDGET = 30
     session = _chat(user, ["하나 둘 셋 넷 다섯 여섯 일곱 " * 3, "여덟 아홉 열 " * 3])
-    queued: list[int] = []
+    queued: list[tuple[int, int]] = []
     monkeypatch.setattr(
-        tasks.session_compact, "delay", lambda session_id: queued.append(session_id)
+        tasks.session_compact,
+        "delay",
+        lambda session_id, user_id: queued.append((session_id, user_id)),
     )
     message, _ = chat.message_add_user(session=session, content="계속")
 
     with django_capture_on_commit_callbacks(execute=True):
         chat._history_turns(session=session, before=message)
 
-    assert queued == [session.pk]
+    assert queued == [(session.pk, user.pk)]
 
 
 def test_idle_sessions_are_ended_by_beat_and_fresh_ones_are_not(user, monkeypatch):
@@ -117,12 +119,14 @@ def test_ending_a_session_enqueues_its_finalisation_after_commit(
     user, django_capture_on_commit_callbacks, monkeypatch
 ):
     session = _chat(user, ["hello"])
-    queued: list[int] = []
+    queued: list[tuple[int, int]] = []
     monkeypatch.setattr(
-        tasks.session_finalize, "delay", lambda session_id: queued.append(session_id)
+        tasks.session_finalize,
+        "delay",
+        lambda session_id, user_id: queued.append((session_id, user_id)),
     )
 
     with django_capture_on_commit_callbacks(execute=True):
         sessions.session_end(session=session)
 
-    assert queued == [session.pk]
+    assert queued == [(session.pk, user.pk)]
