@@ -60,10 +60,12 @@ def test_the_gate_keeps_plain_first_person_facts(text: str) -> None:
 _KNOWN_MISS = pytest.mark.xfail(strict=True, reason="known miss of the learned gate")
 
 
-@_KNOWN_MISS
 @pytest.mark.parametrize(
     "text",
-    ["할 일: 세탁소 들르기, 우유 사기, 택배 반품 접수", "todo: renew the permit, call the plumber"],
+    [
+        pytest.param("할 일: 세탁소 들르기, 우유 사기, 택배 반품 접수", marks=_KNOWN_MISS),
+        "todo: renew the permit, call the plumber",
+    ],
 )
 def test_the_gate_vetoes_a_bare_to_do_list(text: str) -> None:
     assert not gate_allows_statements(text=text)
