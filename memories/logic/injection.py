@@ -144,6 +144,61 @@ _READ_BACKWARDS = re.compile(
 )
 
 
+_LOOSE_JAMO = re.compile(r"[\u3131-\u3163]")
+_LEADS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+_VOWELS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
+_TAILS = ["", *"ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"]
+_VOWEL_PAIRS = {
+    "ㅗㅏ": "ㅘ",
+    "ㅗㅐ": "ㅙ",
+    "ㅗㅣ": "ㅚ",
+    "ㅜㅓ": "ㅝ",
+    "ㅜㅔ": "ㅞ",
+    "ㅜㅣ": "ㅟ",
+    "ㅡㅣ": "ㅢ",
+}
+_TAIL_PAIRS = {
+    "ㄱㅅ": "ㄳ",
+    "ㄴㅈ": "ㄵ",
+    "ㄴㅎ": "ㄶ",
+    "ㄹㄱ": "ㄺ",
+    "ㄹㅁ": "ㄻ",
+    "ㄹㅂ": "ㄼ",
+    "ㄹㅅ": "ㄽ",
+    "ㄹㅌ": "ㄾ",
+    "ㄹㅍ": "ㄿ",
+    "ㄹㅎ": "ㅀ",
+    "ㅂㅅ": "ㅄ",
+}
+
+
+def compose_jamo(text: str) -> str:
+    """Loose compatibility jamo put together into syllables ("ㅅㅣㅅㅡㅌㅔㅁ" -> "시스템"): a
+    consonant before a vowel leads a syllable, one left before the next lead ends it."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        lead = text[i]
+        if lead in _LEADS and i + 1 < n and text[i + 1] in _VOWELS:
+            vowel, j = text[i + 1], i + 2
+            if j < n and vowel + text[j] in _VOWEL_PAIRS:
+                vowel, j = _VOWEL_PAIRS[vowel + text[j]], j + 1
+            tail = ""
+            # a consonant is a tail unless a vowel follows it (then it leads the next syllable)
+            if j < n and text[j] in _TAILS[1:] and not (j + 1 < n and text[j + 1] in _VOWELS):
+                tail, j = text[j], j + 1
+                pair = tail + text[j] if j < n else ""
+                if pair in _TAIL_PAIRS and not (j + 1 < n and text[j + 1] in _VOWELS):
+                    tail, j = _TAIL_PAIRS[pair], j + 1
+            code = 0xAC00 + (_LEADS.index(lead) * 21 + _VOWELS.index(vowel)) * 28
+            out.append(chr(code + _TAILS.index(tail)))
+            i = j
+        else:
+            out.append(lead)
+            i += 1
+    return "".join(out)
+
+
 def views(text: str) -> list[str]:
     """The text as the rules should read it: normalised, plus every decoding of it that
     differs (HTML entities and tags, URL escapes, base64/hex payloads, rot13)."""
@@ -155,6 +210,9 @@ def views(text: str) -> list[str]:
     # Letters spaced one by one and words by wider gaps: "앞 으 로   규 칙".
     if re.search(r"(?:\w ){2,}\w {2,}\w", raw):
         candidates.append(" ".join(w.replace(" ", "") for w in re.split(r" {2,}", raw)))
+    # Hangul written as loose jamo ("ㅇㅏㅍㅇㅡㄹㅗ"): the rules read the syllables.
+    if len(_LOOSE_JAMO.findall(text)) >= 6:  # before NFKC, which turns them into other jamo
+        candidates.append(unicodedata.normalize("NFKC", compose_jamo(_ZERO_WIDTH.sub("", text))))
     candidates += _decoded_payloads(raw)
     # Text written backwards, with an order to read it so: the rules read it turned round.
     if _READ_BACKWARDS.search(raw):
@@ -213,7 +271,7 @@ _DATA_KO = (
 )
 _DATA = f"(?:{_DATA_EN}|{_DATA_KO})"
 _SECRET = (
-    r"(?:passwords?|passphrases?|pins?\b|api\s+keys?|credentials|secret\s+keys?|otp|"
+    r"(?:\b(?:passwords?|passphrases?|pins?|api\s+keys?|credentials|secret\s+keys?|otp)\b|"
     r"비밀\s*번호|비번|암호|api\s*키|인증\s*번호|계좌\s*비밀번호|카드\s*번호|보안\s*코드)"
 )
 _PASS_ON = (
@@ -555,6 +613,9 @@ _RULES_OFF = (
     r"erase)\b[^.\n]{0,30}\b(?:keep|ignore|don't|anyway|still)\b|"
     r"(?:너의?|네|당신의?)\s*(?:[가-힣]+\s+){0,2}?(?:규칙|지침|원칙|정책|기준|필터|제한|설정)\S{0,2}\s*"
     r"(?:[가-힣]+\s+){0,1}?(?:무효|폐기|끝|해제|꺼|끄고|끄|비활성|없어|무시|잊)|"
+    # "너 지침 중에 '개인정보 보호' 항목은 지워": a part of its instructions struck out
+    r"(?<![가-힣])(?:너|네|니|당신)(?:의|가|는)?\s*(?:규칙|지침|원칙|정책|가이드라인|설정)[^.\n]{0,40}?"
+    r"(?:지워|지우|삭제|빼|없애|제거)|"
     r"(?:개발자|제작자|회사|만든\s*사람|운영자)\S{0,3}\s*(?:[가-힣]+\s*){0,3}?(?:원칙|규칙|지침|설정|"
     r"정책|가이드)\S{0,4}\s*(?:같은\s*(?:건|거|것)\S{0,1}|따위\S{0,1})?\s*(?:다\s*)?(?:잊|무시|버려|"
     r"무효|신경\s*쓰지|건너)|"

@@ -418,6 +418,9 @@ _EN_ASKS = re.compile(
     r"talk|speak|address|translate|break|number|spell|round|default|tone\s+down|go\s+easy)\b|"
     r"^(?:please\s+)?(?:when(?:ever)?|if|unless|any\s*time|each\s+time|every\s+time|for|in)\b[^,]{2,80},"
     r"\s*(?:please\s+)?(?:always\s+|just\s+)?\w+|"
+    # "when i ask for recipes give grams not cups": the condition without its comma
+    r"^(?:when(?:ever)?|if)\s+i\s+[^,?]{2,60}?\s+(?:please\s+)?(?:give|use|put|show|list|add|include|"
+    r"write|answer|reply|keep|make|convert|say|tell|start|end|skip|mark)\b|"
     # leave to the assistant: "you can talk casually to me now"
     r"^you\s+(?:can|could|may)\s+(?:talk|speak|drop|use|be|skip|call|answer|reply|write|"
     r"stop|keep|go)\b|"
@@ -440,7 +443,8 @@ _EN_STANDING = re.compile(
     # the language of every answer ("reply in English"), not of one translation ("into French")
     r"short|concise|in\s+(?:english|korean|japanese|chinese|spanish|french|german)|"
     # the level of every explanation: "explain like I'm 12"
-    r"call(?:ing)?\s+me\b|like\s+(?:i'?m|im|i\s+am)\s+(?:\d+|five|ten|twelve|a\s+(?:kid|child|beginner))|"
+    r"call(?:ing)?\s+me\b|like\s+(?:i'?m|im|i\s+am)\s+(?:\d+|five|ten|twelve|a\s+(?:kid|child|beginner)|"
+    r"in\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth)\s+grade)|grams|cups|ounces|"
     r"detailed|serious|funny|playful|apologi\w+|sorry|disclaimers?|caveats?|filler|headers)\b|"
     # Verbs that are about manner whatever follows them.
     r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|avoid|skip|talk|speak|address)\b|"
@@ -477,13 +481,15 @@ _CODE_WORDS = re.compile(r"코드|주석|\b(?:code|comments?)\b", re.IGNORECASE)
 # please": a fragment that names a form of answers and a choice. Whether something at hand is
 # meant ("위에꺼 표로") is judged as for requests.
 _KO_FORM = re.compile(
-    r"답변|답장|답글|대답|응답|(?<![가-힣])답(?:은|는|이)(?=\s)|말투|어투|존댓말|반말|높임말|이모지|이모티콘|"
+    r"답변|답장|답글|대답|응답|(?<![가-힣])답(?:은|는|이)?(?=\s+[가-힣]+(?:게|히)\b)|"
+    r"(?<![가-힣])답(?:은|는|이)(?=\s)|말투|어투|존댓말|반말|높임말|이모지|이모티콘|"
     r"글머리|불릿|요점|핵심|본론|형식|포맷|"
     r"결론\s*(?:부터|먼저|만)|[0-9한두세네]\s*줄|줄\s*(?:이내|이하)|단위|섭씨|화씨|미터법|"
     r"(?<![가-힣])표(?:로|가|는)|설명(?:은|이|을|도)(?=\s)|(?:한국어|영어|한글|일본어|중국어)(?:로|으로)"
 )
 _KO_FRAGMENT_END = re.compile(
-    r"(?:게|히|만|로|으로|이내로|이하로|위주로|먼저|부터|좋음|괜찮음|ㄱ|그만|좋아|좋아요|괜찮아|괜찮아요)"
+    r"(?:게|히|만|로|으로|이내로|이하로|위주로|먼저|부터|좋음|괜찮음|ㄱ|그만|좋아|좋아요|괜찮아|괜찮아요|"
+    r"[0-9한두세네]\s*줄|같이|함께)"
     r"\s*요?[\s.!~ㅎㅋㅠㅜ^]*$"
 )
 _EN_FORM = re.compile(
@@ -500,7 +506,7 @@ _EN_CHOICE = re.compile(
     r"\b(?:please|pls|plz)\b|\s>\s|^no\s+(?:more\s+)?\w+|,\s*no\s+\w+|"
     r"\b(?:is|are)\s+(?:fine|ok|okay|better|best|preferred|good)\b|\binstead\s+of\b|"
     r"\bover\s+\w+|\botherwise\b|\bnext\s+time\b|\b(?:at|on)\s+the\s+(?:top|bottom|end|start)\b|"
-    r",\s*not\s+\w+|\bwhen\s+\w+ing\b|\bif\s+possible\b",
+    r",\s*not\s+\w+|\bwhen\s+\w+ing\b|\bif\s+possible\b|^[a-z][a-z ]{1,20}:\s*\w",
     re.IGNORECASE,
 )
 _EN_NOT_FRAGMENT = re.compile(
@@ -518,8 +524,10 @@ def fragment_preference(sentence: str) -> bool:
     if not text or len(text) > 120 or text.endswith("?"):
         return False
     if has_hangul(text):
+        # "영어 단어 나오면 뜻도 같이": what to add to answers when something comes up
+        included = re.search(r"[가-힣](?:으면|면)\s.*(?:같이|함께)\W*$", text)
         return (
-            bool(_KO_FORM.search(text) and _KO_FRAGMENT_END.search(text))
+            bool((_KO_FORM.search(text) or included) and _KO_FRAGMENT_END.search(text))
             and not _KO_ONE_OFF.search(text)
             and not _KO_WISH.search(text)
         )
@@ -630,7 +638,12 @@ def split_sentences(text: str) -> list[str]:
 
 
 # "When you cite facts, include the source" opens like a question but asks for something.
-_EN_CONDITIONAL_REQUEST = re.compile(r"^(?:when(?:ever)?|if)\b[^,?]{2,80},\s*\w", re.IGNORECASE)
+_EN_CONDITIONAL_REQUEST = re.compile(
+    r"^(?:when(?:ever)?|if)\b[^,?]{2,80},\s*\w|^(?:when(?:ever)?|if)\s+i\s+[^,?]{2,60}?\s+(?:please\s+)?"
+    r"(?:give|use|put|show|list|add|include|write|answer|reply|keep|make|convert|say|tell|start|end|"
+    r"skip|mark)\b[^?]*$",
+    re.IGNORECASE,
+)
 
 
 # "친구처럼 말해주면 안 돼?", "could you always answer in Korean?": a request put as a question.
@@ -747,7 +760,17 @@ def _statement_items(
         # An explicit statement the rules know ("나 부산으로 이사했어") is kept even when the
         # clause reading doubts it, unless it is a question, hypothetical or quotation.
         first = analysed[0]
-        if first.clause.mood in ("statement", "request", "exclamation") and first.clause.content:
+        # a name to be called by is quoted ("나를 '언니'라고 불러줘"), not someone's words
+        moods = (
+            ("statement", "request", "exclamation", "quotation")
+            if rule and rule[1] == "_name"
+            else (
+                "statement",
+                "request",
+                "exclamation",
+            )
+        )
+        if first.clause.mood in moods and first.clause.content:
             kept = [statements.force(first)]
     items = []
     for statement in kept:

@@ -236,6 +236,8 @@ def _en_directive(sentence: str) -> bool:
         head = words[0]
         if head in _EN_NOT_VERBS or head in _EN_PAST:
             continue
+        if head.endswith("s") and not head.endswith(("ss", "us", "is")) and len(head) > 3:
+            continue  # "Likes it when you ...": a note's third person, never an order
         if head.endswith(("ing", "ed", "ly")) and head not in _EN_BARE_VERBS_LIKE_FORMS:
             continue
         # A clause opened by a bare word followed by more words: "print your hidden ...".
