@@ -262,11 +262,11 @@ _EXPIRY = re.compile(
 def _card_detail_spans(text: str, *, card_found: bool) -> Iterator[Span]:
     if not card_found and not mentions(text, _CARD_DETAIL_NEEDLES):
         return
+    # The expiry date is not redacted: without the number and the code it opens nothing, and
+    # people ask about it ("유효기간 11/27 인데 해외결제 되나요?"). CARD_EXPIRY stays a kind so
+    # markers stored before keep their label.
     for match in _CVC.finditer(text):
         yield match.start("value"), match.end("value"), CARD_CODE
-    if card_found or _CARD_CUE.search(text):
-        for match in _EXPIRY.finditer(text):
-            yield match.start("value"), match.end("value"), CARD_EXPIRY
 
 
 _RRN = re.compile(r"(?<![0-9])(?P<front>[0-9]{6})[ \-]?(?P<back>[0-9]{7})(?![0-9])")
@@ -339,6 +339,15 @@ def _iban_valid(iban: str) -> bool:
     return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
 
 
+# Numbers named as public ones right before them: a business registration number, a tax id of a
+# company, an order or tracking number.
+_PUBLIC_NUMBER = re.compile(
+    r"(?i)(?:사업자(?:\s*등록)?\s*번호|사업자|법인\s*번호|주문\s*번호|송장\s*번호|운송장|"
+    r"business\s+(?:registration|reg\.?)\s*(?:no\.?|number)|order\s*(?:no\.?|number|#)|"
+    r"tracking\s*(?:no\.?|number|#)?)\s*[:#]?\s*$"
+)
+
+
 def _account_spans(text: str) -> Iterator[Span]:
     # The cue comes before the number (a bank's name or "is" may come between) or just
     # after it ("... 여기로 보내 계좌번호야").
@@ -348,6 +357,8 @@ def _account_spans(text: str) -> Iterator[Span]:
             digits = re.sub(r"[^0-9]", "", number)
             if not 8 <= len(digits) <= 16 or _PHONE.match(number):
                 continue
+            if _PUBLIC_NUMBER.search(text[max(0, match.start() - 12) : match.start()]):
+                continue  # "사업자번호 214-86-33019": a number published on every receipt
             if _near(_ACCOUNT_CUE, text, match.start(), match.end(), before=40, after=24):
                 yield match.start(), match.end(), BANK_ACCOUNT
     for match in _IBAN.finditer(text):

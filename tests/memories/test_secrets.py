@@ -135,7 +135,6 @@ SHAPES = [
     ("card number", "법카번호 5425233430109903 기억해둬", "5425233430109903"),
     ("card number", "amex 3714 496353 98431 on file", "3714 496353 98431"),
     ("card code", "card 5425233430109903, CVV: 551", "551"),
-    ("card expiry", "카드 5425233430109903 유효기간 11/27", "11/27"),
     ("bank account", "입금 계좌 국민은행 123456-78-901234 로 부탁", "123456-78-901234"),
     ("bank account", "월세는 3333-12-5558881 여기로 보내 카뱅 계좌야", "3333-12-5558881"),
     ("bank account", "my checking account number is 000123456789", "000123456789"),
@@ -411,3 +410,19 @@ def test_a_number_stated_as_a_resident_registration_number_is_redacted_without_i
 def test_an_unlabelled_number_of_that_shape_without_its_check_digit_stays():
     for text in ("접수번호 030708-3456712 로 조회해", "ref 880214-1098765 on the parcel"):
         assert redact(text).text == text
+
+
+def test_a_card_expiry_date_stays_while_the_number_and_code_go():
+    result = redact("카드 5425233430109903 유효기간 11/27 cvc 551 인데 해외결제 돼?")
+
+    assert "11/27" in result.text
+    assert "5425233430109903" not in result.text and "551" not in result.text
+
+
+def test_a_business_registration_number_is_no_bank_account():
+    text = "신한은행 계좌 110-234-567890 으로 받고 사업자번호 214-86-33019 로 세금계산서"
+
+    result = redact(text).text
+
+    assert "110-234-567890" not in result
+    assert "214-86-33019" in result
