@@ -397,7 +397,7 @@ _KO_STANDING = re.compile(
     r"(?:한국어|영어|일본어|중국어|한글)(?:로|으로)\s*(?:답|대답|말|써|설명|달아)|"
     r"저장하지|기억하지|저장\s*안|기록하지|"
     # "답변 길게 자세히 해줘", "그냥 짧게 답해줘": the manner of answers
-    r"(?:답변|대답|답장|설명)\s*(?:좀\s*)?[가-힣]+(?:게|히)(?=\s|$)|"
+    r"(?:답변|대답|답장|설명|(?<![가-힣])답)\s*(?:좀\s*)?[가-힣]+(?:게|히)(?=\s|$)|"
     r"[가-힣]+(?:게|히)\s*(?:답|대답|답변)\s*해"
 )
 _KO_ONE_OFF = re.compile(
@@ -506,7 +506,10 @@ _EN_CHOICE = re.compile(
     r"\b(?:please|pls|plz)\b|\s>\s|^no\s+(?:more\s+)?\w+|,\s*no\s+\w+|"
     r"\b(?:is|are)\s+(?:fine|ok|okay|better|best|preferred|good)\b|\binstead\s+of\b|"
     r"\bover\s+\w+|\botherwise\b|\bnext\s+time\b|\b(?:at|on)\s+the\s+(?:top|bottom|end|start)\b|"
-    r",\s*not\s+\w+|\bwhen\s+\w+ing\b|\bif\s+possible\b|^[a-z][a-z ]{1,20}:\s*\w",
+    r",\s*not\s+\w+|\bwhen\s+\w+ing\b|\bif\s+possible\b|"
+    # "tone: warm but professional": a setting of answers named before its value
+    r"^(?:tone|format|formatting|length|style|language|units?|answers?|replies|emojis?|voice|"
+    r"spelling|code\s+style)\s*:\s*\w",
     re.IGNORECASE,
 )
 _EN_NOT_FRAGMENT = re.compile(
