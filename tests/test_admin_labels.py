@@ -211,3 +211,14 @@ def test_what_admin_calls_a_row_of_a_project_model_is_translated():
 
     assert set(rows) == covered
     assert _untranslated(dict(rows)) == {}
+
+
+def test_every_app_and_model_in_the_admin_is_named_in_korean_third_party_ones_too():
+    english_only = []
+    for model in admin.site._registry:
+        app = apps.get_app_config(model._meta.app_label)
+        for text in (app.verbose_name, model._meta.verbose_name, model._meta.verbose_name_plural):
+            korean = _in("ko", text)
+            if not re.search(r"[가-힣]", korean):
+                english_only.append(f"{model._meta.label}: {korean}")
+    assert english_only == []
