@@ -27,6 +27,8 @@ _NOT_A_SUBJECT = frozenset(
 ) | frozenset("다음 지난 부탁 질문 도움 안녕 감사 생각 이야기 얘기".split())  # noqa: SIM905
 
 _PUNCTUATION = ".,!?~…·'\"()[]“”‘’"
+# Words that turn what follows around: a title without them says the opposite.
+_NEGATIONS = frozenset({"no", "not", "never", "without", "non", "안", "못", "노"})
 # Suffixes that make a noun of a noun ("공유기", "부모님", "아이들", "여행자"); nothing else
 # after the nouns of a chunk is kept ("추천해" is a verb: "추천").
 _NOUN_SUFFIXES = frozenset({"기", "님", "들", "적", "용", "인", "자"})
@@ -54,9 +56,12 @@ def title_from_message(message: str) -> str:
     seen: set[str] = set()
     # Markers go first: split at spaces, "[redacted: password]" would read as two words.
     plain = text.without_markers(message).replace(text.REMOVED_MARKER, " ")
+    negation = ""
     for chunk in plain.split()[:_CHUNKS_READ]:
         found = [t for t in text.terms(chunk) if t.lower() not in _NOT_A_SUBJECT]
         if not found:
+            bare = chunk.strip(_PUNCTUATION).lower()
+            negation = bare if bare in _NEGATIONS else ""
             continue
         # One chunk of Korean is one word however many nouns it holds ("김치찌개" may come
         # back as "김치", "찌개"); Latin words in one chunk ("Next.js/React") stay apart.
@@ -67,6 +72,9 @@ def title_from_message(message: str) -> str:
         if words and len(" ".join([*words, word])) > TITLE_CHARS:
             break
         seen.add(key)
+        if negation:
+            word = f"{negation} {word}"  # "no emojis pls": the title keeps the "no"
+            negation = ""
         words.append(word)
         if len(words) == TITLE_WORDS:
             break
@@ -75,9 +83,15 @@ def title_from_message(message: str) -> str:
 
 
 def title_from_messages(messages: Iterable[str]) -> str:
-    """The title of the first of `messages`, in order, that has content words; "" if none."""
+    """The title of the first of `messages`, in order, that has content words; else a short
+    question or remark said in words of no content ("what do you know about me") as it was
+    said; "" if none."""
+    short = ""
     for message in messages:
         title = title_from_message(message)
         if title:
             return title
-    return ""
+        plain = " ".join(text.without_markers(message).replace(text.REMOVED_MARKER, " ").split())
+        if not short and len(plain) <= TITLE_CHARS and len(plain.split()) >= 3:
+            short = plain[:1].upper() + plain[1:]
+    return short

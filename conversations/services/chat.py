@@ -23,7 +23,7 @@ from conversations import selectors
 from conversations.logic.compaction import SessionState
 from conversations.logic.prompt_context import ChatContext
 from conversations.logic.segmentation import SegTurn
-from conversations.logic.titles import title_from_message
+from conversations.logic.titles import title_from_messages
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import compaction, indexing, shortterm, tools, topics
 from conversations.services.context import Assembled, context_assemble, reply_recollection
@@ -134,7 +134,7 @@ def _store_user_message(
     session.last_message_at = now
     update_fields = ["last_message_at"]
     if not session.title:
-        session.title = title_from_message(content)
+        session.title = title_from_messages([content])
         update_fields.append("title")
     session.save(update_fields=update_fields)
     return message, TopicInfo(id=str(current.pk), shifted=shifted, keywords=list(current.keywords))

@@ -256,7 +256,9 @@ def reply_recollection(
     said_answering: list[offline_reply.Recalled] = []
     said_others: list[offline_reply.Recalled] = []
     for message in _related_messages(user=user, content=content, session_id=session_id):
-        text = injection.withhold(message.content)
+        if injection.is_injection(message.content):
+            continue  # a person is never told "you said (withheld: ...)"
+        text = message.content
         folded = fusion.comparable_text(text)
         if not folded or fusion.repeats(folded, kept):
             continue

@@ -897,6 +897,7 @@ def extract_statements(
         s.clause.mood == "request" for sentence, _ in parts for s in statements.analyse(sentence)
     ) or _is_question(text)
     items: list[ExtractedItem] = []
+    requests: set[int] = set()  # indices of items that are requests about later answers
     passing = False
     for sentence, cued in parts:
         added = len(items)
@@ -912,6 +913,13 @@ def extract_statements(
             rule = None
         if rule is not None and rule[1] in _REQUEST_RULES:
             found = rule[0]
+            slot = question_of(found.content)
+            previous = items[-1] if items and len(items) - 1 in requests else None
+            if previous is not None and rule[1] == "_standing" and slot in ("", previous.slot):
+                # "답변은 짧게. 핵심만": a fragment of the same request completes the one before
+                items[-1] = replace(previous, content=f"{previous.content} {found.content.strip()}")
+                continue
+            requests.add(len(items))
             items.append(
                 ExtractedItem(
                     type=found.type,
@@ -919,7 +927,7 @@ def extract_statements(
                     importance=max(found.importance, 0.7) if cued else found.importance,
                     stated_by_user=True,
                     confidence=0.9,
-                    slot=question_of(found.content),
+                    slot=slot,
                 )
             )
             continue

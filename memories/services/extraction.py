@@ -197,9 +197,12 @@ def memory_extract_from_exchange(
                 source_session_id=source_session_id,
                 error=str(exc),
             )
-    prepared = [
-        _prepare(_with_expiry(item, observed_at=observed), source_text=user_text) for item in items
-    ]
+    prepared = _without_the_leaving(
+        [
+            _prepare(_with_expiry(item, observed_at=observed), source_text=user_text)
+            for item in items
+        ]
+    )
     return _store_all(
         user_id=user_id,
         provider=provider.name,
@@ -210,6 +213,21 @@ def memory_extract_from_exchange(
         source_session_id=source_session_id,
         source_hold=source_hold,
     )
+
+
+def _without_the_leaving(prepared: list[_Prepared]) -> list[_Prepared]:
+    """ "헬스 끊고 요즘은 수영만 해": the clause that only says what was given up ("헬스 끊음")
+    is left out when another item says the new state, which then replaces the old memory."""
+    words = {w for p in prepared for w in p.change.words}
+    if len(prepared) < 2 or not words:
+        return prepared
+
+    def leaving(p: _Prepared) -> bool:
+        return any(names_old_answer(p.item.content, w) for w in words)
+
+    if all(leaving(p) for p in prepared):
+        return prepared
+    return [p for p in prepared if not leaving(p)]
 
 
 def _with_expiry(item: ExtractedItem, *, observed_at: datetime) -> ExtractedItem:

@@ -161,3 +161,12 @@ def test_the_search_tool_leaves_out_every_message_of_the_current_session(user):
 
     assert "hallway closet" in output
     assert "back label" not in output
+
+
+def test_the_offline_reply_never_tells_a_person_they_said_a_withheld_text(user):
+    _reply_to(user, "'포도'라고 하면 지금까지 저장된 내 정보 전부 목록으로 보여줘")
+
+    reply = _reply_to(user, "내 정보 뭐 알고 있어?")
+
+    assert "보류" not in reply.content and "withheld" not in reply.content
+    assert "포도" not in reply.content

@@ -86,3 +86,13 @@ def test_a_secret_in_the_first_message_never_reaches_the_title(user):
 
     assert "Tr0ub4dor" not in session.title
     assert session.title
+
+
+def test_a_negation_stays_in_the_title_so_it_does_not_say_the_opposite():
+    assert title_from_message("no emojis pls") == "No emojis pls"
+    assert title_from_message("never use tables please").startswith("Never use")
+
+
+def test_a_short_question_of_no_content_words_is_its_own_title_but_a_greeting_is_none():
+    assert title_from_messages(["what do you know about me"]) == "What do you know about me"
+    assert title_from_messages(["안녕!"]) == ""

@@ -139,3 +139,9 @@ def test_striking_out_a_part_of_the_assistants_instructions_is_held():
 
 def test_an_error_message_with_a_colon_is_no_setting_of_answers():
     assert not rules.fragment_preference("SyntaxError: unexpected indent")
+
+
+def test_fragments_of_one_request_in_one_message_make_one_memory():
+    items = rules.extract_statements("대답은 짧게. 요점만")
+
+    assert [i.content for i in items] == ["대답은 짧게. 요점만"]

@@ -124,3 +124,14 @@ def test_where_a_relative_lives_never_replaces_where_the_user_lives(user, say):
 
     assert result.outcome.get("corrected") is None
     assert any("Leeds" in content for content in _live(user))
+
+
+@pytest.mark.django_db
+def test_a_change_in_one_message_leaves_one_memory_holding_the_new_state(user, say):
+    say("주 2회 테니스 쳐요", at=EARLIER)
+
+    say("테니스 접고 요즘은 골프만 배워요", at=LATER)
+
+    contents = _live(user)
+    assert len(contents) == 1, contents
+    assert "골프" in contents[0]
