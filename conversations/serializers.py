@@ -368,7 +368,8 @@ class MessageExportSerializer(serializers.Serializer[Message]):
     created_at = IsoDateTimeField()
     external_id = serializers.CharField(allow_null=True)
     topic_id = serializers.CharField(allow_null=True)
-    context = serializers.JSONField(allow_null=True)
+    # DRF takes declared fields off the class, so `context` and `source` shadow nothing.
+    context = serializers.JSONField(allow_null=True)  # type: ignore[assignment]
 
 
 class SessionExportSerializer(serializers.Serializer[ChatSession]):
@@ -377,7 +378,7 @@ class SessionExportSerializer(serializers.Serializer[ChatSession]):
     id = serializers.CharField()
     title = serializers.CharField()
     status = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]
     started_at = IsoDateTimeField()
     ended_at = IsoDateTimeField(allow_null=True)
     summary = serializers.CharField()
