@@ -1,6 +1,7 @@
 """The import payloads, validated (docs/API.md "Import"): the one definition of what an import
 may hold, used by `POST /api/v1/imports/`, the `import_history` command and the published
-schema alike, so the limits the schema shows are the limits enforced.
+schema alike, so the limits the schema shows are the limits enforced. At the end, how the
+export (`GET /api/v1/export/`) shows sessions, tag weights and imports.
 
 Errors come back as a flat map from the place (`sessions[1].messages[0].created_at`) to what is
 wrong there (`error_paths`); an error whose code is `too_large` asks for a 413, not a 400.
@@ -25,7 +26,14 @@ from rest_framework.exceptions import ErrorDetail
 from rest_framework.fields import SkipField, empty
 from rest_framework.settings import api_settings
 
-from memoryhub.api import PER_CHARACTER, MessageTextField, storable_text
+from conversations.models import ChatSession, HistoryImport, Message, Topic
+from memoryhub.api import (
+    PER_CHARACTER,
+    IsoDateTimeField,
+    MessageTextField,
+    RoundedFloatField,
+    storable_text,
+)
 from memoryhub.validation import unstorable
 
 # Times outside these are a mistake (a year typed wrong, milliseconds read as seconds), and
@@ -338,3 +346,58 @@ class ChatGPTExportInput(serializers.Serializer[Any]):
         many=True,
         error_messages={"not_a_list": "a ChatGPT export is a list of conversations"},
     )
+
+
+# The export's conversations part. Times as stored (UTC), written by `isoformat()`; ids as
+# strings; blank texts stay blank: the forms the export had when it was built by hand.
+
+
+class TopicExportSerializer(serializers.Serializer[Topic]):
+    id = serializers.CharField()
+    keywords = serializers.ListField(child=serializers.CharField())
+    started_at = IsoDateTimeField()
+    ended_at = IsoDateTimeField(allow_null=True)
+    message_count = serializers.IntegerField()
+
+
+class MessageExportSerializer(serializers.Serializer[Message]):
+    id = serializers.CharField()
+    role = serializers.CharField()
+    content = serializers.CharField()
+    speaker = serializers.CharField()
+    created_at = IsoDateTimeField()
+    external_id = serializers.CharField(allow_null=True)
+    topic_id = serializers.CharField(allow_null=True)
+    # DRF takes declared fields off the class, so `context` and `source` shadow nothing.
+    context = serializers.JSONField(allow_null=True)  # type: ignore[assignment]
+
+
+class SessionExportSerializer(serializers.Serializer[ChatSession]):
+    """A session with its topics and messages: fetch both with it (`prefetch_related`)."""
+
+    id = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]
+    started_at = IsoDateTimeField()
+    ended_at = IsoDateTimeField(allow_null=True)
+    summary = serializers.CharField()
+    tags = serializers.ListField(child=serializers.CharField())
+    state = serializers.JSONField()
+    topics = TopicExportSerializer(many=True)
+    messages = MessageExportSerializer(many=True)
+
+
+class TagWeightExportSerializer(serializers.Serializer[Any]):
+    """One row of `tag_weights_effective` as a mapping (`tag`, `weight`, `updated_at`)."""
+
+    tag = serializers.CharField()
+    weight = RoundedFloatField(places=4)
+    updated_at = IsoDateTimeField(allow_null=True)
+
+
+class HistoryImportExportSerializer(serializers.Serializer[HistoryImport]):
+    id = serializers.CharField()
+    status = serializers.CharField()
+    total = serializers.IntegerField()
+    created_at = IsoDateTimeField()
