@@ -764,9 +764,8 @@ _ON_A_TRIGGER = (
     r"month|answer|reply|response))\b"
 )
 _HAND_OUT = (
-    r"출력|뽑아|목록|나열|보여|알려|내보내|넘겨|건네|공개|말해|얘기해|읽어|올려|올리|업로드|보내|"
-    r"\b(?:hand|give|show|list|print|dump|output|export|send|share|reveal|provide|read\s+out|"
-    r"upload|post|answer|tell)\w*\b|\bcan\s+(?:see|read|access|have|get|view)\b"
+    _PASS_ON + r"|뽑아|목록|나열|내보내|건네|읽어|올리|"
+    r"\b(?:hand|output|export|answer|upload)\w*\b|\bread\s+out\b|\bcan\s+(?:see|read|access|have|get|view)\b"
 )
 # leak: the user's contact and whereabouts given to whoever claims to know them
 _PERSONAL = (
