@@ -94,14 +94,22 @@ def _normalised(matrix: Vector) -> Vector:
 
 
 def embed_passages(texts: Sequence[str], *, batch_size: int | None = None) -> Vector:
-    """Embed stored texts in batches; one row per text."""
+    """Embed stored texts in batches; one row per text, in the order given.
+
+    A text that occurs more than once is embedded once and its row repeated ("ok", "네",
+    "thanks" recur in chats). The vectors do not depend on which texts share a batch: the
+    engine runs each text's tokens as their own segment (no padding), so a text's row is the
+    same alone, in any batch, or repeated.
+    """
     embedder = get_embedder()
     if not texts:
         return np.zeros((0, embedder.dim), dtype=np.float32)
     size = batch_size or settings.MEMORYHUB_EMBEDDING_BATCH_SIZE
-    cleaned = _clean(texts)
-    parts = [embedder.passages(cleaned[i : i + size]) for i in range(0, len(cleaned), size)]
-    return _normalised(np.vstack(parts))
+    first: dict[str, int] = {}
+    rows = [first.setdefault(text, len(first)) for text in _clean(texts)]
+    unique = list(first)
+    parts = [embedder.passages(unique[i : i + size]) for i in range(0, len(unique), size)]
+    return _normalised(np.vstack(parts))[rows]
 
 
 def embed_query(text: str) -> Vector:

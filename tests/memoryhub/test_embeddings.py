@@ -30,3 +30,38 @@ def test_english_paraphrase_ranks_above_unrelated_text():
 
 def test_empty_input_gives_an_empty_matrix(settings):
     assert embeddings.embed_passages([]).shape == (0, settings.MEMORYHUB_EMBEDDING_DIM)
+
+
+def test_repeated_texts_are_embedded_once_and_rows_keep_the_order_given(monkeypatch):
+    embedder = embeddings.get_embedder()
+    asked: list[str] = []
+    real = embedder.passages
+
+    def recording(texts):
+        asked.extend(texts)
+        return real(texts)
+
+    monkeypatch.setattr(embedder, "passages", recording)
+    texts = ["네 좋아요", "See you on Friday then.", "네 좋아요", "", "금요일에 봐요", ""]
+
+    vectors = embeddings.embed_passages(texts, batch_size=2)
+
+    assert sorted(asked) == sorted(set(embeddings._clean(texts)))
+    assert vectors.shape[0] == len(texts)
+    assert np.array_equal(vectors[0], vectors[2]) and np.array_equal(vectors[3], vectors[5])
+    alone = [embeddings.embed_passages([text])[0] for text in texts]
+    assert all(np.array_equal(row, one) for row, one in zip(vectors, alone, strict=True))
+
+
+def test_a_text_gets_the_same_vector_whatever_shares_its_batch():
+    texts = [
+        "이사 날짜를 다음 달 셋째 주로 미뤘어",
+        "The dentist moved my appointment to Tuesday morning.",
+        "짧은 말",
+        "We compared three laptops and picked the lighter one for travelling.",
+    ]
+
+    together = embeddings.embed_passages(texts, batch_size=4)
+    reversed_batch = embeddings.embed_passages(texts[::-1], batch_size=3)[::-1]
+
+    assert np.array_equal(together, reversed_batch)
