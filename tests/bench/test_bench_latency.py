@@ -19,6 +19,8 @@ FIGURES = [
     "vector_ranking (exact path)",
     "messages/s until keyword-searchable",
     "embeddings/s",
+    "embedding only, interleaved baseline/new/baseline/new",
+    "vectors identical",
     "database part p95 <= 30 ms",
     "end to end p95 <= 100 ms",
     "keyword-searchable >= 300 messages/s",
@@ -46,6 +48,9 @@ def test_a_tiny_run_builds_its_own_database_and_prints_every_figure(tmp_path):
     assert run["latency"]["vector_overlap_at10"] == 1.0  # the exact path is exact
     assert run["ingest"]["keyword_indexed"] == 60
     assert run["ingest"]["embedded"] == 8
+    paths = run["ingest"]["embedding_paths"]
+    assert paths["texts"] == 8 and paths["identical_rows"] == 8
+    assert paths["per_s"]["baseline"] > 0 and paths["per_s"]["new"] > 0
 
 
 def test_generated_korean_takes_the_particle_that_fits():

@@ -819,14 +819,17 @@ class _Measurer:
         indexed = Message.objects.filter(user=user).exclude(keywords=[]).count()
         probe = search.analyse(user.pk, "예산", indexed)
         found = len(search.keyword_ranking(user.pk, probe, 8.0))
+        load_before = os.getloadavg()[0]
         started = time.perf_counter()
         embedded = indexing.messages_embed_pending(user_id=user.pk, limit=backfill)
         embed_s = time.perf_counter() - started
+        load = [round(load_before, 2), round(os.getloadavg()[0], 2)]
         result = {
             "messages": count, "status": record.status, "keyword_indexed": indexed,
             "probe_hits": found, "seconds": stored_s, "messages_per_s": count / stored_s,
             "embedded": embedded, "embed_seconds": embed_s,
             "embeddings_per_s": embedded / embed_s if embed_s else 0.0,
+            "embed_load_average": load,
         }  # fmt: skip
         self.say(f"\ningest through the import service ({count:,} messages in "
                  f"{len(payload['sessions'])} sessions, stored without finalize, status "
@@ -834,8 +837,64 @@ class _Measurer:
                  f"messages/s until keyword-searchable ({indexed:,} indexed; probe found "
                  f"{found})")  # fmt: skip
         self.say(f"embedding backfill (messages_embed_pending, one process): {embedded} in "
-                 f"{embed_s:.1f} s, {result['embeddings_per_s']:.1f} embeddings/s")  # fmt: skip
+                 f"{embed_s:.1f} s, {result['embeddings_per_s']:.1f} embeddings/s (load "
+                 f"{load[0]:.1f} -> {load[1]:.1f})")  # fmt: skip
+        texts = list(
+            Message.objects.filter(user=user, embedding__isnull=False)
+            .order_by("id")
+            .values_list("content", flat=True)
+        )
+        result["embedding_paths"] = self._embedding_paths(texts)
         return result
+
+    def _embedding_paths(self, texts: list[str]) -> dict[str, Any]:
+        """The backfill's texts through main's embedding path (every text, in stored order,
+        batches of the configured size) and through `embed_passages`, interleaved (old, new,
+        old, new: a speed is only meaningful next to a baseline measured in the same minutes
+        on a shared machine); then whether both give the same vectors."""
+        if not texts:
+            return {}
+        seconds: dict[str, list[float]] = {"baseline": [], "new": []}
+        vectors: dict[str, np.ndarray] = {}
+        paths = {"baseline": _baseline_passages, "new": embeddings.embed_passages}
+        load_before = os.getloadavg()[0]
+        for _round in range(2):
+            for name, path in paths.items():
+                started = time.perf_counter()
+                vectors[name] = path(texts)
+                seconds[name].append(time.perf_counter() - started)
+        rates = {name: 2 * len(texts) / sum(spent) for name, spent in seconds.items()}
+        cosines = np.sum(vectors["baseline"] * vectors["new"], axis=1)
+        load = [round(load_before, 2), round(os.getloadavg()[0], 2)]
+        found = {
+            "texts": len(texts), "distinct": len(set(texts)),
+            "korean": sum(any("\uac00" <= ch <= "\ud7a3" for ch in text) for text in texts),
+            "seconds": seconds, "per_s": rates, "ratio": rates["new"] / rates["baseline"],
+            "identical_rows": int(np.all(vectors["baseline"] == vectors["new"], axis=1).sum()),
+            "min_cosine": float(cosines.min()),
+            "load_average": load,
+        }  # fmt: skip
+        self.say(f"embedding only, interleaved baseline/new/baseline/new over the backfill's "
+                 f"{len(texts)} texts ({found['distinct']} distinct, {found['korean']} Korean; "
+                 f"load {load[0]:.1f} -> {load[1]:.1f}): "
+                 f"baseline (main: every text) {rates['baseline']:.1f} embeddings/s, new "
+                 f"{rates['new']:.1f} embeddings/s, x{found['ratio']:.2f}; vectors identical "
+                 f"{found['identical_rows']}/{len(texts)}, min cosine "
+                 f"{found['min_cosine']:.6f}")  # fmt: skip
+        return found
+
+
+def _baseline_passages(texts: list[str]) -> np.ndarray:
+    """`embed_passages` as on main before repeated texts were embedded once: every text, in
+    order, in batches of the configured size (kept here as the benchmark's baseline)."""
+    embedder = embeddings.get_embedder()
+    size = settings.MEMORYHUB_EMBEDDING_BATCH_SIZE
+    cleaned = [(text or " ")[:2000] for text in texts]
+    parts = [embedder.passages(cleaned[i : i + size]) for i in range(0, len(cleaned), size)]
+    matrix = np.vstack(parts)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return (matrix / norms).astype(np.float32)
 
 
 def _pool_vectors(texts: list[str]) -> np.ndarray:
