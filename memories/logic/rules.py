@@ -374,6 +374,8 @@ _KO_ASKS = re.compile(
     r"주면\s*안\s*(?:돼|될까|되나|되니|돼요|될까요)\??|(?:했|했으|줬|줬으|하지\s*않았)으?면|"
     # "표로 보여주는 게 좋아", "알려주시면 좋겠어요": what the user likes the assistant to do
     r"주는\s*(?:게|것이|거)\s*(?:좋아|좋아요|좋음|좋겠|편해|편해요|나아|나아요|나음)|주시면\s*좋겠\S*|"
+    # "목록으로 정리해주면 읽기 편하더라": what has worked for the user before
+    r"주(?:시)?면\s*(?:[가-힣]+\s*)?(?:편하|좋|낫)(?:더라고?요?|던데요?|아요?|음|네요?|습니다)|"
     r"(?:어|아|해|워)도\s*(?:돼|돼요|됨|괜찮아|괜찮아요|괜찮음|좋아|좋아요))"
     r"(?=[\s.!~,ㅎㅋㅠ^?]|$)"
 )
@@ -421,6 +423,10 @@ _EN_ASKS = re.compile(
     # "when i ask for recipes give grams not cups": the condition without its comma
     r"^(?:when(?:ever)?|if)\s+i\s+[^,?]{2,60}?\s+(?:please\s+)?(?:give|use|put|show|list|add|include|"
     r"write|answer|reply|keep|make|convert|say|tell|start|end|skip|mark)\b|"
+    # "if you're not sure just say so": a condition on the assistant's own state
+    r"^(?:when(?:ever)?|if|unless)\s+you(?:'re|\s+are|\s+aren't|\s+are\s+not|\s+don't|\s+do\s+not|"
+    r"\s+can't|\s+cannot|'re\s+not)\s+[^,?]{2,40}?\s+(?:please\s+)?(?:just\s+)?(?:say|tell|ask|admit|"
+    r"answer|reply|write|give|use|let)\b|"
     # leave to the assistant: "you can talk casually to me now"
     r"^you\s+(?:can|could|may)\s+(?:talk|speak|drop|use|be|skip|call|answer|reply|write|"
     r"stop|keep|go)\b|"
@@ -485,12 +491,18 @@ _KO_FORM = re.compile(
     r"(?<![가-힣])답(?:은|는|이)(?=\s)|말투|어투|존댓말|반말|높임말|이모지|이모티콘|"
     r"글머리|불릿|요점|핵심|본론|형식|포맷|"
     r"결론\s*(?:부터|먼저|만)|[0-9한두세네]\s*줄|줄\s*(?:이내|이하)|단위|섭씨|화씨|미터법|"
-    r"(?<![가-힣])표(?:로|가|는)|설명(?:은|이|을|도)(?=\s)|(?:한국어|영어|한글|일본어|중국어)(?:로|으로)"
+    r"(?<![가-힣])표(?:로|가|는)|설명(?:은|이|을|도)(?=\s)|(?:한국어|영어|한글|일본어|중국어)(?:로|으로)|"
+    # "설명 자세한 게 좋아", "답 짧은 편이 나아": a kind of answer liked
+    r"(?:설명|답변|대답|답장)\s*[가-힣]+(?:한|은|운|인|는)\s*(?:게|거|편)"
 )
 _KO_FRAGMENT_END = re.compile(
     r"(?:게|히|만|로|으로|이내로|이하로|위주로|먼저|부터|좋음|괜찮음|ㄱ|그만|좋아|좋아요|괜찮아|괜찮아요|"
     r"[0-9한두세네]\s*줄|같이|함께)"
     r"\s*요?[\s.!~ㅎㅋㅠㅜ^]*$"
+)
+_MEASURES = (
+    r"(?:grams|ounces|cups|tablespoons|teaspoons|pounds|lbs|kilograms|kilos|liters|litres|"
+    r"milliliters|millilitres|inches|centimet(?:er|re)s|feet|met(?:er|re)s|celsius|fahrenheit)\b"
 )
 _EN_FORM = re.compile(
     r"\b(?:answers?|replies|responses?|tone|emojis?|emoticons?|tables?|bullets?|bullet\s+points?|"
@@ -499,7 +511,11 @@ _EN_FORM = re.compile(
     r"cursing|slang|apologi\w+|disclaimers?|caveats?|filler|fluff|pleasantries|small\s+talk|"
     r"wall\s+of\s+text|verbose|concise|brief|shorter|longer|(?:british|american)\s+spelling|"
     r"oxford\s+comma|exclamation\s+(?:marks?|points?)|all\s+caps|examples?|type\s+hints|"
-    r"docstrings|comments|(?:time|date)\s+format|24h|24[\s-]hour|prices|currency)\b",
+    r"docstrings|comments|(?:time|date)\s+format|24h|24[\s-]hour|prices|currency|"
+    r"pep\s+talks?|motivational\s+\w+|cheerleading|lectures?|moralizing|moralising|"
+    r"sugarcoating|hedging)\b|"
+    # a unit of measure chosen: "in grams", "grams not cups" (not "2 cups of flour")
+    rf"\bin\s+{_MEASURES}|{_MEASURES}\s*(?:,\s*)?(?:not|over|instead\s+of|rather\s+than)\s+{_MEASURES}",
     re.IGNORECASE,
 )
 _EN_CHOICE = re.compile(
@@ -863,6 +879,15 @@ _AHEAD = re.compile(
 )
 
 
+# "todo: ...", "할 일: 리본 주문, ...": a list of tasks to do, not facts about the user.
+_TASK_LIST = re.compile(
+    r"^\s*(?:[-*•]\s*)?(?:to[\s\-]?dos?|할\s*일|할\s*거|해야\s*할\s*(?:일|것|거)|오늘\s*할\s*(?:일|거)|"
+    r"체크\s*리스트|check\s*list|shopping\s+list|grocery\s+list|errands|장\s*(?:볼|보기)\s*(?:거|것)?)"
+    r"\s*(?:목록|리스트|list)?\s*[:：]",
+    re.IGNORECASE,
+)
+
+
 def extract_statements(
     text: str, *, today: date | None = None, statements_allowed: bool = True
 ) -> list[ExtractedItem]:
@@ -879,6 +904,8 @@ def extract_statements(
     explicit rule reads (name, residence, job, likes, decisions); requests for later answers
     are still read.
     """
+    if _TASK_LIST.match(text):
+        statements_allowed = False
     sentences = _sentences(text)
     cued_alone = False
     parts: list[tuple[str, bool]] = []

@@ -209,3 +209,15 @@ def test_a_name_to_be_called_by_fills_the_name_slot(text, name):
 
     assert item.slot == "name"
     assert name in item.content
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "to do: call the plumber, renew passport, buy 우유",
+        "오늘 할 일: 세탁소, 은행, 택배 보내기",
+        "shopping list: oat milk, eggs, 두부",
+    ],
+)
+def test_a_list_of_tasks_is_no_statement_about_the_user(text):
+    assert extract_statements(text) == []
