@@ -623,3 +623,16 @@ def test_the_manner_of_answers_is_a_lasting_request(text):
 
 def test_explaining_a_topic_simply_is_a_task_not_a_lasting_request():
     assert not rules.standing_request("양자역학 쉽게 설명해줘")
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("화분에 물은 사흘에 한 번 아침에 줍니다", "화분"),
+        ("지난달 세종으로 발령받아 이사했습니다 공기가 좋네요", "세종"),
+    ],
+)
+def test_formal_statements_are_read_as_said_not_as_requests_or_run_on(text, word):
+    items = rules.extract_statements(text)
+
+    assert any(word in item.content for item in items), items

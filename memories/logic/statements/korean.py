@@ -371,6 +371,8 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
             and tag in ("VX", "VV")
             and i + 1 < len(forms)
             and (tags[i + 1] == "EF" or (tags[i + 1] == "EC" and forms[i + 1] in ("어", "어요")))
+            # "물은 이틀에 한 번 줍니다": 주다 said of what the speaker gives, not asked
+            and not (tags[i + 1] == "EF" and forms[i + 1].endswith("니다"))
         ):
             return "request"
         if tag == "EF" and form in ("어라", "아라", "라", "세요", "으세요", "십시오", "자"):
