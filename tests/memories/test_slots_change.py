@@ -207,3 +207,20 @@ def test_the_new_state_said_with_the_changed_subject_is_kept_and_replaces_the_ol
     contents = _live(user)
     assert any("10시" in content for content in contents), contents
     assert not any("7시" in content for content in contents), contents
+
+
+@pytest.mark.parametrize(
+    "text", ["keep replies brief, too much text lately", "answers were too long, shorter please"]
+)
+def test_too_much_or_too_long_adds_no_answer_beside_the_old_one(text):
+    assert not adds_to(text)
+
+
+@pytest.mark.django_db
+def test_a_reversed_length_preference_with_a_reason_replaces_the_old_one(user, say):
+    say("설명은 길고 자세하게 해줘", at=EARLIER)
+
+    say("actually keep answers short from now on, too much to scroll", at=LATER)
+
+    contents = _live(user)
+    assert len(contents) == 1 and "short" in contents[0], contents

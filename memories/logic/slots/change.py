@@ -228,7 +228,9 @@ def _english_stem(word: str) -> str:
 # "also freelance as a photographer", "강아지도 한 마리 데려왔어", "복숭아 알러지도 있어": one
 # more answer beside the old one, never instead of it.
 _ADDITIVE = re.compile(
-    r"\b(?:also|too|as\s+well|another|additionally|in\s+addition|on\s+top\s+of|plus|a\s+second|"
+    r"\btoo\b(?!\s+(?:much|many|long|short|little|few|late|early|hard|big|small|often|far|"
+    r"slow|fast|busy|tired|expensive|formal|casual|detailed|wordy|dense|\w+ly\b))|"
+    r"\b(?:also|as\s+well|another|additionally|in\s+addition|on\s+top\s+of|plus|a\s+second|"
     r"one\s+more)\b|(?<![가-힣])또(?![가-힣])|추가로|하나\s*더|(?:마리|개|명)\s*더|[가-힣]도\s+(?:있|키워|키우|"
     r"데려|생겼|샀|시작|배우|다녀|하고|해|한\s*(?:마리|개|명)|두\s*(?:마리|개|명)|하나)",
     re.IGNORECASE,
