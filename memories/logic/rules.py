@@ -59,7 +59,16 @@ _QUESTION_WORDS = re.compile(
 )
 _EN_QUESTION = re.compile(
     r"^(?:do|does|did|what|where|who|whom|how|why|when|which|can|could|would|will|should|"
-    r"is|are|am|was|were|have|has)\b(?!['’]t)",
+    r"is|are|am|was|were)\b(?!['’]t)|"
+    # "have you ...?" asks; "have two cats", "have twin daughters" is said, the "I" left out
+    r"^(?:have|has)\s+(?:you|u|ya|we|they|he|she|i|it|anyone|anybody|someone|somebody|the|your|"
+    r"my|there|any|ever|never)\b",
+    re.IGNORECASE,
+)
+# "have a nice day", "have fun at the party": a wish for the listener, not a fact.
+_EN_WELL_WISH = re.compile(
+    r"^(?:have|enjoy)\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:day|one|weekend|night|time|trip|evening|"
+    r"morning|fun|flight|holiday|vacation|week)\b",
     re.IGNORECASE,
 )
 _KO_REQUEST = (
@@ -931,7 +940,7 @@ def extract_statements(
         after_passing, passing = passing, _passing_state(sentence)
         if after_passing and not cued and len(sentence.split()) <= _AFTERTHOUGHT_WORDS:
             continue  # "지금 버스 안이야. 자리 없음": a remark on the passing state before it
-        if _is_question(sentence) or len(sentence) > 300:
+        if _is_question(sentence) or _EN_WELL_WISH.match(sentence) or len(sentence) > 300:
             continue
         rule = _match_rule(sentence)
         if cued and rule is not None and rule[1] not in _REQUEST_RULES:

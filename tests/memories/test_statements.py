@@ -636,3 +636,26 @@ def test_formal_statements_are_read_as_said_not_as_requests_or_run_on(text, word
     items = rules.extract_statements(text)
 
     assert any(word in item.content for item in items), items
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("have three kids and a very loud parrot", "parrot"),
+        ("going with the standing desk, not the chair upgrade", "standing desk"),
+        ("not renewing the netflix plan, switching to the library", "netflix"),
+        ("using the red notebook only for recipes now", "notebook"),
+    ],
+)
+def test_english_choices_and_possessions_said_without_i_are_kept(text, word):
+    items = rules.extract_statements(text)
+
+    assert any(word in item.content for item in items), items
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["have a great weekend!", "have you tried the new ramen place", "waiting for the train"],
+)
+def test_a_well_wish_a_question_or_what_one_is_doing_now_is_not_kept(text):
+    assert rules.extract_statements(text) == []
