@@ -800,6 +800,15 @@ def _statement_items(
         )
         if first.clause.mood in moods and first.clause.content:
             kept = [statements.force(first)]
+    sentence_slot = question_of(sentence)
+    if not kept and sentence_slot in _MEASURES and analysed and not forced:
+        # "다이어트 성공해서 지금 66키로!", "down to 68kg after the race": the user's own
+        # measure, said in passing, answers the question a memory holds
+        first = analysed[0]
+        # "down to 68kg ...": no subject named is the speaker's; "this bag weighs ..." is not
+        named = first.clause.subject != "speaker" and _EN_NAMED_SUBJECT.match(sentence.strip())
+        if first.clause.mood in ("statement", "exclamation") and not named:
+            kept = [statements.force(first)]
     items = []
     for statement in kept:
         slot = (
@@ -807,6 +816,8 @@ def _statement_items(
             or question_of(statement.clause.plain)
             or question_of(statement.clause.text)
         )
+        if not slot and sentence_slot in _MEASURES and re.search(r"\d", statement.content):
+            slot = sentence_slot  # "68 나옴" after "좀 빠져서": the number is the measure
         kind = statement.type
         importance = 0.6
         if found is not None and len(kept) == 1:
@@ -821,6 +832,12 @@ def _statement_items(
     return items
 
 
+_EN_NAMED_SUBJECT = re.compile(
+    r"(?:this|that|these|those|the|my|our|his|her|their|a|an|it|he|she|they|you)\b",
+    re.IGNORECASE,
+)
+# Questions about the user's own measures, answered by a number.
+_MEASURES = frozenset({"weight"})
 _AFTERTHOUGHT_WORDS = 2
 _AFTERTHOUGHT_MAX_WORDS = 4
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from memories.logic.rules import extract_statements
 from memories.logic.slots.change import adds_to, given_up, names_old_answer
 from memories.models import Memory
 from tests.memories.conftest import version_of
@@ -224,3 +225,26 @@ def test_a_reversed_length_preference_with_a_reason_replaces_the_old_one(user, s
 
     contents = _live(user)
     assert len(contents) == 1 and "short" in contents[0], contents
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "second",
+    [
+        "운동 좀 했더니 살 빠져서 79 나옴",
+        "finally down to 79kg after the cut!",
+        "다이어트 해서 이제 79키로",
+    ],
+)
+def test_a_new_weight_said_in_passing_replaces_the_old_one(user, say, second):
+    say("몸무게 84kg 나가요", at=EARLIER)
+
+    say(second, at=LATER)
+
+    contents = _live(user)
+    assert any("79" in content for content in contents), contents
+    assert not any("84" in content for content in contents), contents
+
+
+def test_a_thing_s_weight_is_no_measure_of_the_user():
+    assert not extract_statements("the carry-on bag is 9kg max")

@@ -308,7 +308,10 @@ RELATIONSHIP = re.compile(
 # The user's body weight: a number with a unit of weight ("72키로 나가요", "I weigh 70kg").
 WEIGHT = re.compile(
     r"몸무게|체중|\d+(?:\.\d+)?\s*(?:키로|킬로|kg|KG)(?!\s*(?:미터|m\b))|"
-    r"\bweigh(?:s|ed)?\b|\b\d+(?:\.\d+)?\s*(?:lbs?|pounds|kilos)\b",
+    r"\bweigh(?:s|ed)?\b|\b\d+(?:\.\d+)?\s*(?:lbs?|pounds|kilos)\b|"
+    # a bare number said with losing or gaining: "살빠져서 66됨", "좀 빠져서 68 나옴"
+    r"(?=[^\n]*(?:살|빠져|빠졌|빠짐|쪄서|쪘|다이어트))[^\n]*?(?<![\d.:])\d{2,3}(?:\.\d)?\s*"
+    r"(?:나옴|나와|나가|나감|됨|됐|찍)",
     re.IGNORECASE,
 )
 
