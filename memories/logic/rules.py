@@ -801,7 +801,7 @@ def _statement_items(
         if first.clause.mood in moods and first.clause.content:
             kept = [statements.force(first)]
     sentence_slot = question_of(sentence)
-    if not kept and sentence_slot in _MEASURES and analysed and not forced:
+    if not kept and sentence_slot in _MEASURE_SLOTS and analysed and not forced:
         # "다이어트 성공해서 지금 66키로!", "down to 68kg after the race": the user's own
         # measure, said in passing, answers the question a memory holds
         first = analysed[0]
@@ -816,7 +816,7 @@ def _statement_items(
             or question_of(statement.clause.plain)
             or question_of(statement.clause.text)
         )
-        if not slot and sentence_slot in _MEASURES and re.search(r"\d", statement.content):
+        if not slot and sentence_slot in _MEASURE_SLOTS and re.search(r"\d", statement.content):
             slot = sentence_slot  # "68 나옴" after "좀 빠져서": the number is the measure
         kind = statement.type
         importance = 0.6
@@ -837,7 +837,7 @@ _EN_NAMED_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 # Questions about the user's own measures, answered by a number.
-_MEASURES = frozenset({"weight"})
+_MEASURE_SLOTS = frozenset({"weight"})
 _AFTERTHOUGHT_WORDS = 2
 _AFTERTHOUGHT_MAX_WORDS = 4
 
