@@ -890,12 +890,19 @@ def _beyond_the_gate(sentence: str) -> bool:
         return True
     if statements.habitual(sentence) or question_of(sentence):
         return True  # a routine, or an answer to a question the slots know ("favorite band is")
+    if _DECIDED.search(sentence):
+        return True  # a decision said as one ("FastAPI로 가기로 했어", "decided to sell the car")
     return bool(
         _AHEAD.search(sentence)
         or dates.resolve_dates(sentence, today=date(2000, 1, 1), future=True)
     )
 
 
+_DECIDED = re.compile(
+    r"기로\s*(?:했|함|결정|정했|정함)|(?:으로|로)\s*(?:결정|확정)(?:했|함)|"
+    r"\b(?:decided\s+(?:to|on|against)|settled\s+on|made\s+up\s+my\s+mind|i'?m\s+going\s+with)\b",
+    re.IGNORECASE,
+)
 _AHEAD = re.compile(
     r"다음\s*(?:주|달|해)|이번\s*(?:주말|달)|내년|모레|\d+\s*월|"
     r"\b(?:next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|this\s+(?:weekend|month)|"

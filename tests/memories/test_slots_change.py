@@ -248,3 +248,7 @@ def test_a_new_weight_said_in_passing_replaces_the_old_one(user, say, second):
 
 def test_a_thing_s_weight_is_no_measure_of_the_user():
     assert not extract_statements("the carry-on bag is 9kg max")
+
+
+def test_a_torn_ligament_is_nothing_given_up():
+    assert given_up("작년에 무릎 인대 끊어져서 재활 중").words == ()

@@ -23,7 +23,7 @@ from memories.logic.slots.vocab import CANON, canon
 _WORD_BEFORE = r"(?<![가-힣A-Za-z0-9])(?P<x>[가-힣A-Za-z0-9][가-힣A-Za-z0-9.'\-]{0,15}?)"
 _KO_GAVE_UP = re.compile(
     _WORD_BEFORE + r"(?:을|를|은|는|도|에서|이랑|랑)?\s*"
-    r"(?:그만\s*두|그만\s*뒀|관두|관뒀|끊고|끊었|끊음|끊은|끊어|접고|접었|접음|접은|때려치|퇴사|"
+    r"(?:그만\s*두|그만\s*뒀|관두|관뒀|끊고|끊었|끊음|끊은|끊어(?![지져짐졌])|접고|접었|접음|접은|때려치|퇴사|"
     r"탈퇴|손\s*뗐|졸업하|졸업했|졸업함)"
 )
 # "X 대신 요즘은 Y", "X에서 Y로": only in a statement of change
