@@ -659,3 +659,8 @@ def test_english_choices_and_possessions_said_without_i_are_kept(text, word):
 )
 def test_a_well_wish_a_question_or_what_one_is_doing_now_is_not_kept(text):
     assert rules.extract_statements(text) == []
+
+
+@pytest.mark.parametrize("text", ["손님이 줄어든 게 날씨 탓인가", "요즘 내가 좀 예민한가"])
+def test_a_korean_wondering_ending_asks_and_states_nothing(text):
+    assert rules.extract_statements(text) == []

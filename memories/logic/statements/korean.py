@@ -19,7 +19,8 @@ _KO_QUESTION_WORDS = frozenset(
     """누구 몇 무슨 무엇 뭐 뭣 어느 어디 어떤 어떻게 언제 얼마 얼마나 왜 웬""".split()  # noqa: SIM905
 )
 _KO_QUESTION_ENDINGS = tuple(
-    """니 냐 나 나요 까 까요 ᆯ까 을까 ᆯ까요 을까요 가 가요 는가 던가 지요 냐고 려나""".split()  # noqa: SIM905
+    """니 냐 나 나요 까 까요 ᆯ까 을까 ᆯ까요 을까요 가 가요 는가 던가 지요 냐고 려나 ᆫ가 은가
+    ᆫ가요 은가요 ᆫ지 은지 는지""".split()  # noqa: SIM905
 )
 _KO_QUOTE_ENDINGS = tuple(
     """대 래 대요 래요 다더라 라더라 다네 단다 란다 다며 라며 대더라 다던데 라던데
