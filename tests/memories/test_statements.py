@@ -664,3 +664,8 @@ def test_a_well_wish_a_question_or_what_one_is_doing_now_is_not_kept(text):
 @pytest.mark.parametrize("text", ["손님이 줄어든 게 날씨 탓인가", "요즘 내가 좀 예민한가"])
 def test_a_korean_wondering_ending_asks_and_states_nothing(text):
     assert rules.extract_statements(text) == []
+
+
+@pytest.mark.parametrize("text", ["the cache is stale i think", "the meeting got moved i guess"])
+def test_a_guess_about_a_thing_with_a_trailing_i_think_is_not_the_users_fact(text):
+    assert rules.extract_statements(text) == []

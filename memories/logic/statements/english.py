@@ -140,6 +140,10 @@ _EN_FILLER = re.compile(
 _EN_TAIL = re.compile(
     r"(?:[,\s]+(?:fyi|tbh|lol|haha|btw|though|lmao|ngl|ugh|yay|omg|rn))+\s*[.!]*$", re.I
 )
+_EN_HEDGE_TAIL = re.compile(
+    r"[,\s]+(?:i\s+think|i\s+guess|i\s+suppose|i\s+believe|i\s+reckon|i\s+assume|idk)\s*[.!?]*$",
+    re.IGNORECASE,
+)
 # A clause whose subject, the speaker, is left out, as chat does: opened by a verb in -ing
 # ("flying to ... next week"), a past tense ("got promoted", "booked a ..."), "been ...",
 # a negated or bare present of feeling and having ("can't stand ...", "hate ...").
@@ -481,6 +485,8 @@ def read(sentence: str) -> list[Clause]:
     whole_hypothetical = bool(_EN_HYPOTHETICAL.search(sentence)) or is_hypothetical(sentence)
     for text in _en_clauses(sentence):
         bare = _EN_FILLER.sub("", text).strip()
+        # "ctx is cancelled i think": a guess about a thing; the "i" of the hedge is no subject
+        bare = _EN_HEDGE_TAIL.sub("", bare).strip() or bare
         if whole_question or _EN_QUESTION.match(bare):
             mood = "question"
         elif whole_hypothetical:
