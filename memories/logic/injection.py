@@ -854,6 +854,17 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (LEAK, _c(r"(?:ask|물어보)[^.\n]{0,30}(?:for|의)?\s*" + _SECRET)),
+    # obey: a message for every later user, planted in what the assistant reads
+    (
+        OBEY,
+        _c(
+            r"\b(?:tell|inform|remind|recommend\s+(?:\w+\s+)?to|say\s+to|show)\s+(?:every|all|any|"
+            r"each)\s+(?:future|other|later|new)?\s*(?:users?|people|visitors?|customers?|clients?|"
+            r"readers?|one)\b|"
+            r"(?:앞으로\s*)?(?:모든|다른|다음|나중의?)\s*(?:사용자|유저|사람|고객|방문자)(?:들)?(?:에게|한테)\s*"
+            r"[^.\n]{0,40}?(?:말해|알려|추천|전해|소개|홍보)"
+        ),
+    ),
     # append: images and pixels with a remote source
     (APPEND, _c(r"!\[[^\]]*\]\(\s*(?:https?:)?//|<img\b[^>]*\bsrc\s*=|tracking\s+pixel|1x1")),
     # obey: text that speaks to "the AI reading this" (pasted pages, mail, documents)
@@ -867,6 +878,10 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:ai|llm)\s+(?:systems?|models?|assistants?|helpers?|agents?)\s+(?:reading|"
             r"processing|summari[sz]ing)|for\s+(?:your\s+)?(?:ai|llm)\s+(?:assistant|agents?|helpers?)|"
             r"(?:llm|ai)\s+agents?\s*:|"
+            # "AI reviewers:", "AI screeners -", "LLM graders:": the readers of a pasted text
+            r"\b(?:ai|llm|automated|gpt)\s+(?:reviewers?|screeners?|graders?|evaluators?|assessors?|"
+            r"readers?|summari[sz]ers?|recruiters?|moderators?|scanners?|parsers?|crawlers?|"
+            r"scrapers?|checkers?|judges?|raters?|rankers?|sorters?|examiners?|filters?)\s*[:：\-–—]|"
             r"[가-힣]+(?:는|은|한|던|ㄴ)\s*(?:ai|인공지능|어시스턴트|비서|챗봇|에이전트|llm)"
             r"(?:\s*(?:비서|시스템|모델|어시스턴트))?\s*(?:는|은|라면|이라면)\s|"
             r"['\"‘“(\[](?:ai|인공지능|어시스턴트)\s*(?:비서|시스템|모델)?\s*(?:는|은)\s|"

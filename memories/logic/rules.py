@@ -59,7 +59,16 @@ _QUESTION_WORDS = re.compile(
 )
 _EN_QUESTION = re.compile(
     r"^(?:do|does|did|what|where|who|whom|how|why|when|which|can|could|would|will|should|"
-    r"is|are|am|was|were|have|has)\b(?!['’]t)",
+    r"is|are|am|was|were)\b(?!['’]t)|"
+    # "have you ...?" asks; "have two cats", "have twin daughters" is said, the "I" left out
+    r"^(?:have|has)\s+(?:you|u|ya|we|they|he|she|i|it|anyone|anybody|someone|somebody|the|your|"
+    r"my|there|any|ever|never)\b",
+    re.IGNORECASE,
+)
+# "have a nice day", "have fun at the party": a wish for the listener, not a fact.
+_EN_WELL_WISH = re.compile(
+    r"^(?:have|enjoy)\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:day|one|weekend|night|time|trip|evening|"
+    r"morning|fun|flight|holiday|vacation|week)\b",
     re.IGNORECASE,
 )
 _KO_REQUEST = (
@@ -374,6 +383,8 @@ _KO_ASKS = re.compile(
     r"주면\s*안\s*(?:돼|될까|되나|되니|돼요|될까요)\??|(?:했|했으|줬|줬으|하지\s*않았)으?면|"
     # "표로 보여주는 게 좋아", "알려주시면 좋겠어요": what the user likes the assistant to do
     r"주는\s*(?:게|것이|거)\s*(?:좋아|좋아요|좋음|좋겠|편해|편해요|나아|나아요|나음)|주시면\s*좋겠\S*|"
+    # "목록으로 정리해주면 읽기 편하더라": what has worked for the user before
+    r"주(?:시)?면\s*(?:[가-힣]+\s*)?(?:편하|좋|낫)(?:더라고?요?|던데요?|아요?|음|네요?|습니다)|"
     r"(?:어|아|해|워)도\s*(?:돼|돼요|됨|괜찮아|괜찮아요|괜찮음|좋아|좋아요))"
     r"(?=[\s.!~,ㅎㅋㅠ^?]|$)"
 )
@@ -421,6 +432,10 @@ _EN_ASKS = re.compile(
     # "when i ask for recipes give grams not cups": the condition without its comma
     r"^(?:when(?:ever)?|if)\s+i\s+[^,?]{2,60}?\s+(?:please\s+)?(?:give|use|put|show|list|add|include|"
     r"write|answer|reply|keep|make|convert|say|tell|start|end|skip|mark)\b|"
+    # "if you're not sure just say so": a condition on the assistant's own state
+    r"^(?:when(?:ever)?|if|unless)\s+you(?:'re|\s+are|\s+aren't|\s+are\s+not|\s+don't|\s+do\s+not|"
+    r"\s+can't|\s+cannot|'re\s+not)\s+[^,?]{2,40}?\s+(?:please\s+)?(?:just\s+)?(?:say|tell|ask|admit|"
+    r"answer|reply|write|give|use|let)\b|"
     # leave to the assistant: "you can talk casually to me now"
     r"^you\s+(?:can|could|may)\s+(?:talk|speak|drop|use|be|skip|call|answer|reply|write|"
     r"stop|keep|go)\b|"
@@ -485,12 +500,18 @@ _KO_FORM = re.compile(
     r"(?<![가-힣])답(?:은|는|이)(?=\s)|말투|어투|존댓말|반말|높임말|이모지|이모티콘|"
     r"글머리|불릿|요점|핵심|본론|형식|포맷|"
     r"결론\s*(?:부터|먼저|만)|[0-9한두세네]\s*줄|줄\s*(?:이내|이하)|단위|섭씨|화씨|미터법|"
-    r"(?<![가-힣])표(?:로|가|는)|설명(?:은|이|을|도)(?=\s)|(?:한국어|영어|한글|일본어|중국어)(?:로|으로)"
+    r"(?<![가-힣])표(?:로|가|는)|설명(?:은|이|을|도)(?=\s)|(?:한국어|영어|한글|일본어|중국어)(?:로|으로)|"
+    # "설명 자세한 게 좋아", "답 짧은 편이 나아": a kind of answer liked
+    r"(?:설명|답변|대답|답장)\s*[가-힣]+(?:한|은|운|인|는)\s*(?:게|거|편)"
 )
 _KO_FRAGMENT_END = re.compile(
     r"(?:게|히|만|로|으로|이내로|이하로|위주로|먼저|부터|좋음|괜찮음|ㄱ|그만|좋아|좋아요|괜찮아|괜찮아요|"
     r"[0-9한두세네]\s*줄|같이|함께)"
     r"\s*요?[\s.!~ㅎㅋㅠㅜ^]*$"
+)
+_MEASURES = (
+    r"(?:grams|ounces|cups|tablespoons|teaspoons|pounds|lbs|kilograms|kilos|liters|litres|"
+    r"milliliters|millilitres|inches|centimet(?:er|re)s|feet|met(?:er|re)s|celsius|fahrenheit)\b"
 )
 _EN_FORM = re.compile(
     r"\b(?:answers?|replies|responses?|tone|emojis?|emoticons?|tables?|bullets?|bullet\s+points?|"
@@ -499,7 +520,11 @@ _EN_FORM = re.compile(
     r"cursing|slang|apologi\w+|disclaimers?|caveats?|filler|fluff|pleasantries|small\s+talk|"
     r"wall\s+of\s+text|verbose|concise|brief|shorter|longer|(?:british|american)\s+spelling|"
     r"oxford\s+comma|exclamation\s+(?:marks?|points?)|all\s+caps|examples?|type\s+hints|"
-    r"docstrings|comments|(?:time|date)\s+format|24h|24[\s-]hour|prices|currency)\b",
+    r"docstrings|comments|(?:time|date)\s+format|24h|24[\s-]hour|prices|currency|"
+    r"pep\s+talks?|motivational\s+\w+|cheerleading|lectures?|moralizing|moralising|"
+    r"sugarcoating|hedging)\b|"
+    # a unit of measure chosen: "in grams", "grams not cups" (not "2 cups of flour")
+    rf"\bin\s+{_MEASURES}|{_MEASURES}\s*(?:,\s*)?(?:not|over|instead\s+of|rather\s+than)\s+{_MEASURES}",
     re.IGNORECASE,
 )
 _EN_CHOICE = re.compile(
@@ -775,6 +800,15 @@ def _statement_items(
         )
         if first.clause.mood in moods and first.clause.content:
             kept = [statements.force(first)]
+    sentence_slot = question_of(sentence)
+    if not kept and sentence_slot in _MEASURE_SLOTS and analysed and not forced:
+        # "다이어트 성공해서 지금 66키로!", "down to 68kg after the race": the user's own
+        # measure, said in passing, answers the question a memory holds
+        first = analysed[0]
+        # "down to 68kg ...": no subject named is the speaker's; "this bag weighs ..." is not
+        named = first.clause.subject != "speaker" and _EN_NAMED_SUBJECT.match(sentence.strip())
+        if first.clause.mood in ("statement", "exclamation") and not named:
+            kept = [statements.force(first)]
     items = []
     for statement in kept:
         slot = (
@@ -782,6 +816,8 @@ def _statement_items(
             or question_of(statement.clause.plain)
             or question_of(statement.clause.text)
         )
+        if not slot and sentence_slot in _MEASURE_SLOTS and re.search(r"\d", statement.content):
+            slot = sentence_slot  # "68 나옴" after "좀 빠져서": the number is the measure
         kind = statement.type
         importance = 0.6
         if found is not None and len(kept) == 1:
@@ -796,6 +832,12 @@ def _statement_items(
     return items
 
 
+_EN_NAMED_SUBJECT = re.compile(
+    r"(?:this|that|these|those|the|my|our|his|her|their|a|an|it|he|she|they|you)\b",
+    re.IGNORECASE,
+)
+# Questions about the user's own measures, answered by a number.
+_MEASURE_SLOTS = frozenset({"weight"})
 _AFTERTHOUGHT_WORDS = 2
 _AFTERTHOUGHT_MAX_WORDS = 4
 
@@ -848,17 +890,33 @@ def _beyond_the_gate(sentence: str) -> bool:
         return True
     if statements.habitual(sentence) or question_of(sentence):
         return True  # a routine, or an answer to a question the slots know ("favorite band is")
+    if _DECIDED.search(sentence):
+        return True  # a decision said as one ("FastAPI로 가기로 했어", "decided to sell the car")
     return bool(
         _AHEAD.search(sentence)
         or dates.resolve_dates(sentence, today=date(2000, 1, 1), future=True)
     )
 
 
+_DECIDED = re.compile(
+    r"기로\s*(?:했|함|결정|정했|정함)|(?:으로|로)\s*(?:결정|확정)(?:했|함)|"
+    r"\b(?:decided\s+(?:to|on|against)|settled\s+on|made\s+up\s+my\s+mind|i'?m\s+going\s+with)\b",
+    re.IGNORECASE,
+)
 _AHEAD = re.compile(
     r"다음\s*(?:주|달|해)|이번\s*(?:주말|달)|내년|모레|\d+\s*월|"
     r"\b(?:next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|this\s+(?:weekend|month)|"
     r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december)|on\s+the\s+\d{1,2}(?:st|nd|rd|th))\b",
+    re.IGNORECASE,
+)
+
+
+# "todo: ...", "할 일: 리본 주문, ...": a list of tasks to do, not facts about the user.
+_TASK_LIST = re.compile(
+    r"^\s*(?:[-*•]\s*)?(?:to[\s\-]?dos?|할\s*일|할\s*거|해야\s*할\s*(?:일|것|거)|오늘\s*할\s*(?:일|거)|"
+    r"체크\s*리스트|check\s*list|shopping\s+list|grocery\s+list|errands|장\s*(?:볼|보기)\s*(?:거|것)?)"
+    r"\s*(?:목록|리스트|list)?\s*[:：]",
     re.IGNORECASE,
 )
 
@@ -879,6 +937,8 @@ def extract_statements(
     explicit rule reads (name, residence, job, likes, decisions); requests for later answers
     are still read.
     """
+    if _TASK_LIST.match(text):
+        statements_allowed = False
     sentences = _sentences(text)
     cued_alone = False
     parts: list[tuple[str, bool]] = []
@@ -904,7 +964,7 @@ def extract_statements(
         after_passing, passing = passing, _passing_state(sentence)
         if after_passing and not cued and len(sentence.split()) <= _AFTERTHOUGHT_WORDS:
             continue  # "지금 버스 안이야. 자리 없음": a remark on the passing state before it
-        if _is_question(sentence) or len(sentence) > 300:
+        if _is_question(sentence) or _EN_WELL_WISH.match(sentence) or len(sentence) > 300:
             continue
         rule = _match_rule(sentence)
         if cued and rule is not None and rule[1] not in _REQUEST_RULES:

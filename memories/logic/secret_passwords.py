@@ -181,6 +181,9 @@ _UNIT_WORD = re.compile(
 _OTHER_NUMBER_CUE = re.compile(
     r"(?i)^(?:주문|전화|연락|휴대폰|핸드폰|order|phone|tel|tracking|운송장|송장|예약|우편|zip|"
     r"계좌|account|카드|card|인증번호|otp|"
+    # a number named as something else: an extension, a room, a staff or serial number
+    r"내선|사번|학번|호실|시리얼|모델|버전|우편|extension|ext\.?$|room|serial|model|version|"
+    r"employee|student|"
     # a new field starts: the network's or the account's name is not the password
     r"(?:이름|아이디|계정|네트워크|이메일|메일|주소)(?:은|는|이|:|$)|"
     r"(?:id|user|username|login|ssid|network|e-?mail|address)\b)"
@@ -330,7 +333,8 @@ _WINDOW = 160
 # Labels that often carry a password but as often a user name: only a value with letters,
 # digits and symbols together counts after them ("login: Pa$$w0rd-2024", not "login: admin").
 _WEAK_CUE = re.compile(
-    r"(?i)(?<![A-Za-z])(?:login|log-in|sign-in|credentials?|creds|로그인|접속 ?정보)(?![A-Za-z])"
+    r"(?i)(?<![A-Za-z])(?:login|log-in|sign-in|credentials?|creds|accounts?|user ?names?|"
+    r"로그인|접속 ?정보|계정|아이디)(?![A-Za-z])"
 )
 
 
@@ -367,6 +371,10 @@ _CUE_NEEDLES = (
     "cred",
     "로그인",
     "접속",
+    "계정",
+    "아이디",
+    "account",
+    "user",
 )
 
 

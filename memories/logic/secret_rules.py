@@ -104,6 +104,15 @@ _ASSIGNMENT = re.compile(
     r"(?P<value>[^\s\"',;]+)"
 )
 _PASSWORD_NAME = re.compile(r"(?i)passw(?:or)?d|pwd")
+# "twilio api key SKbc8e...", "access token is 7f3a...", "API 키는 ...": a key named as one
+# without a colon, of a vendor no shape lists.
+_NAMED_KEY = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:api[ _\-]?(?:key|token|secret)|access[ _\-]?(?:key|token)|"
+    r"secret[ _\-]?key|auth[ _\-]?token|bearer|(?:api|액세스|시크릿) ?(?:키|토큰)|토큰)"
+    r"(?:[ \t]+(?:is|was|=|:))?(?:은|는|이|가)?[ \t]*[:=]?[ \t]*"
+    r"(?P<value>(?=[A-Za-z0-9_\-]*[0-9])(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{16,})"
+    r"(?![A-Za-z0-9_\-])"
+)
 
 # postgres://user:pass@host, redis://:pass@host; the password may hold an unescaped @.
 _URL_PASSWORD = re.compile(
@@ -185,6 +194,13 @@ def _assignment_spans(text: str) -> Iterator[Span]:
                 yield match.start("value"), match.end("value"), PASSWORD
         elif (any(c.isdigit() for c in value) and len(value) >= 12) or len(value) >= 24:
             yield match.start("value"), match.end("value"), TOKEN
+    for match in _NAMED_KEY.finditer(text) if names or "키" in text or "토큰" in text else ():
+        value = match.group("value")
+        if (
+            not _WORDISH.fullmatch(value)
+            and sum(len(m) for m in _WORDISH.findall(value)) < len(value) // 2
+        ):
+            yield match.start("value"), match.end("value"), TOKEN
     for match in _URL_PASSWORD.finditer(text) if "://" in text else ():
         yield match.start("value"), match.end("value"), PASSWORD
     for match in _KEY_VALUE_PASSWORD.finditer(text) if names else ():
@@ -199,6 +215,12 @@ def _assignment_spans(text: str) -> Iterator[Span]:
 _CARD = re.compile(r"(?<![0-9])[0-9](?:[ .\-]?[0-9]){12,18}(?![0-9])")
 _CARD_CUE = re.compile(
     r"(?i)카드|card|visa|비자|master|마스터|amex|아멕스|discover|diners|jcb|결제|cc\b|credit|debit"
+)
+# "주문번호 2024...", "tracking no. 4000...": a number labelled as another kind right before it.
+_OTHER_NUMBER_LABEL = re.compile(
+    r"(?i)(?:주문|송장|운송장|예약|접수|사업자|회원|거래|시리얼|order|invoice|tracking|booking|"
+    r"reservation|reference|ref|ticket|case|serial|member(?:ship)?)"
+    r"[ \t]*(?:번호|no\.?|number|#|id)?[ \t]*(?:은|는|이|가)?[ \t]*[:：#]?[ \t]*$"
 )
 # Groupings printed on cards: 4-4-4-4(-3), 4-6-5 (Amex), 4-6-4 (Diners).
 _CARD_GROUPS = frozenset({(4, 4, 4, 4), (4, 4, 4, 4, 3), (4, 6, 5), (4, 6, 4), (4, 4, 4, 3)})
@@ -241,9 +263,14 @@ def _card_spans(text: str) -> Iterator[Span]:
         digits = re.sub(r"[^0-9]", "", number)
         if not luhn_valid(digits):
             continue
+        card_named = _near(_CARD_CUE, text, match.start(), match.end())
+        if not card_named and _OTHER_NUMBER_LABEL.search(
+            text, max(0, match.start() - 24), match.start()
+        ):
+            continue
         groups = tuple(len(g) for g in re.split(r"[ .\-]", number))
         shaped = len(groups) == 1 or groups in _CARD_GROUPS
-        if (shaped and digits[0] in "234569") or _near(_CARD_CUE, text, match.start(), match.end()):
+        if (shaped and digits[0] in "234569") or card_named:
             yield match.start(), match.end(), CARD_NUMBER
 
 
@@ -438,6 +465,8 @@ def _code_spans(text: str) -> Iterator[Span]:
     for match in _CODE_BEFORE_CUE.finditer(text):
         yield match.start("value"), match.end("value"), VERIFICATION_CODE
     for cue in _CODE_CUE.finditer(text):
+        if re.match(r"-[0-9A-Za-z]", text[cue.end() : cue.end() + 2]):
+            continue  # "OTP-88-120394": the cue is part of a serial or model name
         bare_code = cue.group(0).lower().startswith("code")
         if bare_code and _NOT_A_CODE.search(text, max(0, cue.start() - 12), cue.start()):
             continue

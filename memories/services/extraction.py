@@ -38,7 +38,7 @@ from memories.logic.extraction_schema import (
     InvalidExtraction,
     parse_extraction,
 )
-from memories.logic.slots.change import Change, adds_to, given_up, names_old_answer
+from memories.logic.slots.change import Change, adds_to, given_up, names_old_answer, probes
 from memories.logic.write_policy import Decision, Origin, PolicyResult
 from memories.models import (
     LIVE_STATUSES,
@@ -531,11 +531,12 @@ def _given_up_memories(
     """The live memories holding an answer the message says was given up (`slots.change`):
     "헬스 끊고 요즘은 수영해" replaces "주 3회 헬스 다녀" though their slots differ. Never a
     memory from the same message."""
-    if not change.words and not change.slots:
+    if not change.named and not change.slots:
         return []
     named = Q(slot__in=change.slots) if change.slots else Q(pk__in=[])
-    for word in change.words:
-        named |= Q(current_version__content__icontains=word[:4])
+    for word in change.named:
+        for probe in probes(word):
+            named |= Q(current_version__content__icontains=probe)
     candidates = live.filter(named)
     if source_message_id is not None:
         candidates = candidates.exclude(current_version__source_message_id=source_message_id)
@@ -545,7 +546,7 @@ def _given_up_memories(
         if version is None:
             continue
         if memory.slot in change.slots or any(
-            names_old_answer(version.content, word) for word in change.words
+            names_old_answer(version.content, word) for word in change.named
         ):
             found.append(memory)
     return found

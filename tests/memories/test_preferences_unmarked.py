@@ -145,3 +145,31 @@ def test_fragments_of_one_request_in_one_message_make_one_memory():
     items = rules.extract_statements("대답은 짧게. 요점만")
 
     assert [i.content for i in items] == ["대답은 짧게. 요점만"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "번호 매겨서 정리해주면 보기 좋더라",
+        "난 답변 짧은 게 좋아",
+        "measurements in metres not feet please",
+        "no lectures. just the facts.",
+        "if you don't know the answer just tell me you don't know",
+    ],
+)
+def test_a_preference_said_as_what_worked_a_liked_kind_a_unit_or_a_condition_is_kept(text):
+    items = rules.extract_statements(text)
+
+    assert items, text
+    assert detect(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2 cups of flour and a pinch of salt pls",
+        "그 사람이 정리해주면 좋더라는 말을 들었어?",
+    ],
+)
+def test_a_measure_in_a_recipe_or_a_question_is_no_preference(text):
+    assert not [i for i in rules.extract_statements(text) if i.type == "procedure"]

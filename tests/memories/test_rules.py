@@ -209,3 +209,22 @@ def test_a_name_to_be_called_by_fills_the_name_slot(text, name):
 
     assert item.slot == "name"
     assert name in item.content
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "to do: call the plumber, renew passport, buy 우유",
+        "오늘 할 일: 세탁소, 은행, 택배 보내기",
+        "shopping list: oat milk, eggs, 두부",
+    ],
+)
+def test_a_list_of_tasks_is_no_statement_about_the_user(text):
+    assert extract_statements(text) == []
+
+
+@pytest.mark.parametrize(
+    "text", ["다음 앱은 Flutter로 만들기로 했어", "decided to stop the gym and run outside instead"]
+)
+def test_a_decision_said_as_one_passes_the_capture_gate(text):
+    assert extract_statements(text, statements_allowed=False)

@@ -426,3 +426,52 @@ def test_a_business_registration_number_is_no_bank_account():
 
     assert "110-234-567890" not in result
     assert "214-86-33019" in result
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "mailgun api key 3fa9c0d2b1e84c7aa06b9e1f55d2c8a7 stopped working",
+            "3fa9c0d2b1e84c7aa06b9e1f55d2c8a7",
+        ),
+        ("our access token is tk9X2mQ81vLr0pZ7wE4s for the staging api", "tk9X2mQ81vLr0pZ7wE4s"),
+        ("배포용 API 키 ak_77c0e1b9d4f2a8861e 로 바꿔야 함", "ak_77c0e1b9d4f2a8861e"),
+    ],
+)
+def test_a_key_named_as_one_without_a_colon_is_redacted_whatever_its_vendor(text, secret):
+    assert secret not in redact(text).text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("학원 계정 minsu88 / Blue#Ocean71 로그인이 안 돼", "Blue#Ocean71"),
+        ("nas account admin2 / R0ck&Roll!9 keeps timing out", "R0ck&Roll!9"),
+    ],
+)
+def test_the_password_of_an_account_written_as_name_slash_password_is_redacted(text, secret):
+    result = redact(text).text
+
+    assert secret not in result
+    assert text.split()[2] in result  # the account's name is no secret
+
+
+@pytest.mark.parametrize(
+    ("text", "keep"),
+    [
+        ("와이파이 비번 sun7flower!! 이고 관리실 내선 4471", "4471"),
+        ("pw is Tr4ck#77 but call the office at room 1203 if stuck", "1203"),
+        ("예약번호 4532015112830366 으로 확인했어요", "4532015112830366"),
+        ("tracking number 4916338506082832 shows delivered", "4916338506082832"),
+        ("OTP 단말기 시리얼 OTP-31-558210 분실 신고", "OTP-31-558210"),
+    ],
+)
+def test_a_number_named_as_something_else_is_no_secret(text, keep):
+    assert keep in redact(text).text
+
+
+def test_a_card_number_next_to_a_booking_label_is_still_a_card_when_a_card_is_named():
+    text = "visa for the hotel booking: 4532 0151 1283 0366 please"
+
+    assert "4532 0151 1283 0366" not in redact(text).text

@@ -164,6 +164,8 @@ def test_questions_plans_and_passing_remarks_answer_no_question(text):
         "우리 엄마는 간호사야",
         "My husband works at Hyundai",
         "She loves coffee",
+        "Husband drives a pickup truck",
+        "Daughter started kindergarten",
     ],
 )
 def test_a_fact_about_someone_else_is_no_answer_about_the_user(text):

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from memories.logic.rules import extract_statements
 from memories.logic.slots.change import adds_to, given_up, names_old_answer
 from memories.models import Memory
 from tests.memories.conftest import version_of
@@ -33,8 +34,27 @@ def test_the_old_answer_a_change_names_is_found(text, word):
 
 
 @pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("단골 빵집 바뀜 이제 역 앞 베이커리 감", "빵집"),
+        ("점심 산책 1시로 옮겼어", "산책"),
+        ("요가 수업을 토요일 아침으로 바꿨어요", "요가 수업"),
+        ("shifted my gym sessions to the evening", "gym sessions"),
+        ("my commute is now 40 minutes by bus", "commute"),
+        ("new record on the rowing machine: 7:32", "record"),
+        ("sold the camper van last week", "camper"),
+        ("보고서는 표 말고 문단으로 써줘", "표"),
+    ],
+)
+def test_a_change_said_of_the_question_itself_names_what_changed(text, word):
+    assert word in given_up(text).named
+
+
+@pytest.mark.parametrize(
     "text",
     [
+        "got a new kitten, 3 months old",
+        "이번 주 일정이 좀 바빠",
         "커피 마시면서 공부하는 중",
         "회사 그만두고 싶다",
         "I drink tea instead of coffee in the evening",
@@ -52,8 +72,15 @@ def test_leaving_school_or_a_job_without_naming_it_leaves_the_question():
 
 def test_an_english_word_is_named_by_its_stem_and_a_korean_one_as_written():
     assert names_old_answer("Works as a nurse at a clinic", "nursing")
+    assert names_old_answer("Swims laps before work", "swimming")
     assert not names_old_answer("Runs every morning", "rugby")
     assert names_old_answer("주 3회 필라테스 다님", "필라테스")
+
+
+def test_a_korean_compound_is_named_by_its_head_and_one_syllable_only_as_a_word():
+    assert names_old_answer("가게 정기점검은 매달 첫째 주", "점검일")
+    assert names_old_answer("요약은 표로 정리", "표")
+    assert not names_old_answer("발표 준비 중", "표")
 
 
 def _live(user: Any) -> list[str]:
@@ -86,6 +113,26 @@ def test_a_change_that_names_the_old_answer_replaces_its_memory(user, say, first
     # no first-hand statement of the old answer is left live: its lineage moved on
     assert not [v.content for v in versions if v.version == 1 and old_word in v.content]
     assert [v.version for v in versions if v.version == 2] == [2]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("first", "second", "gone"),
+    [
+        ("화요일 저녁마다 수영 강습 다녀", "수영 강습 목요일 아침으로 바꿨어", "화요일"),
+        ("I do my long run on Saturdays", "moved my long run to Sunday mornings", "Saturday"),
+        ("my commute is 25 minutes by bike", "my commute is now 50 minutes, new office", "25"),
+    ],
+)
+def test_a_change_said_of_the_question_replaces_the_memory_that_answered_it(
+    user, say, first, second, gone
+):
+    say(first, at=EARLIER)
+    assert any(gone in content for content in _live(user))
+
+    say(second, at=LATER)
+
+    assert not any(gone in content for content in _live(user)), _live(user)
 
 
 @pytest.mark.django_db
@@ -135,3 +182,73 @@ def test_a_change_in_one_message_leaves_one_memory_holding_the_new_state(user, s
     contents = _live(user)
     assert len(contents) == 1, contents
     assert "골프" in contents[0]
+
+
+def test_an_old_answer_is_named_in_either_language():
+    assert names_old_answer("화요일마다 필라테스 다님", "pilates")
+    assert names_old_answer("Goes climbing on weekends", "클라이밍")
+    assert not names_old_answer("Likes coffee", "tea")
+
+
+@pytest.mark.django_db
+def test_a_change_named_in_english_replaces_the_korean_memory_it_names(user, say):
+    say("목요일마다 필라테스 다녀", at=EARLIER)
+
+    say("quit pilates, thursdays are for bouldering now", at=LATER)
+
+    assert not any("필라테스" in content for content in _live(user)), _live(user)
+
+
+@pytest.mark.django_db
+def test_the_new_state_said_with_the_changed_subject_is_kept_and_replaces_the_old(user, say):
+    say("주말엔 아침 7시에 일어나", at=EARLIER)
+
+    say("요즘 주말 기상 10시로 바꿨어 야근 때문에", at=LATER)
+
+    contents = _live(user)
+    assert any("10시" in content for content in contents), contents
+    assert not any("7시" in content for content in contents), contents
+
+
+@pytest.mark.parametrize(
+    "text", ["keep replies brief, too much text lately", "answers were too long, shorter please"]
+)
+def test_too_much_or_too_long_adds_no_answer_beside_the_old_one(text):
+    assert not adds_to(text)
+
+
+@pytest.mark.django_db
+def test_a_reversed_length_preference_with_a_reason_replaces_the_old_one(user, say):
+    say("설명은 길고 자세하게 해줘", at=EARLIER)
+
+    say("actually keep answers short from now on, too much to scroll", at=LATER)
+
+    contents = _live(user)
+    assert len(contents) == 1 and "short" in contents[0], contents
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "second",
+    [
+        "운동 좀 했더니 살 빠져서 79 나옴",
+        "finally down to 79kg after the cut!",
+        "다이어트 해서 이제 79키로",
+    ],
+)
+def test_a_new_weight_said_in_passing_replaces_the_old_one(user, say, second):
+    say("몸무게 84kg 나가요", at=EARLIER)
+
+    say(second, at=LATER)
+
+    contents = _live(user)
+    assert any("79" in content for content in contents), contents
+    assert not any("84" in content for content in contents), contents
+
+
+def test_a_thing_s_weight_is_no_measure_of_the_user():
+    assert not extract_statements("the carry-on bag is 9kg max")
+
+
+def test_a_torn_ligament_is_nothing_given_up():
+    assert given_up("작년에 무릎 인대 끊어져서 재활 중").words == ()

@@ -245,3 +245,15 @@ def test_a_tablet_or_a_watch_is_not_the_phone_one_uses():
     assert question_of("폰은 아이폰 써요") == "phone"
     assert question_of("태블릿은 갤럭시탭 써요") != "phone"
     assert question_of("I use an iPad for drawing") != "phone"
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("픽셀로 갈아탐 배터리 좋네", "phone"),
+        ("아이폰으로 넘어왔어", "phone"),
+        ("시간은 뉴욕 기준으로 알려줘", "timezone"),
+    ],
+)
+def test_a_switch_of_phone_and_a_city_named_as_the_clock_answer_their_questions(text, slot):
+    assert question_of(text) == slot

@@ -623,3 +623,49 @@ def test_the_manner_of_answers_is_a_lasting_request(text):
 
 def test_explaining_a_topic_simply_is_a_task_not_a_lasting_request():
     assert not rules.standing_request("양자역학 쉽게 설명해줘")
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("화분에 물은 사흘에 한 번 아침에 줍니다", "화분"),
+        ("지난달 세종으로 발령받아 이사했습니다 공기가 좋네요", "세종"),
+    ],
+)
+def test_formal_statements_are_read_as_said_not_as_requests_or_run_on(text, word):
+    items = rules.extract_statements(text)
+
+    assert any(word in item.content for item in items), items
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("have three kids and a very loud parrot", "parrot"),
+        ("going with the standing desk, not the chair upgrade", "standing desk"),
+        ("not renewing the netflix plan, switching to the library", "netflix"),
+        ("using the red notebook only for recipes now", "notebook"),
+    ],
+)
+def test_english_choices_and_possessions_said_without_i_are_kept(text, word):
+    items = rules.extract_statements(text)
+
+    assert any(word in item.content for item in items), items
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["have a great weekend!", "have you tried the new ramen place", "waiting for the train"],
+)
+def test_a_well_wish_a_question_or_what_one_is_doing_now_is_not_kept(text):
+    assert rules.extract_statements(text) == []
+
+
+@pytest.mark.parametrize("text", ["손님이 줄어든 게 날씨 탓인가", "요즘 내가 좀 예민한가"])
+def test_a_korean_wondering_ending_asks_and_states_nothing(text):
+    assert rules.extract_statements(text) == []
+
+
+@pytest.mark.parametrize("text", ["the cache is stale i think", "the meeting got moved i guess"])
+def test_a_guess_about_a_thing_with_a_trailing_i_think_is_not_the_users_fact(text):
+    assert rules.extract_statements(text) == []

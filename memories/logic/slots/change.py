@@ -18,18 +18,23 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from memories.logic.slots.vocab import CANON, canon
+
 _WORD_BEFORE = r"(?<![가-힣A-Za-z0-9])(?P<x>[가-힣A-Za-z0-9][가-힣A-Za-z0-9.'\-]{0,15}?)"
 _KO_GAVE_UP = re.compile(
     _WORD_BEFORE + r"(?:을|를|은|는|도|에서|이랑|랑)?\s*"
-    r"(?:그만\s*두|그만\s*뒀|관두|관뒀|끊고|끊었|끊음|끊은|끊어|접고|접었|접음|접은|때려치|퇴사|"
+    r"(?:그만\s*두|그만\s*뒀|관두|관뒀|끊고|끊었|끊음|끊은|끊어(?![지져짐졌])|접고|접었|접음|접은|때려치|퇴사|"
     r"탈퇴|손\s*뗐|졸업하|졸업했|졸업함)"
 )
-# "X 말고 이제 Y", "X 대신 요즘은 Y": only in a statement of change
+# "X 대신 요즘은 Y", "X에서 Y로": only in a statement of change
 _KO_INSTEAD = re.compile(
-    _WORD_BEFORE + r"\s*(?:대신|말고|에서\s+(?:[가-힣A-Za-z0-9]+\s*)?(?:으로|로))\s"
+    _WORD_BEFORE + r"\s*(?:대신|에서\s+(?:[가-힣A-Za-z0-9]+\s*)?(?:으로|로))\s"
 )
+# "X 말고 Y": X is not wanted, with or without words of change.
+_KO_NOT_THIS = re.compile(_WORD_BEFORE + r"\s*말고\s")
 _EN_GAVE_UP = re.compile(
     r"\b(?:quit|quitting|left|leaving|ditched|dropped|gave\s+up|giving\s+up|stopped|stopping|"
+    r"sold|selling|got\s+rid\s+of|traded\s+in|returned|"
     r"switched\s+(?:away\s+)?from|moved\s+on\s+from|done\s+with|no\s+longer\s+(?:at|with|doing|"
     r"drinking|eating|using|playing|into))\s+(?:the\s+|my\s+|a\s+|an\s+|being\s+a\s+|being\s+an\s+)?"
     r"(?P<x>[a-z][\w'\-]{1,20})",
@@ -57,6 +62,27 @@ _SWITCH = re.compile(
     r"\bchanged\s+(?:to|my)\b|\bnow\b|\bthese\s+days\b|이제|요즘은|요즘엔",
     re.IGNORECASE,
 )
+# A change said of the question itself, naming what changed rather than the old answer:
+# "최애 바뀜", "휴무일 월요일로 바꿨어요", "moved my coding hour to 9pm", "new PB: 3:04",
+# "my commute is now 40 minutes". The memory holding that word answered the same question.
+_KO_CHANGED = re.compile(
+    _WORD_BEFORE + r"(?:이|가|은|는|도)?\s*(?:또\s*)?"
+    r"(?:바뀜|바뀌었|바뀌었|바꼈|바뀐\s*(?:거|듯)|변경됨|변경됐|변경되었|달라졌|달라짐)"
+)
+_KO_MOVED_TO = re.compile(
+    _WORD_BEFORE + r"(?:을|를|은|는|도)?\s+(?:(?P<g>[가-힣A-Za-z0-9:.~]+?)(?:을|를|은|는|도)?\s+)?"
+    r"[가-힣A-Za-z0-9:.~]*?"
+    r"(?:으로|로)\s*(?:바꿨|바꿈|바꾸었|바꿔\s*(?:버렸|봤|놨)|변경했|변경함|옮겼|옮김|당겼|미뤘)"
+)
+_EN_CHANGED = re.compile(
+    r"\b(?:moved|changed|switched|shifted|pushed|bumped|swapped|updated|cut|upped)\s+"
+    r"(?:my|our|the)\s+(?P<x>[a-z][\w'\-]{1,20})(?:\s+(?P<y>[a-z][\w'\-]{1,20}))?"
+    r"\s+(?:to|back|up|down|from)\b|"
+    r"\bmy\s+(?P<z>[a-z][\w'\-]{1,20})\s+(?:is\s+now|changed|is\s+different\s+now)\b|"
+    # "new PB!", "my new address is ...", but not "got a new puppy" (one more of them)
+    r"(?<!\ba\s)(?<!\ban\s)(?<!\banother\s)\bnew\s+(?P<w>[a-z][\w'\-]{1,20})\b(?=[^\n]{0,30}\d)",
+    re.IGNORECASE,
+)
 # Leaving a whole question behind without naming the old answer.
 _LEFT_THE_QUESTION = (
     (re.compile(r"졸업|\bgraduated\b", re.IGNORECASE), ("school",)),
@@ -72,7 +98,26 @@ _LEFT_THE_QUESTION = (
 _GENERIC = frozenset(
     """회사 직장 일 학교 집 요즘 이제 그거 그것 거 것 이거 다 좀 진짜 그냥 완전 너무 다시 job jobs
     work school home it that this the my stuff things thing lol lmao now so just really to from in
-    at out off by with for of on up down me""".split()  # noqa: SIM905
+    at out off by with for of on up down me hour hours time times day days week weeks month
+    year 이번 이번에 저번 지난 오늘 어제 드디어 결국 벌써 시간 요일 날""".split()  # noqa: SIM905
+)
+# When, rather than what: a day or a time named beside a change is its new (or old) value,
+# and other memories of that day are not about the same question.
+_WHEN = re.compile(
+    r"요일$|^(?:아침|저녁|오전|오후|점심|새벽|밤|주말|평일|매일|매주|매달)|\d|"
+    r"^(?:mornings?|evenings?|nights?|weekends?|weekdays?|noon|daily|weekly|monthly|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?)$"
+)
+# Heads too general to name a question alone: the word before completes them ("요가 수업",
+# "치과 예약", "piano lessons"), and a memory must hold both.
+_HEADS = frozenset(
+    """수업 강습 레슨 일정 약속 예약 모임 회의 시간표 스케줄 루틴 class classes lesson lessons
+    session sessions appointment appointments schedule routine meeting meetings""".split()  # noqa: SIM905
+)
+# Words that qualify what changed without naming it ("my long run", "my usual order").
+_QUALIFIERS = frozenset(
+    """long short new old big small usual regular normal first second last next main current
+    morning evening""".split()  # noqa: SIM905
 )
 _PARTICLES = re.compile(r"(?:은|는|이|가|을|를|도|에서|에|랑|이랑|하고|와|과)$")
 
@@ -81,6 +126,14 @@ _PARTICLES = re.compile(r"(?:은|는|이|가|을|를|도|에서|에|랑|이랑|�
 class Change:
     words: tuple[str, ...]  # the old answers named
     slots: tuple[str, ...]  # questions left behind without naming the old answer
+    # what changed, named by the question rather than the old answer ("최애 바뀜"): the new
+    # statement holds the word too, so it is no clause of leaving
+    subjects: tuple[str, ...] = ()
+
+    @property
+    def named(self) -> tuple[str, ...]:
+        """Every word a replaced memory may hold: old answers and changed subjects."""
+        return self.words + tuple(s for s in self.subjects if s not in self.words)
 
 
 def _clean(word: str) -> str:
@@ -93,34 +146,91 @@ def _clean(word: str) -> str:
 def given_up(text: str) -> Change:
     """The old answers `text` says were given up, and the questions it leaves behind."""
     switch = bool(_SWITCH.search(text))
-    patterns = [_KO_GAVE_UP, _EN_GAVE_UP, _EN_DROPPED]
+    # "X 말고 Y" names X as the answer no longer wanted, in a request too ("표 말고 문장으로 써줘")
+    patterns = [_KO_GAVE_UP, _EN_GAVE_UP, _EN_DROPPED, _KO_NOT_THIS]
     if switch:
         patterns += [_KO_INSTEAD, _EN_INSTEAD, _EN_AGAINST, _KO_AGAINST]
+    words = _named(text, patterns)
+    subjects = _named(text, [_KO_CHANGED, _KO_MOVED_TO, _EN_CHANGED])
+    slots = tuple(s for pattern, names in _LEFT_THE_QUESTION if pattern.search(text) for s in names)
+    return Change(
+        words=tuple(words),
+        slots=tuple(dict.fromkeys(slots)),
+        subjects=tuple(w for w in subjects if w not in words),
+    )
+
+
+def _named(text: str, patterns: list[re.Pattern[str]]) -> list[str]:
     words: list[str] = []
     for pattern in patterns:
         for match in pattern.finditer(text):
-            word = _clean(match.group("x"))
-            long_enough = len(word) >= (1 if re.search(r"[가-힣]", word) else 2)
-            if long_enough and word not in _GENERIC and word not in words:
-                words.append(word)
-    slots = tuple(s for pattern, names in _LEFT_THE_QUESTION if pattern.search(text) for s in names)
-    return Change(words=tuple(words), slots=tuple(dict.fromkeys(slots)))
+            for group, found in match.groupdict().items():
+                if not found:
+                    continue
+                word = _clean(found)
+                if word in _HEADS:
+                    before = re.findall(r"[가-힣A-Za-z0-9']+", text[: match.start(group)])
+                    if not before or _clean(before[-1]) in _GENERIC:
+                        continue
+                    word = f"{_clean(before[-1])} {word}"
+                long_enough = len(word) >= (1 if re.search(r"[가-힣]", word) else 2)
+                named = word not in _GENERIC and word not in _QUALIFIERS and not _WHEN.search(word)
+                if long_enough and named and word not in words:
+                    words.append(word)
+    return words
 
 
 def names_old_answer(content: str, word: str) -> bool:
     """True when a memory's `content` holds the given-up `word` (an English word by its stem:
-    "nursing" names "nurse")."""
+    "nursing" names "nurse"); a phrase ("요가 수업") when it holds each of its words."""
+    if " " in word:
+        return all(names_old_answer(content, part) for part in word.split())
     folded = unicodedata.normalize("NFKC", content).casefold()
+    # the same thing in the other language: "quit pilates" names "월요일마다 필라테스"
+    same = canon(word)
+    if same != word or word in CANON:
+        words = re.findall(r"[가-힣]+|[a-z][a-z'\-]+", folded)
+        if any(canon(_clean(w)) == same for w in words):
+            return True
     if re.search(r"[가-힣]", word):
-        return word in folded
-    stem = word if len(word) <= 5 else word[: max(4, len(word) - 3)]
+        if len(word) == 1:  # "표" names "표로 정리", not "발표"
+            return bool(re.search(r"(?<![가-힣])" + re.escape(word), folded))
+        # a compound's head names it ("휴무일" names "정기휴무"; "하윤이" names "하윤")
+        return word in folded or (len(word) >= 3 and word[:-1] in folded)
+    stem = _english_stem(word)
     return bool(re.search(r"\b" + re.escape(stem), folded))
+
+
+def probes(word: str) -> list[str]:
+    """Substrings one of which every content `names_old_answer(content, word)` accepts
+    holds, to look them up by (a phrase's first word; a Korean compound's head; an English
+    stem's start; the same for the word's other forms in the vocabulary)."""
+    first = word.split()[0]
+    same = canon(first)
+    forms = {first} | {form for form, word_of in CANON.items() if word_of == same}
+    return sorted({_probe(form) for form in forms})
+
+
+def _probe(word: str) -> str:
+    if re.search(r"[가-힣]", word):
+        return word[:-1] if len(word) >= 3 else word
+    return _english_stem(word)[:4]
+
+
+def _english_stem(word: str) -> str:
+    """ "coding" -> "cod" (names "codes"), "nursing" -> "nurs", "hospital" -> "hospi"."""
+    for ending in ("ing", "ed", "es", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: -len(ending)]
+    return word if len(word) <= 5 else word[: max(4, len(word) - 3)]
 
 
 # "also freelance as a photographer", "강아지도 한 마리 데려왔어", "복숭아 알러지도 있어": one
 # more answer beside the old one, never instead of it.
 _ADDITIVE = re.compile(
-    r"\b(?:also|too|as\s+well|another|additionally|in\s+addition|on\s+top\s+of|plus|a\s+second|"
+    r"\btoo\b(?!\s+(?:much|many|long|short|little|few|late|early|hard|big|small|often|far|"
+    r"slow|fast|busy|tired|expensive|formal|casual|detailed|wordy|dense|\w+ly\b))|"
+    r"\b(?:also|as\s+well|another|additionally|in\s+addition|on\s+top\s+of|plus|a\s+second|"
     r"one\s+more)\b|(?<![가-힣])또(?![가-힣])|추가로|하나\s*더|(?:마리|개|명)\s*더|[가-힣]도\s+(?:있|키워|키우|"
     r"데려|생겼|샀|시작|배우|다녀|하고|해|한\s*(?:마리|개|명)|두\s*(?:마리|개|명)|하나)",
     re.IGNORECASE,

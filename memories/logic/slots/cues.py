@@ -15,7 +15,9 @@ EN_OTHER_SUBJECT = re.compile(
     r"^(?:older\s+|younger\s+|little\s+|big\s+)?(?:wife|husband|partner|girlfriend|boyfriend|son|"
     r"daughter|kids?|children|mom|mum|mother|dad|father|parents|brother|sister|roommate|cousin|"
     r"uncle|aunt|grandma|grandpa|grandmother|grandfather)\s+(?:still\s+|also\s+|now\s+)?(?:is|are|"
-    r"was|were|lives?|works?|has|have|got|moved|teaches|studies)\b",
+    r"was|were|lives?|works?|has|have|got|moved|teaches|studies|"
+    # any verb of the third person or of the past: "Wife drives a rav4", "Son started school"
+    r"(?!(?:is|was|has|does)\b)[a-z]{2,}(?:s|ed))\b",
     re.IGNORECASE,
 )
 
@@ -306,7 +308,10 @@ RELATIONSHIP = re.compile(
 # The user's body weight: a number with a unit of weight ("72키로 나가요", "I weigh 70kg").
 WEIGHT = re.compile(
     r"몸무게|체중|\d+(?:\.\d+)?\s*(?:키로|킬로|kg|KG)(?!\s*(?:미터|m\b))|"
-    r"\bweigh(?:s|ed)?\b|\b\d+(?:\.\d+)?\s*(?:lbs?|pounds|kilos)\b",
+    r"\bweigh(?:s|ed)?\b|\b\d+(?:\.\d+)?\s*(?:lbs?|pounds|kilos)\b|"
+    # a bare number said with losing or gaining: "살빠져서 66됨", "좀 빠져서 68 나옴"
+    r"(?=[^\n]*(?:살|빠져|빠졌|빠짐|쪄서|쪘|다이어트))[^\n]*?(?<![\d.:])\d{2,3}(?:\.\d)?\s*"
+    r"(?:나옴|나와|나가|나감|됨|됐|찍)",
     re.IGNORECASE,
 )
 

@@ -45,14 +45,16 @@ PHONE_WORDS = re.compile(
 USES = re.compile(
     r"\b(?:use|uses|using|used|have|has|got|bought|sold|switched|switch|moved|on|carry|own|owns|"
     r"upgraded|new|person|user|dropped|ditched|traded|replaced)\b|\bmy\s+(?:[\w-]+\s+)?(?:phone|smartphone)\s+is\b|"
-    r"(?:폰|휴대폰|핸드폰)(?:은|는)\s|써|쓰고|쓰는|써요|씀|사용|샀|구입|바꿨|바꿈|갈아탔|넘어갔|있",
+    r"(?:폰|휴대폰|핸드폰)(?:은|는)\s|써|쓰고|쓰는|써요|씀|사용|샀|구입|바꿨|바꿈|갈아\s*(?:탐|탔|타)|"
+    r"넘어(?:감|갔|왔)|장만|있",
     re.IGNORECASE,
 )
 
 TIMEZONE = re.compile(
     r"\btime\s*zone\b|\btimezone\b|\b(?:kst|jst|pst|pdt|est|edt|cst|cdt|mst|gmt|utc|cet|bst|"
     r"aest)\b|\b(?:pacific|eastern|central|mountain|korea|korean|japan|london)\s+time\b|"
-    r"\butc\s*[+-]\s*\d|표준시|시간대(?:는|가|를)?\s*(?:kst|utc|gmt|한국|미국|서부|동부)|한국\s*시간\s*(?:기준|으로)",
+    r"\butc\s*[+-]\s*\d|표준시|시간대(?:는|가|를)?\s*(?:kst|utc|gmt|한국|미국|서부|동부)|한국\s*시간\s*(?:기준|으로)|"
+    r"시간(?:은|는)?\s*(?:한국|미국|서울|뉴욕|런던|도쿄|현지|동부|서부)\s*기준",
     re.IGNORECASE,
 )
 

@@ -131,8 +131,17 @@ def analyse(sentence: str, *, today: date | None = None) -> list[Statement]:
 
 
 def korean_sentences(text: str) -> list[str]:
-    """Korean sentences, also where no punctuation ends them ("...했어요 이름은 ...")."""
-    return [s.text for s in _analyser().split_into_sents(text)]
+    """Korean sentences, also where no punctuation ends them ("...했어요 이름은 ...", and
+    after a formal ending Kiwi runs on from: "이사 왔습니다 마당이 넓어요")."""
+    return [
+        part
+        for s in _analyser().split_into_sents(text)
+        for part in _AFTER_FORMAL_ENDING.split(s.text)
+        if part
+    ]
+
+
+_AFTER_FORMAL_ENDING = re.compile(r"(?<=[가-힣]니다)\s+(?=[가-힣])")
 
 
 def force(statement: Statement) -> Statement:

@@ -89,6 +89,14 @@ _EN_DECISION = re.compile(
     r"will\s+use|committed\s+to|quit|gave\s+up|stopped)\b",
     re.IGNORECASE,
 )
+# A choice that holds from now on, said in -ing: "going with the air, not the pro",
+# "switching to home workouts", "using X only for drums now", "sticking with vim".
+_EN_CHOSEN = re.compile(
+    r"^(?:ok\s+|okay\s+|so\s+)?(?:going\s+with|switching\s+(?:to|over)|sticking\s+with|"
+    r"moving\s+(?:to|over\s+to)|not\s+renewing|cancell?ing|dropping|ditching)\b|"
+    r"\bonly\b[^.!?]*\bnow\b|\b(?:from\s+now\s+on|going\s+forward|anymore|no\s+more)\b",
+    re.IGNORECASE,
+)
 # What happened today and stays true after it: a life event, not a passing state.
 _EN_LIFE_EVENT = re.compile(
     r"\b(?:got\s+(?:engaged|married|divorced|promoted|hired|accepted|diagnosed|my\s+(?:license|"
@@ -132,6 +140,10 @@ _EN_FILLER = re.compile(
 _EN_TAIL = re.compile(
     r"(?:[,\s]+(?:fyi|tbh|lol|haha|btw|though|lmao|ngl|ugh|yay|omg|rn))+\s*[.!]*$", re.I
 )
+_EN_HEDGE_TAIL = re.compile(
+    r"[,\s]+(?:i\s+think|i\s+guess|i\s+suppose|i\s+believe|i\s+reckon|i\s+assume|idk)\s*[.!?]*$",
+    re.IGNORECASE,
+)
 # A clause whose subject, the speaker, is left out, as chat does: opened by a verb in -ing
 # ("flying to ... next week"), a past tense ("got promoted", "booked a ..."), "been ...",
 # a negated or bare present of feeling and having ("can't stand ...", "hate ...").
@@ -160,6 +172,8 @@ def _dropped_subject(text: str) -> str:
     words = re.findall(r"[\w'’]+", text.lower())
     while words and words[0] in ("just", "finally", "also", "still", "recently", "currently"):
         words = words[1:]
+    if len(words) > 1 and words[0] == "not" and words[1].endswith("ing"):
+        words = words[1:]  # "not renewing the membership": a choice, the subject left out
     if not words or words[0] in _EN_NOT_VERBS:
         return ""
     head = re.split(r"[,;]", text.lower().replace("’", "'"), maxsplit=1)[0]
@@ -471,6 +485,8 @@ def read(sentence: str) -> list[Clause]:
     whole_hypothetical = bool(_EN_HYPOTHETICAL.search(sentence)) or is_hypothetical(sentence)
     for text in _en_clauses(sentence):
         bare = _EN_FILLER.sub("", text).strip()
+        # "ctx is cancelled i think": a guess about a thing; the "i" of the hedge is no subject
+        bare = _EN_HEDGE_TAIL.sub("", bare).strip() or bare
         if whole_question or _EN_QUESTION.match(bare):
             mood = "question"
         elif whole_hypothetical:
@@ -526,6 +542,7 @@ def read(sentence: str) -> list[Clause]:
                 or _EN_LASTING.search(bare)
                 or _EN_SPAN.search(bare)
                 or _EN_AHEAD.search(bare)
+                or _EN_CHOSEN.search(bare)
             )
         ):
             momentary = True  # "waiting for the bus": what one is doing as one types

@@ -19,7 +19,8 @@ _KO_QUESTION_WORDS = frozenset(
     """누구 몇 무슨 무엇 뭐 뭣 어느 어디 어떤 어떻게 언제 얼마 얼마나 왜 웬""".split()  # noqa: SIM905
 )
 _KO_QUESTION_ENDINGS = tuple(
-    """니 냐 나 나요 까 까요 ᆯ까 을까 ᆯ까요 을까요 가 가요 는가 던가 지요 냐고 려나""".split()  # noqa: SIM905
+    """니 냐 나 나요 까 까요 ᆯ까 을까 ᆯ까요 을까요 가 가요 는가 던가 지요 냐고 려나 ᆫ가 은가
+    ᆫ가요 은가요 ᆫ지 은지 는지""".split()  # noqa: SIM905
 )
 _KO_QUOTE_ENDINGS = tuple(
     """대 래 대요 래요 다더라 라더라 다네 단다 란다 다며 라며 대더라 다던데 라던데
@@ -371,6 +372,8 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
             and tag in ("VX", "VV")
             and i + 1 < len(forms)
             and (tags[i + 1] == "EF" or (tags[i + 1] == "EC" and forms[i + 1] in ("어", "어요")))
+            # "물은 이틀에 한 번 줍니다": 주다 said of what the speaker gives, not asked
+            and not (tags[i + 1] == "EF" and forms[i + 1].endswith("니다"))
         ):
             return "request"
         if tag == "EF" and form in ("어라", "아라", "라", "세요", "으세요", "십시오", "자"):
