@@ -103,3 +103,33 @@ def repeats(text: str, kept: Sequence[str]) -> bool:
         text == other or (len(other) >= MIN_REPEAT_CHARS and (other in text or text in other))
         for other in kept
     )
+
+
+def convex_fusion(
+    keyword: Sequence[tuple[K, float]],
+    vector: Sequence[tuple[K, float]],
+    *,
+    keyword_mass: float,
+    vector_share: float,
+) -> dict[K, float]:
+    """(1 - vector_share) x keyword score / keyword_mass + vector_share x rescaled cosine.
+
+    The keyword score is divided by the query's IDF mass (the sum of its terms' IDF), not by
+    the best score found: when few of the query's terms occur in any message, or only the
+    common ones, every keyword score is small and the vector side decides, a continuous
+    confidence in the keyword evidence rather than a switch by language. The cosines are
+    rescaled to the candidates' own range (best 1, worst 0): a model's cosines crowd into a
+    narrow band whose place differs by model and language.
+    """
+    fused: dict[K, float] = {}
+    if keyword and keyword_mass > 0:
+        for item, score in keyword:
+            fused[item] = (1 - vector_share) * score / keyword_mass
+    if vector:
+        cosines = [cosine for _item, cosine in vector]
+        low, high = min(cosines), max(cosines)
+        spread = high - low
+        for item, cosine in vector:
+            scaled = (cosine - low) / spread if spread > 0 else 1.0
+            fused[item] = fused.get(item, 0.0) + vector_share * scaled
+    return fused
