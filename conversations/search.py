@@ -33,13 +33,17 @@ from memoryhub.db_router import read_alias
 
 KINDS = ("message", "topic", "session", "memory")
 CANDIDATES = 200
-# Fusion (bench_locomo; docs/benchmarks.md has the sweeps): the keyword and vector scores are
-# combined convexly, the vector side taking VECTOR_SHARE (fusion.convex_fusion), chosen on
-# half of the people of LoCoMo and ko_dev and checked on the other half; the topic ranking
-# adds its reciprocal-rank share (topic weight / (FUSION_K + rank)); then each hit's
-# neighbouring turns receive NEIGHBOUR_SHARE of its score (the answer is often the turn next
-# to the one that matches), and a hit gains when its session holds many hits.
-VECTOR_SHARE = 0.6
+# Fusion (bench_locomo --halves; docs/benchmarks.md has the sweeps): the keyword and vector
+# scores are combined convexly (fusion.convex_fusion), the vector side's share depending on
+# the query's script: e5's Korean vectors find paraphrases the keyword index cannot (ko_dev
+# vector-only 0.856 against keyword-only 0.644 at recall@10), its English vectors lose to
+# names and exact words (LoCoMo 0.536 against 0.685). Each share was chosen on the even half
+# of the people of its file (LoCoMo for "other", ko_dev for "hangul") and checked on the odd
+# half. The topic ranking adds its reciprocal-rank share (topic weight / (FUSION_K + rank));
+# then each hit's neighbouring turns receive NEIGHBOUR_SHARE of its score (the answer is
+# often the turn next to the one that matches), and a hit gains when its session holds many
+# hits.
+VECTOR_SHARE = {"hangul": 0.6, "other": 0.2}
 WEIGHTS = {"keyword": 1.0, "topic": 0.3, "vector": 1.0}
 FUSION_K = 10
 NEIGHBOUR_SHARE = 0.2
@@ -305,7 +309,12 @@ def retrieve(*, user_id: int, query_text: str, modes: Sequence[str]) -> Retrieve
     )
 
 
-def fused_scores(retrieved: Retrieved, *, vector_share: float = VECTOR_SHARE) -> dict[int, float]:
+def query_vector_share(text: str) -> float:
+    """The vector side's share in the fusion for this query (VECTOR_SHARE, by script)."""
+    return fusion.vector_share(text, **VECTOR_SHARE)
+
+
+def fused_scores(retrieved: Retrieved, *, vector_share: float) -> dict[int, float]:
     """One score per candidate: the convex combination of the keyword and vector scores
     (fusion.convex_fusion) plus the topic ranking's reciprocal-rank share."""
     fused = fusion.convex_fusion(
@@ -326,17 +335,20 @@ def message_hits(
     query_text: str,
     k: int,
     modes: Sequence[str] = ("keyword", "topic", "vector"),
-    vector_share: float = VECTOR_SHARE,
+    vector_share: float | None = None,
     decay_per_day: float = MESSAGE_DECAY_PER_DAY,
     retrieved: Retrieved | None = None,
 ) -> list[Hit]:
-    """The user's best k messages for the query, fused across `modes`. `retrieved` (from
-    `retrieve` with the same user, query and modes) skips the retrieval, so a benchmark can
-    weigh one retrieval several ways."""
+    """The user's best k messages for the query, fused across `modes`. `vector_share`
+    replaces the query's own (`query_vector_share`); `retrieved` (from `retrieve` with the
+    same user, query and modes) skips the retrieval, so a benchmark can weigh one retrieval
+    several ways."""
     if retrieved is None:
         retrieved = retrieve(user_id=user_id, query_text=query_text, modes=modes)
     if retrieved is None:
         return []
+    if vector_share is None:
+        vector_share = query_vector_share(query_text)
     fused = fused_scores(retrieved, vector_share=vector_share)
     if not fused:
         return []

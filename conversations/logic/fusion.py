@@ -133,3 +133,17 @@ def convex_fusion(
             scaled = (cosine - low) / spread if spread > 0 else 1.0
             fused[item] = fused.get(item, 0.0) + vector_share * scaled
     return fused
+
+
+def hangul_share(text: str) -> float:
+    """The share of `text`'s letters that are Hangul syllables (0.0 without letters)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    if not letters:
+        return 0.0
+    return sum(1 for ch in letters if "\uac00" <= ch <= "\ud7a3") / len(letters)
+
+
+def vector_share(text: str, *, hangul: float, other: float) -> float:
+    """The vector side's share for a query, by its script: `hangul` for a query written in
+    Hangul, `other` for one without, in between in proportion for a mixed one."""
+    return other + (hangul - other) * hangul_share(text)

@@ -154,3 +154,15 @@ def test_a_share_given_by_the_caller_reweighs_one_retrieval(user):
 
     assert by_words[0].text == "The plumber comes on Tuesday."
     assert by_words[0].score > by_words[1].score
+
+
+def test_a_korean_question_gives_the_vectors_the_korean_share():
+    assert fusion.vector_share("지난달에 어디로 이사했지?", hangul=0.6, other=0.2) == 0.6
+    assert fusion.vector_share("where did I move last month?", hangul=0.6, other=0.2) == 0.2
+
+
+def test_a_mixed_question_gets_a_share_in_proportion_to_its_hangul():
+    # Four Hangul syllables and four Latin letters.
+    assert fusion.hangul_share("qPCR 결과 어때") == pytest.approx(0.5)
+    assert fusion.vector_share("qPCR 결과 어때", hangul=0.6, other=0.2) == pytest.approx(0.4)
+    assert fusion.vector_share("2024?", hangul=0.6, other=0.2) == 0.2  # no letters
