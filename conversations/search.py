@@ -7,7 +7,8 @@ Three retrievers, each per user:
 - topic tags: messages of topics whose keywords match ("App Router 설정 완료" is found by
   "마이그레이션" through its topic);
 - vectors: cosine with each message's neighbour-mixed search vector (pgvector).
-Reciprocal rank fusion combines them; time decay and importance scale the result.
+The keyword and vector scores are combined convexly, the topic ranking by reciprocal rank
+(see VECTOR_SHARE below); time decay scales the result.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ CANDIDATES = 200
 # often the turn next to the one that matches), and a hit gains when its session holds many
 # hits.
 VECTOR_SHARE = {"hangul": 0.6, "other": 0.2}
-WEIGHTS = {"keyword": 1.0, "topic": 0.3, "vector": 1.0}
+TOPIC_WEIGHT = 0.3
 FUSION_K = 10
 NEIGHBOUR_SHARE = 0.2
 SESSION_BOOST = 0.3
@@ -323,7 +324,9 @@ def fused_scores(retrieved: Retrieved, *, vector_share: float) -> dict[int, floa
         keyword_mass=retrieved.keyword_mass,
         vector_share=vector_share,
     )
-    by_topic = fusion.reciprocal_rank_fusion({"topic": retrieved.topic}, WEIGHTS, k=FUSION_K)
+    by_topic = fusion.reciprocal_rank_fusion(
+        {"topic": retrieved.topic}, {"topic": TOPIC_WEIGHT}, k=FUSION_K
+    )
     for mid, score in by_topic.items():
         fused[mid] = fused.get(mid, 0.0) + score
     return fused

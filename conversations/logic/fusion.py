@@ -1,8 +1,9 @@
 """Score fusion for hybrid search, as plain functions (seed 000 Algorithm 3 + seed 002).
 
-Each retriever (keyword match score, topic tags, vectors) gives a ranked list; reciprocal
-rank fusion combines them without calibrating their scores against each other, then time
-decay and importance scale the fused score (seed 002: similarity x decay x importance).
+Each retriever (keyword match score, topic tags, vectors) gives a ranked list; the keyword
+and vector scores are combined convexly (`convex_fusion`), the topic ranking by reciprocal
+rank, then time decay and importance scale the fused score (seed 002: similarity x decay x
+importance).
 """
 
 from __future__ import annotations
