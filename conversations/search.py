@@ -7,7 +7,8 @@ Three retrievers, each per user:
 - topic tags: messages of topics whose keywords match ("App Router 설정 완료" is found by
   "마이그레이션" through its topic);
 - vectors: cosine with each message's neighbour-mixed search vector (pgvector).
-Reciprocal rank fusion combines them; time decay and importance scale the result.
+The keyword and vector scores are combined convexly, the topic ranking by reciprocal rank
+(see VECTOR_SHARE below); time decay scales the result.
 """
 
 from __future__ import annotations
@@ -33,11 +34,18 @@ from memoryhub.db_router import read_alias
 
 KINDS = ("message", "topic", "session", "memory")
 CANDIDATES = 200
-# Fusion, chosen on LoCoMo (bench_locomo; docs/benchmarks.md has the sweep): retriever
-# weights, the RRF constant, how much of a hit's score its neighbouring turns receive (the
-# answer is often the turn next to the one that matches), and how much a hit gains when its
-# session holds many hits.
-WEIGHTS = {"keyword": 1.0, "topic": 0.3, "vector": 1.0}
+# Fusion (bench_locomo --halves; docs/benchmarks.md has the sweeps): the keyword and vector
+# scores are combined convexly (fusion.convex_fusion), the vector side's share depending on
+# the query's script: e5's Korean vectors find paraphrases the keyword index cannot (ko_dev
+# vector-only 0.856 against keyword-only 0.644 at recall@10), its English vectors lose to
+# names and exact words (LoCoMo 0.536 against 0.685). Each share was chosen on the even half
+# of the people of its file (LoCoMo for "other", ko_dev for "hangul") and checked on the odd
+# half. The topic ranking adds its reciprocal-rank share (topic weight / (FUSION_K + rank));
+# then each hit's neighbouring turns receive NEIGHBOUR_SHARE of its score (the answer is
+# often the turn next to the one that matches), and a hit gains when its session holds many
+# hits.
+VECTOR_SHARE = {"hangul": 0.6, "other": 0.2}
+TOPIC_WEIGHT = 0.3
 FUSION_K = 10
 NEIGHBOUR_SHARE = 0.2
 SESSION_BOOST = 0.3
@@ -129,8 +137,8 @@ def _idf(matches: Sequence[Match], terms: Sequence[str], documents: int) -> dict
     return {t: fusion.idf(documents, counts[t]) for t in terms if counts[t]}
 
 
-def keyword_ranking(user_id: int, query: Query, average_terms: float) -> list[int]:
-    """Message ids by Algorithm 3's match score (IDF-weighted, exchange-aware)."""
+def keyword_scores(user_id: int, query: Query, average_terms: float) -> list[tuple[int, float]]:
+    """(message id, Algorithm 3's match score: IDF-weighted, exchange-aware), best first."""
     if not query.idf:
         return []
     # Rows matching any query term are exactly those matching a term with an IDF.
@@ -148,7 +156,13 @@ def keyword_ranking(user_id: int, query: Query, average_terms: float) -> list[in
         mid: score + EXCHANGE_PARTNER_SHARE * own.get(partner_of.get(mid, 0), 0.0)
         for mid, score in own.items()
     }
-    return sorted(scored, key=lambda mid: (-scored[mid], -mid))[:CANDIDATES]
+    best = sorted(scored, key=lambda mid: (-scored[mid], -mid))[:CANDIDATES]
+    return [(mid, scored[mid]) for mid in best]
+
+
+def keyword_ranking(user_id: int, query: Query, average_terms: float) -> list[int]:
+    """Message ids by Algorithm 3's match score (IDF-weighted, exchange-aware)."""
+    return [mid for mid, _score in keyword_scores(user_id, query, average_terms)]
 
 
 def topic_ranking(user_id: int, query: Query) -> list[int]:
@@ -184,45 +198,68 @@ def topic_ranking(user_id: int, query: Query) -> list[int]:
 EXACT_SCAN_MAX = 50000
 
 
+# Each row with its cosine distance, computed once per row (the sort key is the output
+# column); the fusion weighs the cosine (1 - distance).
 _NEAREST = (
-    "SELECT id FROM conversations_message WHERE user_id = %s AND searchable "
-    "AND context_embedding IS NOT NULL ORDER BY context_embedding <=> %s::vector LIMIT %s"
+    "SELECT id, context_embedding <=> %s::vector AS distance FROM conversations_message "
+    "WHERE user_id = %s AND searchable AND context_embedding IS NOT NULL "
+    "ORDER BY distance LIMIT %s"
 )
 # "+ 0" hides the ordering from the HNSW index: the planner takes the user's rows by the
 # user index and sorts them, an exact scan.
 _NEAREST_EXACT = _NEAREST.replace(
-    "ORDER BY context_embedding <=> %s::vector", "ORDER BY (context_embedding <=> %s::vector) + 0"
+    "context_embedding <=> %s::vector AS distance",
+    "(context_embedding <=> %s::vector) + 0 AS distance",
 )
 
+Scored = list[tuple[int, float]]
 
-def nearest_exact(user_id: int, vector: str, limit: int) -> list[int]:
-    """The user's `limit` nearest messages by an exact scan of their rows (recall 1.0)."""
+
+def nearest_exact_scored(user_id: int, vector: str, limit: int) -> Scored:
+    """The user's `limit` nearest messages and their cosines by an exact scan (recall 1.0)."""
     with connections[read_alias()].cursor() as cursor:
-        cursor.execute(_NEAREST_EXACT, [user_id, vector, limit])
-        return [row[0] for row in cursor.fetchall()]
+        cursor.execute(_NEAREST_EXACT, [vector, user_id, limit])
+        return [(row[0], 1.0 - float(row[1])) for row in cursor.fetchall()]
 
 
-def nearest_hnsw(user_id: int, vector: str, limit: int) -> list[int]:
-    """The user's nearest messages through the HNSW index; may return fewer than `limit`."""
+def nearest_hnsw_scored(user_id: int, vector: str, limit: int) -> Scored:
+    """The user's nearest messages and their cosines through the HNSW index; may return
+    fewer than `limit`."""
     alias = read_alias()
     with transaction.atomic(using=alias), connections[alias].cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
         cursor.execute("SET LOCAL hnsw.ef_search = 100")
-        cursor.execute(_NEAREST, [user_id, vector, limit])
-        return [row[0] for row in cursor.fetchall()]
+        cursor.execute(_NEAREST, [vector, user_id, limit])
+        return [(row[0], 1.0 - float(row[1])) for row in cursor.fetchall()]
 
 
-def vector_ranking(user_id: int, query: Query, count: int, limit: int = CANDIDATES) -> list[int]:
-    """Message ids by cosine to the query; never fewer than `limit` when the user has them."""
+def nearest_exact(user_id: int, vector: str, limit: int) -> list[int]:
+    """The user's `limit` nearest messages by an exact scan of their rows (recall 1.0)."""
+    return [mid for mid, _cosine in nearest_exact_scored(user_id, vector, limit)]
+
+
+def nearest_hnsw(user_id: int, vector: str, limit: int) -> list[int]:
+    """The user's nearest messages through the HNSW index; may return fewer than `limit`."""
+    return [mid for mid, _cosine in nearest_hnsw_scored(user_id, vector, limit)]
+
+
+def vector_scores(user_id: int, query: Query, count: int, limit: int = CANDIDATES) -> Scored:
+    """(message id, cosine to the query), best first; never fewer than `limit` rows when the
+    user has them."""
     if query.vector is None:
         return []
     vector = _vector_literal(query.vector)
     if count <= EXACT_SCAN_MAX:
-        return nearest_exact(user_id, vector, limit)
-    ids = nearest_hnsw(user_id, vector, limit)
-    if len(ids) < min(limit, count):  # the filtered index scan ran out: be exact
-        ids = nearest_exact(user_id, vector, limit)
-    return ids
+        return nearest_exact_scored(user_id, vector, limit)
+    found = nearest_hnsw_scored(user_id, vector, limit)
+    if len(found) < min(limit, count):  # the filtered index scan ran out: be exact
+        found = nearest_exact_scored(user_id, vector, limit)
+    return found
+
+
+def vector_ranking(user_id: int, query: Query, count: int, limit: int = CANDIDATES) -> list[int]:
+    """Message ids by cosine to the query; never fewer than `limit` when the user has them."""
+    return [mid for mid, _cosine in vector_scores(user_id, query, count, limit)]
 
 
 def analyse(user_id: int, text: str, documents: int, *, embed: bool = True) -> Query:
@@ -245,28 +282,77 @@ def _newest(user_id: int) -> datetime | None:
     )
 
 
+@dataclass(frozen=True)
+class Retrieved:
+    """What each retriever found for one query, before fusion (`retrieve`)."""
+
+    keyword: Scored
+    topic: list[int]
+    vector: Scored
+    # The query's IDF mass: the sum of its terms' IDF, a term no message holds counted at the
+    # IDF of an unseen term; a keyword score divided by it says how much of the query a
+    # message matches (fusion.convex_fusion).
+    keyword_mass: float
+
+
+def retrieve(*, user_id: int, query_text: str, modes: Sequence[str]) -> Retrieved | None:
+    """Each retriever's candidates for the query (None when the user has no messages)."""
+    documents, average_terms = user_stats(user_id)
+    if documents == 0:
+        return None
+    query = analyse(user_id, query_text, documents, embed="vector" in modes)
+    unseen = fusion.idf(documents, 0)
+    return Retrieved(
+        keyword=keyword_scores(user_id, query, average_terms) if "keyword" in modes else [],
+        topic=topic_ranking(user_id, query) if "topic" in modes else [],
+        vector=vector_scores(user_id, query, documents) if "vector" in modes else [],
+        keyword_mass=sum(query.idf.get(t, unseen) for t in query.terms),
+    )
+
+
+def query_vector_share(text: str) -> float:
+    """The vector side's share in the fusion for this query (VECTOR_SHARE, by script)."""
+    return fusion.vector_share(text, **VECTOR_SHARE)
+
+
+def fused_scores(retrieved: Retrieved, *, vector_share: float) -> dict[int, float]:
+    """One score per candidate: the convex combination of the keyword and vector scores
+    (fusion.convex_fusion) plus the topic ranking's reciprocal-rank share."""
+    fused = fusion.convex_fusion(
+        retrieved.keyword,
+        retrieved.vector,
+        keyword_mass=retrieved.keyword_mass,
+        vector_share=vector_share,
+    )
+    by_topic = fusion.reciprocal_rank_fusion(
+        {"topic": retrieved.topic}, {"topic": TOPIC_WEIGHT}, k=FUSION_K
+    )
+    for mid, score in by_topic.items():
+        fused[mid] = fused.get(mid, 0.0) + score
+    return fused
+
+
 def message_hits(
     *,
     user_id: int,
     query_text: str,
     k: int,
     modes: Sequence[str] = ("keyword", "topic", "vector"),
-    weights: dict[str, float] | None = None,
+    vector_share: float | None = None,
     decay_per_day: float = MESSAGE_DECAY_PER_DAY,
+    retrieved: Retrieved | None = None,
 ) -> list[Hit]:
-    """The user's best k messages for the query, fused across `modes`."""
-    documents, average_terms = user_stats(user_id)
-    if documents == 0:
+    """The user's best k messages for the query, fused across `modes`. `vector_share`
+    replaces the query's own (`query_vector_share`); `retrieved` (from `retrieve` with the
+    same user, query and modes) skips the retrieval, so a benchmark can weigh one retrieval
+    several ways."""
+    if retrieved is None:
+        retrieved = retrieve(user_id=user_id, query_text=query_text, modes=modes)
+    if retrieved is None:
         return []
-    query = analyse(user_id, query_text, documents, embed="vector" in modes)
-    rankings: dict[str, list[int]] = {}
-    if "keyword" in modes:
-        rankings["keyword"] = keyword_ranking(user_id, query, average_terms)
-    if "topic" in modes:
-        rankings["topic"] = topic_ranking(user_id, query)
-    if "vector" in modes:
-        rankings["vector"] = vector_ranking(user_id, query, documents)
-    fused = fusion.reciprocal_rank_fusion(rankings, weights or WEIGHTS, k=FUSION_K)
+    if vector_share is None:
+        vector_share = query_vector_share(query_text)
+    fused = fused_scores(retrieved, vector_share=vector_share)
     if not fused:
         return []
     layout = _neighbourhood(user_id, list(fused))

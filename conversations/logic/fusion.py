@@ -1,8 +1,9 @@
 """Score fusion for hybrid search, as plain functions (seed 000 Algorithm 3 + seed 002).
 
-Each retriever (keyword match score, topic tags, vectors) gives a ranked list; reciprocal
-rank fusion combines them without calibrating their scores against each other, then time
-decay and importance scale the fused score (seed 002: similarity x decay x importance).
+Each retriever (keyword match score, topic tags, vectors) gives a ranked list; the keyword
+and vector scores are combined convexly (`convex_fusion`), the topic ranking by reciprocal
+rank, then time decay and importance scale the fused score (seed 002: similarity x decay x
+importance).
 """
 
 from __future__ import annotations
@@ -103,3 +104,47 @@ def repeats(text: str, kept: Sequence[str]) -> bool:
         text == other or (len(other) >= MIN_REPEAT_CHARS and (other in text or text in other))
         for other in kept
     )
+
+
+def convex_fusion(
+    keyword: Sequence[tuple[K, float]],
+    vector: Sequence[tuple[K, float]],
+    *,
+    keyword_mass: float,
+    vector_share: float,
+) -> dict[K, float]:
+    """(1 - vector_share) x keyword score / keyword_mass + vector_share x rescaled cosine.
+
+    The keyword score is divided by the query's IDF mass (the sum of its terms' IDF), not by
+    the best score found: when few of the query's terms occur in any message, or only the
+    common ones, every keyword score is small and the vector side decides, a continuous
+    confidence in the keyword evidence rather than a switch by language. The cosines are
+    rescaled to the candidates' own range (best 1, worst 0): a model's cosines crowd into a
+    narrow band whose place differs by model and language.
+    """
+    fused: dict[K, float] = {}
+    if keyword and keyword_mass > 0:
+        for item, score in keyword:
+            fused[item] = (1 - vector_share) * score / keyword_mass
+    if vector:
+        cosines = [cosine for _item, cosine in vector]
+        low, high = min(cosines), max(cosines)
+        spread = high - low
+        for item, cosine in vector:
+            scaled = (cosine - low) / spread if spread > 0 else 1.0
+            fused[item] = fused.get(item, 0.0) + vector_share * scaled
+    return fused
+
+
+def hangul_share(text: str) -> float:
+    """The share of `text`'s letters that are Hangul syllables (0.0 without letters)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    if not letters:
+        return 0.0
+    return sum(1 for ch in letters if "\uac00" <= ch <= "\ud7a3") / len(letters)
+
+
+def vector_share(text: str, *, hangul: float, other: float) -> float:
+    """The vector side's share for a query, by its script: `hangul` for a query written in
+    Hangul, `other` for one without, in between in proportion for a mixed one."""
+    return other + (hangul - other) * hangul_share(text)

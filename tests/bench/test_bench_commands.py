@@ -13,6 +13,7 @@ from django.core.management import CommandError, call_command
 
 from bench import benchdata
 from bench.benchdata import load
+from bench.management.commands.bench_locomo import VECTOR_SHARES
 
 # (speaker_a, speaker_b, sessions as (date, turns alternating a and b), questions as
 # (question, answer, evidence, category)).
@@ -402,3 +403,34 @@ def test_bench_locomo_prints_recall_per_category_and_overall_for_each_retriever(
             assert _is_share(row["1"]) and _is_share(row["5"])
         assert _is_share(data["overall"]["1"]) and _is_share(data["overall"]["5"])
     assert report["modes"]["hybrid"]["overall"]["5"] > 0
+
+
+@pytest.mark.django_db
+def test_bench_locomo_scores_the_share_chosen_on_one_half_on_the_other_and_counts_tokens(
+    tiny_locomo: Path, tmp_path: Path, settings: Any
+) -> None:
+    settings.MEMORYHUB_IMPORT_EXTRACTION = "off"
+    out = tmp_path / "locomo.json"
+    buf = StringIO()
+
+    call_command("bench_locomo", str(tiny_locomo), "--k", "1,5", "--halves", "--tokens",
+                 "--json", str(out), stdout=buf)  # fmt: skip
+
+    printed = buf.getvalue()
+    halves = json.loads(out.read_text())["halves"]
+    # Conversations 1 and 3 are the even half (6 questions), conversation 2 the odd (3).
+    asked = {"even": 6, "odd": 3}
+    for name, other in (("even", "odd"), ("odd", "even")):
+        assert (
+            sum(r["n"] for r in halves[f"product_on_{name}"]["categories"].values()) == asked[name]
+        )
+        chosen = halves[f"chosen_on_{name}"]
+        assert chosen["share"] in VECTOR_SHARES
+        assert sum(r["n"] for r in chosen["other_half"]["categories"].values()) == asked[other]
+        assert _is_share(chosen["other_half"]["overall"]["5"])
+        assert (f"vector share chosen on the {name} half: {chosen['share']}; "
+                f"scored on the {other} half") in printed  # fmt: skip
+    tokens = json.loads(out.read_text())["tokens"]
+    assert tokens["top_10_hit_tokens"]["mean"] > 0
+    assert tokens["context_tokens"]["p95"] <= settings.MEMORYHUB_CONTEXT_TOKEN_BUDGET
+    assert "context.tokens (context_preview, 9 questions): mean " in printed

@@ -1,11 +1,21 @@
 """Retrieval benchmark on LoCoMo-shaped data, through the same search the API uses.
 
     python manage.py bench_locomo ../shared/bench/locomo10.json [--k 5,10,25] [--json OUT]
+        [--halves] [--tokens]
 
 Each conversation is imported as its own user through the import service (external_id =
 dia_id, the first speaker as "user"), then every question is searched in that user's data
 only. Recall@k = the share of a question's evidence turns among the top k (LoCoMo paper),
 averaged per category and overall, for keyword-only, vector-only and the full hybrid.
+
+`--halves` splits the people (conversations) into two halves (even and odd positions in the
+file) and prints the hybrid per half; then, for each half, it picks the fusion's vector share
+(`search.VECTOR_SHARE`, by the query's script: one file is one language) that gives that
+half the best recall@10 and prints what that share scores on the other half, so a setting is
+always reported on people it was not chosen on.
+`--tokens` prints the mean and p95 of `context.tokens` of the context the product assembles
+for each question (`context_preview`, as `POST /api/v1/context/` does) and of the hybrid's
+top 10 hits (the text behind the recall@10 printed).
 """
 
 from __future__ import annotations
@@ -25,12 +35,45 @@ from bench.benchdata import BenchConversation, load
 from conversations import search
 from conversations.models import Message
 from conversations.services import imports
+from conversations.services.context import context_preview
+from memories.models import Reader
+from memoryhub.text import estimate_tokens
 
 MODES = {
     "keyword only (BM25)": ("keyword",),
     "vector only": ("vector",),
     "hybrid": ("keyword", "topic", "vector"),
 }
+HYBRID = "hybrid"
+# The vector shares `--halves` chooses from (search.VECTOR_SHARE's are among them).
+VECTOR_SHARES = tuple(round(0.1 + 0.05 * i, 2) for i in range(15))
+TOKENS_AT = 10
+
+# One scored question: (its conversation's position, its category, recall at each k).
+Scored = tuple[int, int, dict[int, float]]
+
+
+def recall(found: list[str | None], evidence: list[str], k: int) -> float:
+    return len(set(found[:k]) & set(evidence)) / len(evidence)
+
+
+def summary(scored: list[Scored], ks: list[int]) -> dict[str, Any]:
+    """Recall@k per category and overall (the mean over questions)."""
+    per_category: dict[int, list[dict[int, float]]] = {}
+    for _conv, category, shares in scored:
+        per_category.setdefault(category, []).append(shares)
+    return {
+        "overall": {k: mean(s[k] for _c, _cat, s in scored) for k in ks} if scored else {},
+        "categories": {
+            str(c): {k: mean(r[k] for r in rows) for k in ks} | {"n": len(rows)}
+            for c, rows in sorted(per_category.items())
+        },
+    }
+
+
+def percentile(values: list[int], share: float) -> float:
+    ordered = sorted(values)
+    return float(ordered[min(len(ordered) - 1, int(share * len(ordered)))]) if ordered else 0.0
 
 
 def conversation_payload(conv: BenchConversation) -> dict[str, Any]:
@@ -61,6 +104,16 @@ class Command(BaseCommand):
         parser.add_argument("--json", type=Path, default=None)
         parser.add_argument("--conversations", type=int, default=0, help="first N only")
         parser.add_argument("--keep", action="store_true", help="keep (and reuse) the users")
+        parser.add_argument(
+            "--halves",
+            action="store_true",
+            help="choose the vector share on half of the people, score the other",
+        )
+        parser.add_argument(
+            "--tokens",
+            action="store_true",
+            help="print mean and p95 of the assembled context's tokens",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
@@ -83,36 +136,41 @@ class Command(BaseCommand):
                           f"imported and indexed in {import_seconds:.0f} s")  # fmt: skip
         results: dict[str, Any] = {"file": path.name, "k": ks, "modes": {}}
         top = max(ks)
+        retrieved: list[tuple[int, Any, search.Retrieved | None, Any]] = []
+        hybrid_hits: list[list[search.Hit]] = []
         for label, modes in MODES.items():
-            per_category: dict[int, dict[int, list[float]]] = {}
+            scored: list[Scored] = []
             timings: list[float] = []
-            for conv, user in zip(conversations, users, strict=True):
+            for position, (conv, user) in enumerate(zip(conversations, users, strict=True)):
                 for question in conv.questions:
                     t0 = time.monotonic()
+                    found = search.retrieve(user_id=user.pk, query_text=question.question,
+                                            modes=modes)  # fmt: skip
                     hits = search.message_hits(user_id=user.pk, query_text=question.question,
-                                               k=top, modes=modes)  # fmt: skip
+                                               k=top, modes=modes, retrieved=found)  # fmt: skip
                     timings.append((time.monotonic() - t0) * 1000)
-                    found = [h.external_id for h in hits]
-                    for k in ks:
-                        share = len(set(found[:k]) & set(question.evidence)) / len(
-                            question.evidence
-                        )
-                        per_category.setdefault(question.category, {}).setdefault(k, []).append(
-                            share
-                        )
+                    ids = [h.external_id for h in hits]
+                    scored.append((position, question.category,
+                                   {k: recall(ids, question.evidence, k) for k in ks}))  # fmt: skip
+                    if label == HYBRID:
+                        retrieved.append((position, question, found, user))
+                        hybrid_hits.append(hits)
             results["modes"][label] = {
                 "ms_per_query": mean(timings) if timings else 0.0,
-                "overall": {k: mean(v for c in per_category.values() for v in c[k]) for k in ks},
-                "categories": {
-                    str(c): {k: mean(vals[k]) for k in ks} | {"n": len(vals[ks[0]])}
-                    for c, vals in sorted(per_category.items())
-                },
+                **summary(scored, ks),
             }
+            if label == HYBRID:
+                results["hybrid_scored"] = scored
+        self._print(results, ks)
+        if options["halves"]:
+            results["halves"] = self._halves(results.pop("hybrid_scored"), retrieved, ks)
+        results.pop("hybrid_scored", None)
+        if options["tokens"]:
+            results["tokens"] = self._tokens(retrieved, hybrid_hits)
         skipped = sum(c.skipped_questions for c in conversations)
         dropped = sum(c.dropped_evidence_ids for c in conversations)
         results["skipped_questions"] = skipped
         results["dropped_evidence_ids"] = dropped
-        self._print(results, ks)
         self.stdout.write(
             f"questions skipped (no usable evidence): {skipped}; "
             f"evidence ids dropped (malformed or missing turn): {dropped}"
@@ -142,3 +200,97 @@ class Command(BaseCommand):
                 self.stdout.write(f"{category:<14} {row['n']:>5} {values}")
             overall = " ".join(f"{data['overall'][k]:.3f} " for k in ks)
             self.stdout.write(f"{'overall':<14} {'':>5} {overall}")
+
+    def _halves(self, scored: list[Scored], retrieved: list[Any], ks: list[int]) -> dict[str, Any]:
+        """The hybrid per half of the people, and each half's chosen vector share scored on
+        the other half."""
+        halves = {"even": 0, "odd": 1}
+        by_share: dict[float, list[Scored]] = {}
+        for share in VECTOR_SHARES:
+            rows: list[Scored] = []
+            for position, question, found, user in retrieved:
+                hits = search.message_hits(
+                    user_id=user.pk,
+                    query_text=question.question,
+                    k=max(ks),
+                    vector_share=share,
+                    retrieved=found,
+                )
+                ids = [h.external_id for h in hits]
+                rows.append((position, question.category,
+                             {k: recall(ids, question.evidence, k) for k in ks}))  # fmt: skip
+            by_share[share] = rows
+        # The share the product gives this file's questions (the mean, as a mixed-script
+        # question gets one in between).
+        product = round(
+            mean(search.query_vector_share(q.question) for _p, q, _f, _u in retrieved), 3
+        )
+        out: dict[str, Any] = {"shares": list(VECTOR_SHARES), "product_share": product}
+        for name, parity in halves.items():
+            mine = [row for row in scored if row[0] % 2 == parity]
+            out[f"product_on_{name}"] = summary(mine, ks)
+        curve: dict[str, dict[float, float]] = {name: {} for name in halves}
+        for name, parity in halves.items():
+            for share, rows in by_share.items():
+                at = [r[2][10 if 10 in ks else max(ks)] for r in rows if r[0] % 2 == parity]
+                curve[name][share] = mean(at) if at else 0.0
+        out["recall_at_10_by_share"] = curve
+        for name, parity in halves.items():
+            # Ties go to the share nearer the product's, then the smaller.
+            chosen = max(
+                VECTOR_SHARES,
+                key=lambda s: (round(curve[name][s], 6), -abs(s - product), -s),
+            )
+            other = [row for row in by_share[chosen] if row[0] % 2 != parity]
+            out[f"chosen_on_{name}"] = {"share": chosen, "other_half": summary(other, ks)}
+        self._print_halves(out, ks)
+        return out
+
+    def _print_halves(self, out: dict[str, Any], ks: list[int]) -> None:
+        header = " ".join(f"R@{k:<5}" for k in ks)
+        for name in ("even", "odd"):
+            share = out["product_share"]
+            self.stdout.write(f"\nhybrid (the product's vector share, {share} on average) "
+                              f"on the {name} half of the people")  # fmt: skip
+            self._print_table(out[f"product_on_{name}"], ks, header)
+        self.stdout.write("\nrecall@10 by vector share: "
+                          + "; ".join(f"{s}: " + " / ".join(
+                              f"{out['recall_at_10_by_share'][n][s]:.3f}" for n in ("even", "odd"))
+                              for s in out["shares"]) + " (even / odd half)")  # fmt: skip
+        for name, other in (("even", "odd"), ("odd", "even")):
+            chosen = out[f"chosen_on_{name}"]
+            self.stdout.write(f"\nvector share chosen on the {name} half: {chosen['share']}; "
+                              f"scored on the {other} half")  # fmt: skip
+            self._print_table(chosen["other_half"], ks, header)
+
+    def _print_table(self, data: dict[str, Any], ks: list[int], header: str) -> None:
+        self.stdout.write(f"{'category':<14} {'n':>5} {header}")
+        for category, row in data["categories"].items():
+            values = " ".join(f"{row[k]:.3f} " for k in ks)
+            self.stdout.write(f"{category:<14} {row['n']:>5} {values}")
+        overall = " ".join(f"{data['overall'][k]:.3f} " for k in ks)
+        self.stdout.write(f"{'overall':<14} {'':>5} {overall}")
+
+    def _tokens(self, retrieved: list[Any], hybrid_hits: list[list[search.Hit]]) -> dict[str, Any]:
+        """Tokens of the context the product assembles per question, and of the top hits."""
+        context_tokens: list[int] = []
+        hit_tokens: list[int] = []
+        for (_position, question, _found, user), hits in zip(retrieved, hybrid_hits, strict=True):
+            context = context_preview(user=user, content=question.question, session=None,
+                                      reader=Reader.ASSISTANT)  # fmt: skip
+            context_tokens.append(context.tokens)
+            hit_tokens.append(sum(estimate_tokens(h.text) for h in hits[:TOKENS_AT]))
+        out = {
+            "context_tokens": {"mean": mean(context_tokens) if context_tokens else 0.0,
+                               "p95": percentile(context_tokens, 0.95)},
+            f"top_{TOKENS_AT}_hit_tokens": {"mean": mean(hit_tokens) if hit_tokens else 0.0,
+                                            "p95": percentile(hit_tokens, 0.95)},
+        }  # fmt: skip
+        self.stdout.write(
+            f"\ncontext.tokens (context_preview, {len(context_tokens)} questions): mean "
+            f"{out['context_tokens']['mean']:.0f}, p95 {out['context_tokens']['p95']:.0f}; "
+            f"the hybrid's top {TOKENS_AT} hits: mean "
+            f"{out[f'top_{TOKENS_AT}_hit_tokens']['mean']:.0f}, p95 "
+            f"{out[f'top_{TOKENS_AT}_hit_tokens']['p95']:.0f}"
+        )
+        return out
