@@ -669,3 +669,9 @@ def test_a_korean_wondering_ending_asks_and_states_nothing(text):
 @pytest.mark.parametrize("text", ["the cache is stale i think", "the meeting got moved i guess"])
 def test_a_guess_about_a_thing_with_a_trailing_i_think_is_not_the_users_fact(text):
     assert rules.extract_statements(text) == []
+
+
+def test_a_cry_for_help_after_news_leaves_the_news_a_statement():
+    items = rules.extract_statements("다음 달 3일 워크숍 발표 내가 맡음 ㅠㅠ 살려줘")
+
+    assert any("워크숍" in item.content for item in items), items
