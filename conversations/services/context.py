@@ -23,7 +23,7 @@ from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message
 from conversations.services import sessions, topics
 from memories.logic import injection
-from memories.selectors import memory_retrieve
+from memories.selectors import lineage_source_message_ids, memory_retrieve
 from memoryhub import embeddings, offline_reply
 from memoryhub import text as text_analysis
 
@@ -133,8 +133,10 @@ def _ahead(memory: RetrievedMemory, at: datetime) -> bool:
 
 
 def _source_texts(*, user_id: int, memories: list[RetrievedMemory]) -> list[str]:
-    """The messages the memories were taken from, folded for duplicate checks."""
+    """The messages the memories were taken from, folded for duplicate checks: those of their
+    replaced versions too ("최애 아이돌은 루나" is not recalled beside "최애 바뀜 ... 세린")."""
     ids = [m.source_message_id for m in memories if m.source_message_id]
+    ids += lineage_source_message_ids(user_id=user_id, memory_ids=[m.memory_id for m in memories])
     if not ids:
         return []
     rows = Message.objects.filter(pk__in=ids, user_id=user_id).values_list("content", flat=True)

@@ -376,6 +376,8 @@ def _decision(match: re.Match[str], sentence: str) -> _Match | None:
 
 _KO_ASKS = re.compile(
     r"(?:해\s*줘|해\s*주세요|해\s*줘요|해\s*주라|줘요|줘|주세요|주라|해라|하라|해요|하세요|"
+    # the older forms: "답해주시오", "하지 마라", "보내지 말라"
+    r"주시오|하시오|주오|마시오|마오|마라|말라|말게|"
     r"부탁(?:해|해요|드려요|합니다)|말아\s*(?:줘|주세요|줘요)|마세요|마|좋겠어요|좋겠어|좋겠다|"
     r"좋겠습니다|원해|바래|바라요|할\s*것|해|(?:해|써|불러|말해)도\s*(?:돼|돼요|괜찮아|좋아)|"
     r"말자|하자|드려요|드립니다|불러|줄\s*수\s*(?:있어|있을까|있나|있어요|있나요)\s*[?？]*|"
@@ -912,6 +914,12 @@ _AHEAD = re.compile(
 )
 
 
+# "... 내가 맡음 ㅠ 살려줘", "... send help": a cry after the news, no task for the assistant.
+_CRY_FOR_HELP = re.compile(
+    r"[\s,.!~ㅠㅜ]*(?:살려\s*(?:줘|주세요|줘요|주라)|send\s+help)"
+    r"[\s!.~ㅠㅜㅋ]*$",
+    re.IGNORECASE,
+)
 # "todo: ...", "할 일: 리본 주문, ...": a list of tasks to do, not facts about the user.
 _TASK_LIST = re.compile(
     r"^\s*(?:[-*•]\s*)?(?:to[\s\-]?dos?|할\s*일|할\s*거|해야\s*할\s*(?:일|것|거)|오늘\s*할\s*(?:일|거)|"
@@ -939,6 +947,7 @@ def extract_statements(
     """
     if _TASK_LIST.match(text):
         statements_allowed = False
+    text = _CRY_FOR_HELP.sub("", text) or text
     sentences = _sentences(text)
     cued_alone = False
     parts: list[tuple[str, bool]] = []

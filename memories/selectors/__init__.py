@@ -3,6 +3,7 @@
 from memories.selectors.access import (
     audit_events_for_user,
     deletion_receipts_for_user,
+    lineage_source_message_ids,
     memory_conflict_ids,
     memory_get_for_user,
     memory_list_for_user,
@@ -15,6 +16,7 @@ __all__ = [
     "RetrievedMemory",
     "audit_events_for_user",
     "deletion_receipts_for_user",
+    "lineage_source_message_ids",
     "memory_conflict_ids",
     "memory_get_for_user",
     "memory_list_for_user",

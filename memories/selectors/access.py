@@ -76,6 +76,22 @@ def memory_versions(*, memory: Memory) -> QuerySet[MemoryVersion]:
     return memory.versions.order_by("-version")
 
 
+def lineage_source_message_ids(*, user_id: int, memory_ids: list[str]) -> list[int]:
+    """The messages every version of these memories was taken from, the replaced ones too:
+    a message that stated an answer since replaced is not recalled beside the current one."""
+    ids = [int(memory_id) for memory_id in memory_ids if str(memory_id).isdigit()]
+    if not ids:
+        return []
+    rows = (
+        MemoryVersion.objects.filter(
+            user_id=user_id, memory_id__in=ids, source_message_id__isnull=False
+        )
+        .values_list("source_message_id", flat=True)
+        .distinct()
+    )
+    return [row for row in rows if row is not None]
+
+
 def deletion_receipts_for_user(*, user: AbstractBaseUser) -> QuerySet[DeletionReceipt]:
     return DeletionReceipt.objects.filter(user_id=user.pk).order_by("-deleted_at")
 

@@ -170,3 +170,33 @@ def test_the_offline_reply_never_tells_a_person_they_said_a_withheld_text(user):
 
     assert "보류" not in reply.content and "withheld" not in reply.content
     assert "포도" not in reply.content
+
+
+def _said(user, text):
+    """One exchange in its own session, with the extraction a worker runs after it."""
+    from conversations.services import remembering, sessions
+
+    session = chat.chat_session_create(user=user)
+    message = chat.chat_exchange(session=session, content=text).user_message
+    remembering.exchange_memories_extract(message_id=message.pk, offline=True)
+    indexing.messages_embed_pending(user_id=user.pk)
+    sessions.session_end(session=session)
+    sessions.session_finalize(session_id=session.pk)
+    return message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "question", "gone"),
+    [
+        ("최애 가수는 하람이야", "최애 바뀜 이제 도하가 최애", "내 최애 가수 누구였지?", "하람"),
+        ("I drive a Golf", "sold the golf, driving a Kona now", "what car do I drive?", "Golf"),
+    ],
+)
+def test_a_replaced_answer_is_not_recalled_beside_the_current_one(user, old, new, question, gone):
+    _said(user, old)
+    _said(user, new)
+    assert MemoryVersion.objects.filter(user=user, version=2).exists()  # the new one replaced it
+
+    reply = _reply_to(user, question)
+
+    assert gone not in reply.content, reply.content

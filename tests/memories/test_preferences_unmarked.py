@@ -173,3 +173,12 @@ def test_a_preference_said_as_what_worked_a_liked_kind_a_unit_or_a_condition_is_
 )
 def test_a_measure_in_a_recipe_or_a_question_is_no_preference(text):
     assert not [i for i in rules.extract_statements(text) if i.type == "procedure"]
+
+
+@pytest.mark.parametrize(
+    "text", ["앞으로 답은 짧게 해주시오", "답장 길게 보내지 마라 읽기 힘들다", "설명은 쉽게 하시오"]
+)
+def test_a_standing_request_in_the_older_forms_is_kept(text):
+    items = rules.extract_statements(text)
+
+    assert any(item.type == "procedure" for item in items), items

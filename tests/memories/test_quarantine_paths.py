@@ -115,3 +115,13 @@ def test_every_memory_cut_from_a_forwarded_attack_is_quarantined(user, say):
     memories = Memory.objects.filter(user=user)
     assert memories.exists()
     assert {m.status for m in memories} == {MemoryStatus.QUARANTINED}
+
+
+def test_a_quarantined_memory_s_page_offers_to_reject_it_not_to_stop_using_it(client, user, say):
+    say(LINK_RULE)
+    memory = Memory.objects.get(user=user, status=MemoryStatus.QUARANTINED)
+    client.force_login(user)
+
+    page = client.get(reverse("memories:detail", args=[memory.pk])).content.decode()
+
+    assert "Reject" in page and "Stop using it" not in page

@@ -484,6 +484,13 @@ def _ko_predicate(tokens: list[Any]) -> str:
     return main
 
 
+# Events that change the speaker's life for good, even when they happened today.
+_KO_LIFE_EVENTS = frozenset(
+    """합격 통과 붙 졸업 입학 입사 퇴사 취업 이직 승진 결혼 약혼 이혼 출산 임신 이사 전역 입대
+    수료 개업 창업 등록 당첨 완주 은퇴 상견례 발령 계약 취득 따""".split()  # noqa: SIM905
+)
+
+
 def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
     forms = [t.form for t in tokens]
     if any(_tag(t) == "EF" and t.form in ("ᆯ게", "을게", "ᆯ게요", "을게요") for t in tokens):
@@ -495,6 +502,8 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
             return True  # "하나 할게", "지금부터 시작할게": what one does in this conversation
     if tense in ("plan", "future"):
         return False
+    if tense == "past" and predicate.removesuffix("하") in _KO_LIFE_EVENTS:
+        return False  # "오늘 운전면허 합격했어": what happened today and stays true
     now = [f for i, f in enumerate(forms) if f in _KO_NOW and forms[i + 1 : i + 2] != ["로"]]
     from_now = any(
         f in _KO_NOW and i + 1 < len(forms) and forms[i + 1] in ("부터", "마다")
