@@ -166,6 +166,8 @@ def test_questions_plans_and_passing_remarks_answer_no_question(text):
         "She loves coffee",
         "Husband drives a pickup truck",
         "Daughter started kindergarten",
+        "Wife's birthday is june 2",
+        "Brother's job is in sales",
     ],
 )
 def test_a_fact_about_someone_else_is_no_answer_about_the_user(text):

@@ -14,7 +14,8 @@ EN_OTHER_SUBJECT = re.compile(
     # a clean note with "my" left out: "Brother still lives in Cardiff", "Wife is a teacher"
     r"^(?:older\s+|younger\s+|little\s+|big\s+)?(?:wife|husband|partner|girlfriend|boyfriend|son|"
     r"daughter|kids?|children|mom|mum|mother|dad|father|parents|brother|sister|roommate|cousin|"
-    r"uncle|aunt|grandma|grandpa|grandmother|grandfather)\s+(?:still\s+|also\s+|now\s+)?(?:is|are|"
+    r"uncle|aunt|grandma|grandpa|grandmother|grandfather)(?:'s\s+(?!name\b)[\w-]+)?"
+    r"\s+(?:still\s+|also\s+|now\s+)?(?:is|are|"
     r"was|were|lives?|works?|has|have|got|moved|teaches|studies|"
     # any verb of the third person or of the past: "Wife drives a rav4", "Son started school"
     r"(?!(?:is|was|has|does)\b)[a-z]{2,}(?:s|ed))\b",
