@@ -264,11 +264,14 @@ def _card_spans(text: str) -> Iterator[Span]:
         if not luhn_valid(digits):
             continue
         card_named = _near(_CARD_CUE, text, match.start(), match.end())
-        if not card_named and _OTHER_NUMBER_LABEL.search(
-            text, max(0, match.start() - 24), match.start()
-        ):
-            continue
         groups = tuple(len(g) for g in re.split(r"[ .\-]", number))
+        printed = len(groups) > 1 and groups in _CARD_GROUPS  # grouped as a card prints it
+        if (
+            not card_named
+            and not printed
+            and _OTHER_NUMBER_LABEL.search(text, max(0, match.start() - 24), match.start())
+        ):
+            continue  # "주문번호 2024112514328807": an order number that happens to pass Luhn
         shaped = len(groups) == 1 or groups in _CARD_GROUPS
         if (shaped and digits[0] in "234569") or card_named:
             yield match.start(), match.end(), CARD_NUMBER

@@ -475,3 +475,7 @@ def test_a_card_number_next_to_a_booking_label_is_still_a_card_when_a_card_is_na
     text = "visa for the hotel booking: 4532 0151 1283 0366 please"
 
     assert "4532 0151 1283 0366" not in redact(text).text
+
+
+def test_a_number_grouped_as_a_card_is_a_card_whatever_label_precedes_it():
+    assert "4111 1111 1111 1111" not in redact("the order 4111 1111 1111 1111 shipped").text

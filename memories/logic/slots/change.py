@@ -6,6 +6,12 @@ old memory answered, even when the two are worded so differently that their slot
 one has none. The change says so by naming the old answer as quit, dropped, stopped or
 switched from; a memory that holds that word is the one replaced.
 
+A change may also name the question rather than the old answer ("최애 바뀜 이제 ...",
+"휴무일 월요일로 바꿨어요", "moved my coding hour to 9pm", "my commute is now 40 minutes"):
+the memory holding that word answered the same question, and the new statement holds the word
+too (`Change.subjects`). Days and times named beside a change are its values, not what changed,
+and a general head ("수업", "lessons") names the question only with the word before it.
+
 A word shared without such a cue replaces nothing ("커피 좋아해" and "커피 마시면서 공부해"
 stay apart), and generic words (회사, job, school) never name what was given up: "회사
 그만뒀어" does not replace every memory that mentions a company. Leaving school, a job or an
@@ -67,7 +73,7 @@ _SWITCH = re.compile(
 # "my commute is now 40 minutes". The memory holding that word answered the same question.
 _KO_CHANGED = re.compile(
     _WORD_BEFORE + r"(?:이|가|은|는|도)?\s*(?:또\s*)?"
-    r"(?:바뀜|바뀌었|바뀌었|바꼈|바뀐\s*(?:거|듯)|변경됨|변경됐|변경되었|달라졌|달라짐)"
+    r"(?:바뀜|바뀌었|바꼈|바뀐\s*(?:거|듯)|변경됨|변경됐|변경되었|달라졌|달라짐)"
 )
 _KO_MOVED_TO = re.compile(
     _WORD_BEFORE + r"(?:을|를|은|는|도)?\s+(?:(?P<g>[가-힣A-Za-z0-9:.~]+?)(?:을|를|은|는|도)?\s+)?"
@@ -144,7 +150,8 @@ def _clean(word: str) -> str:
 
 
 def given_up(text: str) -> Change:
-    """The old answers `text` says were given up, and the questions it leaves behind."""
+    """The old answers `text` says were given up, the questions it leaves behind, and the
+    questions it says changed by naming them ("최애 바뀜", "moved my long run to sundays")."""
     switch = bool(_SWITCH.search(text))
     # "X 말고 Y" names X as the answer no longer wanted, in a request too ("표 말고 문장으로 써줘")
     patterns = [_KO_GAVE_UP, _EN_GAVE_UP, _EN_DROPPED, _KO_NOT_THIS]
