@@ -173,15 +173,12 @@ def test_the_offline_reply_never_tells_a_person_they_said_a_withheld_text(user):
 
 
 def _said(user, text):
-    """One exchange in its own session, with the extraction a worker runs after it."""
-    from conversations.services import remembering, sessions
+    """One exchange in its own session, with the extraction a worker runs after it, and its
+    messages embedded."""
+    from tests.conversations.test_injection_context import _say
 
-    session = chat.chat_session_create(user=user)
-    message = chat.chat_exchange(session=session, content=text).user_message
-    remembering.exchange_memories_extract(message_id=message.pk, offline=True)
+    message = _say(user, text)
     indexing.messages_embed_pending(user_id=user.pk)
-    sessions.session_end(session=session)
-    sessions.session_finalize(session_id=session.pk)
     return message
 
 

@@ -7,7 +7,7 @@ import pytest
 from conversations import search
 from conversations.logic import fusion
 from conversations.models import Message
-from conversations.services import chat, indexing, sessions
+from tests.conversations.test_search import _session
 
 
 def _best(scores):
@@ -60,17 +60,6 @@ def test_one_retriever_alone_keeps_its_own_order():
     fused = fusion.convex_fusion(keyword, [], keyword_mass=6.0, vector_share=0.6)
 
     assert sorted(fused, key=lambda item: -fused[item]) == [3, 1, 2]
-
-
-def _session(user, texts):
-    session = chat.chat_session_create(user=user)
-    for text in texts:
-        message, _ = chat.message_add_user(session=session, content=text)
-        "".join(chat.reply_stream(message=message))
-    indexing.messages_embed_pending(user_id=user.pk)
-    sessions.session_end(session=session)
-    sessions.session_finalize(session_id=session.pk)
-    return session
 
 
 @pytest.mark.django_db
