@@ -1,9 +1,10 @@
 """Secret redaction: pure functions, no Django.
 
 `redact(text)` replaces each secret with a placeholder `[redacted: <kind>]`: vendor API keys
-and tokens, private keys, JWTs, passwords in connection strings, card numbers (Luhn) with
-their CVC and expiry, 주민등록번호 (check digit), bank accounts and one-time codes stated as
-such, and passwords, passphrases and PINs after a cue, in Korean and English. Full-width
+and tokens, private keys, JWTs, passwords in connection strings and Wi-Fi QR codes, card
+numbers (Luhn) with their CVC and expiry, 주민등록번호 (check digit, or either half stated as
+one), bank accounts and one-time codes stated as such, passwords, passphrases, PINs and lock
+combinations after a cue, and wallet recovery phrases, in Korean and English. Full-width
 forms and zero-width characters inside a secret do not hide it; text outside the secrets is
 returned unchanged, character for character.
 
@@ -19,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from memories.logic import secret_rules
+from memories.logic.secret_mnemonics import mnemonic_spans
 from memories.logic.secret_passwords import password_spans
 from memories.logic.secret_rules import luhn_valid, rrn_valid
 
@@ -123,6 +125,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         *secret_rules.shape_spans(masked),
         *secret_rules.number_spans(masked),
         *password_spans(masked),
+        *mnemonic_spans(masked),
     ]
     spans = [(s, e, k) for s, e, k in spans if e > s and masked[s:e].strip()]
     if index is None:

@@ -1,15 +1,18 @@
 """Passwords, passphrases and PINs stated after a cue: pure functions, no Django.
 
-A cue (비번, 비밀번호, 패스워드, 암호, PIN, password, passphrase, passcode, door code ...) opens a
-short window on its line. Two things in it are a value:
+A cue (비번, 비밀번호, 패스워드, 암호, PIN, password, passphrase, passcode, door code, a lock's
+combination or dial, a parental lock, a code word agreed on, a Wi-Fi key ...) opens a short
+window on its line. Two things in it are a value:
 
 - a token that looks like a password wherever it stands (letters with digits or symbols, a
-  run of 4-12 digits: `hunter2`, `콩이0315`, `5821이야`), unless it has the shape of something
-  else (a version, a date, a count such as `12자` or `14 characters`);
+  run of 4-12 digits, 3 after a lock's combination: `hunter2`, `콩이0315`, `5821이야`), unless
+  it has the shape of something else (a version, a date, a count such as `12자` or
+  `14 characters`);
 - the words right after "is", "was", ":", "=", "은/는" up to a natural boundary, when they
   read as a value: `비번은 해바라기농장이야`, `password is correct horse battery staple`,
-  a quoted passphrase. Talk about a password ("I forgot my password", "비밀번호 바꿔야
-  돼", "password manager") has no such words and stays whole.
+  or a quoted passphrase, right after the cue too (`비번 "blue sky 7"`). Talk about a password
+  ("I forgot my password", "비밀번호 바꿔야 돼", "password manager") has no such words and
+  stays whole.
 
 A Korean ending after a value (이야, 야, 이고, 예요, 였나, 로 ...) is not part of it.
 """
@@ -17,17 +20,24 @@ A Korean ending after a value (이야, 야, 이고, 예요, 였나, 로 ...) is 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from memories.logic.secret_rules import PASSWORD, REFERENCE, Span
 
 _CUE = re.compile(
-    r"(?i)(?:비밀 ?번호|비번|패스 ?워드|패스 ?코드|암호 ?문구|암호(?![화문학])|핀 ?번호|핀 ?코드|"
+    r"(?i)(?:비밀 ?번호|비번|패스 ?워드|패스 ?코드|암호 ?문구|암호 ?말|암호(?![화문학])|암구호|"
+    r"핀 ?번호|핀 ?코드|"
     r"잠금 ?(?:번호|코드|비번)|도어 ?락 ?번호|현관 ?번호|출입 ?번호|금고 ?번호|"
+    # a lock's combination: "금고 다이얼", "자물쇠 번호", "사물함 다이얼 번호"
+    r"(?:금고|자물쇠|사물함|보관함|락커|캐리어|트렁크|여행 ?가방) ?(?:다이얼|조합)|자물쇠 ?번호|"
+    r"다이얼 ?(?:번호|비번|암호)|자녀 ?(?:보호|잠금)|"
     r"(?<![A-Za-z0-9])(?:pass ?words?|passwd|pass ?phrase|pass ?code|"
     r"pin(?: ?(?:code|number|no\.?|번호))?|"
     r"pwd|pw|pass(?=(?: [A-Za-z']+){0,5} ?[:=])|"
-    r"(?:door|gate|garage|alarm|lock ?screen|lock|safe|locker|entry|keypad|building) ?"
-    r"(?:code|combo|combination)|"
+    # words agreed on to prove who is calling, a parental lock's code
+    r"code ?word|safe ?word|secret word|parental (?:lock|controls?|pin|code)|child ?lock|"
+    r"(?:door|gate|garage|alarm|lock ?screen|lock|padlock|bike lock|suitcase|luggage|safe|"
+    r"locker|entry|keypad|building) ?(?:code|combo|combination|dial)|"
     r"(?:code|combination) (?:to|for|of) (?:the |my |our |your )?(?:front )?"
     r"(?:door|gate|garage|alarm|lock ?box|lock|safe|locker|building|house|apartment|office))"
     r"(?![A-Za-z0-9_]))"
@@ -83,7 +93,8 @@ _PREDICATES = frozenset(
     theirs easy hard simple complicated
     complex good bad great terrible obvious
     random unique case-sensitive locked
-    blocked wrong. same""".split()  # noqa: SIM905
+    blocked wrong. same broken stuck jammed
+    disabled enabled active working gone""".split()  # noqa: SIM905
 )
 # Adverbs between the verb and the value: "my password is literally password123!".
 _FILLERS = frozenset(
@@ -103,7 +114,8 @@ _EN_STOPS = frozenset(
 _KO_CLOSERS = frozenset(
     """이야 야 이거야 이거임 이거예요 이거에요 이거 이거다 이고 고 이에요 예요 에요
     입니다 임 이다 다 라고 이라고 였음 였어 였나 였던가 이었어 이었음 로
-    으로 인데 이래 래 이니까 니까 요 이지 지 랑 이랑 이건 입니당 이당""".split()  # noqa: SIM905
+    으로 인데 이래 래 이니까 니까 요 이지 지 랑 이랑 이건 입니당 이당
+    이렇게 요렇게 그렇게 저렇게 이런식으로""".split()  # noqa: SIM905
 )
 # Endings glued to a value ("5821이야", "hunter2야", "ehdgus!!0901였나"), longest first.
 _ENDINGS = sorted(
@@ -252,11 +264,17 @@ _EN_GAP = re.compile(r"(?:[ \t]+[A-Za-z0-9'\-]{1,40}){0,5}?(?='s|[ \t]+(?:is|was
 _QUOTED = re.compile(r"[\"“‘'「『]([^\"”’'」』\n]{1,80})[\"”’'」』]")
 
 
-def _frame_start(text: str, cue: re.Match[str]) -> tuple[int, bool] | None:
+class _Cue(NamedTuple):
+    start: int
+    end: int
+    text: str
+
+
+def _frame_start(text: str, cue: _Cue) -> tuple[int, bool] | None:
     """Where a stated value begins after the cue (after "is", ":", "은"), if it is stated,
     and whether a colon or an equals sign states it (then one word is enough)."""
-    position = cue.end()
-    korean = bool(_HANGUL.search(cue.group(0)))
+    position = cue.end
+    korean = bool(_HANGUL.search(cue.text))
     if korean or text[position : position + 1] in "은는이가":
         mark = _KO_MARK.match(text, position)
         if mark and mark.end() > position and mark.group(0).strip():
@@ -300,10 +318,13 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
         if e < token_start + len(raw) or len(words) >= 7:
             closed = True  # punctuation or a glued ending ends the value
             break
-        if labelled and len(words) == 1 and not _HANGUL.search(text[e : e + 2]):
+        if len(words) == 1 and not _HANGUL.search(text[e : e + 2]):
             following = text[e:line_end].split(None, 1)
-            if not following or following[0][:1] in "([-—/|":
+            if labelled and (not following or following[0][:1] in "([-—/|"):
                 closed = True  # "비번: 봄비내리는날 (띄어쓰기 없음)"
+                break
+            if following and _HANGUL.search(following[0]) and _strongly_latin(core):
+                closed = True  # "password: moon77cat 이렇게 쳤어": Korean talk goes on
                 break
     else:
         closed = True  # the line ends
@@ -338,6 +359,11 @@ _WEAK_CUE = re.compile(
 )
 
 
+def _strongly_latin(value: str) -> bool:
+    """A value of Latin letters with digits or symbols, which no Korean word continues."""
+    return value.isascii() and looks_like_password(value)
+
+
 def _strongly_password(value: str) -> bool:
     classes = (
         any(c.isdigit() for c in value),
@@ -359,6 +385,16 @@ _CUE_NEEDLES = (
     "현관",
     "출입",
     "금고",
+    "다이얼",
+    "자물쇠",
+    "암구호",
+    "자녀",
+    "word",
+    "parental",
+    "child",
+    "lock",
+    "key",
+    "키",
     "pass",
     "pin",
     "pw",
@@ -381,16 +417,16 @@ _CUE_NEEDLES = (
 _LIST_SEPARATOR = re.compile(r"(?:^|[,/;·|(]) *$", re.MULTILINE)
 
 
-def _listed_value(text: str, cue: re.Match[str], line_end: int) -> Span | None:
+def _listed_value(text: str, cue: _Cue, line_end: int) -> Span | None:
     """The one word after a cue that starts an item of a list: "network Home, password
     maplesyrup", "user: kim / pw hunter"."""
-    line_start = text.rfind("\n", max(0, cue.start() - 40), cue.start()) + 1
-    if not _LIST_SEPARATOR.search(text, max(line_start, cue.start() - 40), cue.start()):
+    line_start = text.rfind("\n", max(0, cue.start - 40), cue.start) + 1
+    if not _LIST_SEPARATOR.search(text, max(line_start, cue.start - 40), cue.start):
         return None
-    tokens = _tokens(text, cue.end(), line_end)
+    tokens = _tokens(text, cue.end, line_end)
     if not tokens or (len(tokens) > 1 and tokens[0][1][-1:] not in ",.;)"):
         return None
-    start, end, core = _strip(tokens[0][1], cue.end() + tokens[0][0])
+    start, end, core = _strip(tokens[0][1], cue.end + tokens[0][0])
     lower = core.lower()
     if len(core) < 3 or lower in _FUNCTION_WORDS or lower in _PREDICATES or lower in _EN_STOPS:
         return None
@@ -401,42 +437,105 @@ def _listed_value(text: str, cue: re.Match[str], line_end: int) -> Span | None:
 
 def password_spans(text: str) -> list[Span]:
     """Spans of the passwords, passphrases and PINs stated after a cue in `text`."""
-    spans: list[Span] = []
     lower = text.lower()
     if not any(needle in lower for needle in _CUE_NEEDLES):
-        return spans
-    for cue in _WEAK_CUE.finditer(text):
-        for offset, raw in _tokens(text, cue.end(), min(len(text), cue.end() + 80))[:6]:
-            start, end, core = _strip(raw, cue.end() + offset)
+        return []
+    spans: list[Span] = []
+    for weak in _WEAK_CUE.finditer(text):
+        for offset, raw in _tokens(text, weak.end(), min(len(text), weak.end() + 80))[:6]:
+            start, end, core = _strip(raw, weak.end() + offset)
             if _strongly_password(core):
                 spans.append((start, end, PASSWORD))
+    cues = [_Cue(m.start(), m.end(), m.group(0)) for m in _CUE.finditer(text)]
+    cues += [_Cue(m.start("cue"), m.end("cue"), m.group("cue")) for m in _WIFI_KEY.finditer(text)]
     scanned = 0  # windows of nearby cues overlap: each token is judged once
-    for cue in _CUE.finditer(text):
-        # The window: the rest of the line, at most _WINDOW characters (linear time).
-        line_end = text.find("\n", cue.end(), cue.end() + _WINDOW)
-        line_end = min(len(text), cue.end() + _WINDOW) if line_end == -1 else line_end
-        following = text[cue.end() : line_end].split(None, 1)
-        if following and following[0].lower().rstrip(".,:;") in _COMPOUND_HEADS:
-            continue
-        listed = _listed_value(text, cue, line_end)
-        if listed:
-            spans.append(listed)
-        frame = _frame_start(text, cue)
-        if frame is not None:
-            stated = _stated_value(text, frame[0], line_end, labelled=frame[1])
-            if stated:
-                spans.append(stated)
-        for offset, raw in _tokens(text, cue.end(), line_end)[:9]:
-            position = cue.end() + offset
-            if _OTHER_NUMBER_CUE.match(raw):
-                break
-            if position < scanned or not _CANDIDATE.search(raw):
-                continue
-            start, end, core = _strip(raw, position)
-            if looks_like_password(core) and not _unit_follows(text, end):
-                spans.append((start, end, PASSWORD))
-            scanned = position + len(raw)
+    for cue in sorted(cues):
+        scanned = _cue_spans(text, cue, scanned, spans)
+    for phrase_cue in _PHRASE_CUE.finditer(text) if "암호문" in text else ():
+        quoted = _agreed_phrase(text, phrase_cue)
+        if quoted:
+            spans.append(quoted)
     return spans
+
+
+def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:
+    """Add to `spans` the values stated after `cue`; return how far tokens were judged."""
+    # The window: the rest of the line, at most _WINDOW characters (linear time).
+    line_end = text.find("\n", cue.end, cue.end + _WINDOW)
+    line_end = min(len(text), cue.end + _WINDOW) if line_end == -1 else line_end
+    following = text[cue.end : line_end].split(None, 1)
+    if following and following[0].lower().rstrip(".,:;") in _COMPOUND_HEADS:
+        return scanned
+    listed = _listed_value(text, cue, line_end)
+    if listed:
+        spans.append(listed)
+    frame = _frame_start(text, cue)
+    stated = (
+        _stated_value(text, frame[0], line_end, labelled=frame[1])
+        if frame is not None
+        else _quoted_after(text, cue.end, line_end)
+    )
+    if stated:
+        spans.append(stated)
+    combination = bool(_COMBINATION_CUE.search(cue.text))
+    for offset, raw in _tokens(text, cue.end, line_end)[:9]:
+        position = cue.end + offset
+        if _OTHER_NUMBER_CUE.match(raw):
+            break
+        if position < scanned or not _CANDIDATE.search(raw):
+            continue
+        start, end, core = _strip(raw, position)
+        value = looks_like_password(core) or (combination and bool(_THREE_DIGITS.fullmatch(core)))
+        if value and not _unit_follows(text, end):
+            spans.append((start, end, PASSWORD))
+        scanned = position + len(raw)
+    return scanned
+
+
+def _agreed_phrase(text: str, cue: re.Match[str]) -> Span | None:
+    """The quoted phrase after 암호문, unless its line is about decrypting."""
+    # the cue's line, at most _WINDOW characters either side (linear time)
+    line_start = text.rfind("\n", max(0, cue.start() - _WINDOW), cue.start()) + 1
+    line_start = max(line_start, cue.start() - _WINDOW)
+    line_end = text.find("\n", cue.end(), cue.end() + _WINDOW)
+    line_end = min(len(text), cue.end() + _WINDOW) if line_end == -1 else line_end
+    if _CIPHER_TALK.search(text, line_start, line_end):
+        return None
+    return _quoted_after(text, cue.end(), line_end)
+
+
+# "Wi-Fi: HarborNet / key: ...", "network key is ...", "와이파이 키는 ...": a Wi-Fi password
+# labelled as a key, which after anything but Wi-Fi is no password ("primary key: id").
+_WIFI_KEY = re.compile(
+    r"(?i)(?:wi-?fi|wlan|wireless|ssid|network|wpa[23]?|와이파이|무선)[^\n]{0,60}?"
+    r"(?<![A-Za-z0-9])(?P<cue>key|키|psk)(?=[ \t]*[:=：]|[ \t]+(?:is|was)\b|는|은)"
+)
+# "가족 확인용 암호문 '...'": an agreed phrase, though 암호문 is also a ciphertext ("암호문
+# 해독 과제"): only a quoted value counts, and not on a line about decrypting.
+_PHRASE_CUE = re.compile(r"암호문")
+_CIPHER_TALK = re.compile(r"(?i)해독|복호|풀어|풀이|암호화|시저|decrypt|decode|cipher")
+_QUOTE_MARK = re.compile(r"[ \t]*(?:은|는|이|가|을|를)?[ \t]*(?:[:=：][ \t]*)?")
+
+
+def _quoted_after(text: str, start: int, line_end: int) -> Span | None:
+    """A quoted value right after a cue, with no "is" between: `비번 "blue sky 7"`, `code word
+    'lemon rocket'`. A quoted word about passwords (`password "reset" link`) is none."""
+    mark = _QUOTE_MARK.match(text, start, line_end)
+    quoted = _QUOTED.match(text, mark.end() if mark else start, line_end)
+    if not quoted:
+        return None
+    value = quoted.group(1).strip()
+    lower = value.lower()
+    if len(value) < 3 or REFERENCE.match(value) or _NOT_SECRET.match(value):
+        return None
+    if lower in _COMPOUND_HEADS or lower in _FUNCTION_WORDS or lower in _PREDICATES:
+        return None
+    return quoted.start(1), quoted.end(1), PASSWORD
+
+
+# A lock's combination may be three digits (a suitcase's): "자물쇠 번호 482", "combo 0-4-7".
+_COMBINATION_CUE = re.compile(r"(?i)다이얼|자물쇠|조합|combo|combination|dial")
+_THREE_DIGITS = re.compile(r"[0-9](?:-?[0-9]){2}")
 
 
 # A token can look like a password only with a digit or an ASCII letter in it.

@@ -65,6 +65,12 @@ _SHAPES: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
         ("_live_", "_test_"),
         re.compile(_B + r"(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}" + _E),
     ),
+    # Toss Payments and others put the environment first: live_sk_..., test_gsk_...
+    (
+        API_KEY,
+        ("live_", "test_"),
+        re.compile(_B + r"(?:live|test)_(?:sk|gsk)_(?=[0-9A-Za-z]*[0-9])[0-9A-Za-z]{16,}" + _E),
+    ),
     (API_KEY, ("whsec_",), re.compile(_B + r"whsec_[0-9A-Za-z]{24,}" + _E)),
     (API_KEY, ("hf_",), re.compile(_B + r"hf_[A-Za-z0-9]{30,}" + _E)),
     (API_KEY, ("npm_",), re.compile(_B + r"npm_[A-Za-z0-9]{36}" + _E)),
@@ -104,14 +110,25 @@ _ASSIGNMENT = re.compile(
     r"(?P<value>[^\s\"',;]+)"
 )
 _PASSWORD_NAME = re.compile(r"(?i)passw(?:or)?d|pwd")
-# "twilio api key SKbc8e...", "access token is 7f3a...", "API 키는 ...": a key named as one
-# without a colon, of a vendor no shape lists.
+# "twilio api key SKbc8e...", "access token is 7f3a...", "REST 키 6293f9...": a key named as
+# one without a colon, of a vendor no shape lists. The value has letters and digits and does
+# not read as words, so "key user_id_2" or "키 180" is none.
 _NAMED_KEY = re.compile(
     r"(?i)(?<![A-Za-z0-9])(?:api[ _\-]?(?:key|token|secret)|access[ _\-]?(?:key|token)|"
-    r"secret[ _\-]?key|auth[ _\-]?token|bearer|(?:api|액세스|시크릿) ?(?:키|토큰)|토큰)"
+    r"secret[ _\-]?key|auth[ _\-]?token|bearer|(?:api|액세스|시크릿) ?(?:키|토큰)|토큰|"
+    # any key named as one: "REST 키", "네이티브 앱 키", "admin key", "카카오 키"
+    r"key|키)"
     r"(?:[ \t]+(?:is|was|=|:))?(?:은|는|이|가)?[ \t]*[:=]?[ \t]*"
     r"(?P<value>(?=[A-Za-z0-9_\-]*[0-9])(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{16,})"
     r"(?![A-Za-z0-9_\-])"
+)
+# "클라이언트 시크릿 Ab3...", "app secret: ...": an OAuth client's or an app's secret, which may
+# be as short as ten letters (Naver's) and need not hold a digit.
+_NAMED_SECRET = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:(?:client|app|consumer|oauth|api)[ _\-]?secret|"
+    r"(?:클라이언트|앱|컨슈머|api) ?시크릿|시크릿 ?(?:키|값|코드)|secret[ _\-]?(?:key|value))"
+    r"(?:[ \t]+(?:is|was|=|:))?(?:은|는|이|가)?[ \t]*[:=]?[ \t]*"
+    r"(?P<value>[A-Za-z0-9_\-]{8,64})(?![A-Za-z0-9_\-])"
 )
 
 # postgres://user:pass@host, redis://:pass@host; the password may hold an unescaped @.
@@ -125,10 +142,21 @@ _KEY_VALUE_PASSWORD = re.compile(
     r"(?P<value>\"[^\"\n]*\"|'[^'\n]*'|[^\s;,\"']+)"
 )
 
+# The text of a Wi-Fi QR code, WIFI:T:WPA;S:<network>;P:<password>;; (fields in any order,
+# "\;" escapes a semicolon): the P field is the password, the network's name stays.
+_WIFI_QR = re.compile(
+    r"(?i)(?<![A-Za-z])WIFI:(?:[A-Z0-9]{1,3}:(?:\\.|[^;\\\n])*;)*?P:(?P<value>(?:\\.|[^;\\\n])+)"
+)
+
 # A 40-character AWS secret key after a cue; the cue may be a few words away (시크릿 키는 ...).
 _AWS_SECRET = re.compile(
     r"(?i)(?:secret|시크릿)[^\n]{0,24}?(?<![A-Za-z0-9/+=])(?P<value>[A-Za-z0-9/+=]{40})"
     r"(?![A-Za-z0-9/+=])"
+)
+# Discord bot tokens: the bot's id in base64, a timestamp and an HMAC, joined by dots; the
+# HMAC must look random ("Quarterly_Report_2024_Final.backup.Q3_..." is a file name).
+_DOTTED_TOKEN = re.compile(
+    _B + r"[A-Za-z0-9_\-]{23,28}\.[A-Za-z0-9_\-]{6,7}\.(?P<mac>[A-Za-z0-9_\-]{27,})" + _E
 )
 # A long run of key characters: a key of a vendor nobody listed, when it looks random.
 _LONG_RUN = re.compile(r"(?<![A-Za-z0-9+/_\-.:@])[A-Za-z0-9+/_\-]{32,}={0,2}(?![A-Za-z0-9+/=_\-])")
@@ -164,6 +192,11 @@ def _shape_spans(text: str) -> Iterator[Span]:
     for match in _LONG_RUN.finditer(text):
         if _looks_random(match.group(0)):
             yield match.start(), match.end(), TOKEN
+    for match in _DOTTED_TOKEN.finditer(text) if "." in text else ():
+        if _looks_random(match.group("mac")):
+            yield match.start(), match.end(), TOKEN
+    for match in _WIFI_QR.finditer(text) if mentions(text, ("wifi:",)) else ():
+        yield match.start("value"), match.end("value"), PASSWORD
 
 
 # A reference to a value kept elsewhere, not the value: $DB_PASSWORD, ${X}, <your key>, ***.
@@ -201,6 +234,11 @@ def _assignment_spans(text: str) -> Iterator[Span]:
             and sum(len(m) for m in _WORDISH.findall(value)) < len(value) // 2
         ):
             yield match.start("value"), match.end("value"), TOKEN
+    for match in _NAMED_SECRET.finditer(text) if names or "시크릿" in text else ():
+        value = match.group("value")
+        classes = sum(bool(re.search(pattern, value)) for pattern in ("[a-z]", "[A-Z]", "[0-9]"))
+        if classes >= 2 and sum(len(m) for m in _WORDISH.findall(value)) < len(value) // 2:
+            yield match.start("value"), match.end("value"), TOKEN
     for match in _URL_PASSWORD.finditer(text) if "://" in text else ():
         yield match.start("value"), match.end("value"), PASSWORD
     for match in _KEY_VALUE_PASSWORD.finditer(text) if names else ():
@@ -218,7 +256,7 @@ _CARD_CUE = re.compile(
 )
 # "주문번호 2024...", "tracking no. 4000...": a number labelled as another kind right before it.
 _OTHER_NUMBER_LABEL = re.compile(
-    r"(?i)(?:주문|송장|운송장|예약|접수|사업자|회원|거래|시리얼|order|invoice|tracking|booking|"
+    r"(?i)(?:주문|송장|운송장|등기|예약|접수|사업자|회원|거래|시리얼|order|invoice|tracking|booking|"
     r"reservation|reference|ref|ticket|case|serial|member(?:ship)?)"
     r"[ \t]*(?:번호|no\.?|number|#|id)?[ \t]*(?:은|는|이|가)?[ \t]*[:：#]?[ \t]*$"
 )
@@ -302,7 +340,7 @@ def _card_detail_spans(text: str, *, card_found: bool) -> Iterator[Span]:
 _RRN = re.compile(r"(?<![0-9])(?P<front>[0-9]{6})[ \-]?(?P<back>[0-9]{7})(?![0-9])")
 _RRN_WEIGHTS = (2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5)
 _DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-_NOT_RRN_CUE = re.compile(r"(?i)주문|예약|송장|운송장|order|invoice|tracking|사업자")
+_NOT_RRN_CUE = re.compile(r"(?i)주문|예약|송장|운송장|등기|order|invoice|tracking|사업자")
 
 
 def _rrn_shaped(digits: str) -> bool:
@@ -321,9 +359,18 @@ def rrn_valid(digits: str) -> bool:
     return (11 - total % 11) % 10 == int(digits[12])
 
 
+# A 주민등록번호 stated in halves: "주민번호 앞자리는 ... 뒷자리는 ...", "RRN first six digits ...".
+_RRN_NAMED = r"(?i)(?:주민 ?(?:등록)? ?번호|resident (?:registration )?number|RRN)[^\n]{0,24}?"
+_RRN_HALF_END = r"[가-힣]{0,2}[ \t]*(?:는|은|:|is|are)?[ \t]*(?<![0-9])"
+_RRN_FRONT = re.compile(
+    _RRN_NAMED
+    + r"(?:앞 ?(?:6 ?)?자리|앞 ?번호|(?:first|front) (?:six|6) digits|front (?:half|part))"
+    + _RRN_HALF_END
+    + r"(?P<value>[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?![0-9])"
+)
 _RRN_BACK = re.compile(
-    r"(?:주민 ?(?:등록)? ?번호|resident (?:registration )?number|RRN)[^\n]{0,24}?"
-    r"뒷 ?자리[가-힣]{0,2} ?(?:는|은|:)? ?(?<![0-9])(?P<value>[1-8][0-9]{6})(?![0-9])"
+    _RRN_NAMED + r"(?:(?:뒷|뒤) ?(?:7 ?)?자리|뒷 ?번호|(?:last|back) (?:seven|7) digits|"
+    r"(?:back|second) (?:half|part))" + _RRN_HALF_END + r"(?P<value>[1-8][0-9]{6})(?![0-9])"
 )
 
 
@@ -341,14 +388,19 @@ def _rrn_spans(text: str) -> Iterator[Span]:
             _rrn_shaped(digits) and _near(_RRN_CUE, text, start, start, before=24)
         ):
             yield match.start(), match.end(), RESIDENT_NUMBER
-    for match in _RRN_BACK.finditer(text):
-        yield match.start("value"), match.end("value"), RESIDENT_NUMBER
+    for match in (*_RRN_FRONT.finditer(text), *_RRN_BACK.finditer(text)):
+        value = match.group("value")
+        if len(value) == 7 or int(value[4:6]) <= _DAYS[int(value[2:4]) - 1]:
+            yield match.start("value"), match.end("value"), RESIDENT_NUMBER
 
 
 _ACCOUNT_CUE = re.compile(
-    r"(?i)(?:계좌|통장|입금|송금|이체|은행|뱅크|신한|농협|카뱅|새마을금고|우체국|수협|"
+    r"(?i)(?:계좌|통장|입금|송금|이체|은행|뱅크|신한|농협|카뱅|새마을금고|수협|"
+    r"우체국(?! ?(?:택배|소포|등기|우편))|"
     r"account ?(?:number|no\.?|num|#)|acct\.? ?(?:no\.?|#)?|bank|"
-    r"(?<![A-Za-z])account:? (?=[0-9])|"
+    r"(?<![A-Za-z])(?:account|checking|savings):? (?=[0-9])|"
+    # a routing number is given only with the account it routes to
+    r"(?<![A-Za-z])routing(?![A-Za-z])|"
     r"checking account|savings account|bank account|routing and account)"
 )
 _ACCOUNT_NUMBER = re.compile(r"(?<![0-9\-])[0-9]{2,16}(?:[ \-][0-9]{2,8}){0,4}(?![0-9])")
@@ -373,8 +425,12 @@ def _iban_valid(iban: str) -> bool:
 # company, an order or tracking number.
 _PUBLIC_NUMBER = re.compile(
     r"(?i)(?:사업자(?:\s*등록)?\s*번호|사업자|법인\s*번호|주문\s*번호|송장\s*번호|운송장|"
+    r"등기\s*번호|등기|택배\s*번호|"
     r"business\s+(?:registration|reg\.?)\s*(?:no\.?|number)|order\s*(?:no\.?|number|#)|"
-    r"tracking\s*(?:no\.?|number|#)?)\s*[:#]?\s*$"
+    r"tracking\s*(?:no\.?|number|#)?|"
+    # a bank's own code, printed on every cheque: routing (ABA) number, sort code, SWIFT/BIC
+    r"(?:routing|aba|transit)\s*(?:no\.?|number|#)?|sort\s*code|swift(?:\s*code)?|bic)"
+    r"\s*[:#]?\s*$"
 )
 
 
@@ -387,7 +443,7 @@ def _account_spans(text: str) -> Iterator[Span]:
             digits = re.sub(r"[^0-9]", "", number)
             if not 8 <= len(digits) <= 16 or _PHONE.match(number):
                 continue
-            if _PUBLIC_NUMBER.search(text[max(0, match.start() - 12) : match.start()]):
+            if _PUBLIC_NUMBER.search(text[max(0, match.start() - 24) : match.start()]):
                 continue  # "사업자번호 214-86-33019": a number published on every receipt
             if _near(_ACCOUNT_CUE, text, match.start(), match.end(), before=40, after=24):
                 yield match.start(), match.end(), BANK_ACCOUNT
@@ -398,9 +454,14 @@ def _account_spans(text: str) -> Iterator[Span]:
 
 _CODE_CUE = re.compile(
     r"(?i)(?:인증 ?번호|인증 ?코드|확인 ?코드|확인 ?번호|승인 ?번호|보안 ?(?:번호|코드)|"
-    r"(?:백업|복구) ?코드|(?:backup|recovery) ?codes?|otp|"
+    r"(?:백업|복구) ?코드|(?:backup|recovery) ?codes?|otp|로그인 ?(?:코드|번호)|"
+    r"일회용 ?(?:비밀 ?)?(?:코드|번호)|"
+    # a code that came by text: "간편인증 문자로 ...", "login text said ..."
+    r"(?:간편|본인|휴대폰|휴대전화|문자|카톡|카카오톡?) ?인증(?: ?(?:문자|메시지|메세지|톡|알림))?|"
+    r"인증 ?(?:문자|메시지|메세지|톡|알림)|(?:verification|login|sign-in|security) (?:text|sms)|"
     r"one[\s\-]?time ?(?:pass)?(?:code|password|pin)|verification ?code|confirmation ?code|"
-    r"security ?code|login ?code|auth(?:entication)? ?code|2fa(?: ?code)?|mfa(?: ?code)?|"
+    r"security ?code|(?:login|sign-?in) ?code|auth(?:entication)? ?code|"
+    r"2fa(?: ?code)?|mfa(?: ?code)?|"
     r"sms ?code|(?<![A-Za-z])code(?: (?:from|for|in|on) (?:the |my |your )?[A-Za-z]+)?"
     r"(?: ?(?:is|was|:|=))?)"
 )
@@ -411,17 +472,34 @@ _NOT_A_CODE = re.compile(
     # door and gate codes are passwords (secret_passwords)
     r"door|gate|garage|alarm|lock|safe|locker|entry|keypad|building) ?$"
 )
+# A code is a whole token: a part of a longer dashed number ("250301-4417260") is none.
 _CODE = re.compile(
-    r"(?<![0-9A-Za-z])(?P<value>[0-9]{3,4}[ \-][0-9]{3,4}|[0-9]{4,8}|[A-Z]-[0-9]{4,8}|"
+    r"(?<![0-9A-Za-z])(?<![0-9]-)(?P<value>[0-9]{3,4}[ \-][0-9]{3,4}|[0-9]{4,8}|[A-Z]-[0-9]{4,8}|"
     # a backup code: groups of letters and digits, "8k2f-q91x-..."
     r"(?=[a-z0-9\-]*[0-9])(?=[a-z0-9\-]*[a-z])[a-z0-9]{4,5}(?:-[a-z0-9]{4,5}){1,3})"
-    r"(?![0-9A-Za-z])"
+    r"(?![0-9A-Za-z])(?!-[0-9])"
 )
-_UNIT_AFTER = re.compile(r" ?(?:분|초|시간|번|회|자|자리|개|일|원|%|min|sec|digit|times|days)")
+# A code of capitals and digits, grouped or not: "K7P-29X", "7KD2XQ". Only after a cue that
+# names a one-time code, in it or just before it ("Steam Guard code: ..."): a bare "code" may be
+# a course or a product code, and a "confirmation code" of capitals a flight's booking reference.
+_ONE_TIME_CUE = re.compile(
+    r"(?i)인증|로그인|일회용|보안|otp|one[\s\-]?time|verification|verify|login|sign-?in|2fa|mfa|"
+    r"sms|auth|guard"
+)
+_LETTER_CODE = re.compile(
+    r"(?<![0-9A-Za-z\-])(?P<value>(?=[A-Z0-9\-]*[0-9])(?=[A-Z0-9\-]*[A-Z])"
+    r"(?:(?=[A-Z0-9\-]{6})[A-Z0-9]{2,5}(?:-[A-Z0-9]{2,5}){1,3}|[A-Z0-9]{5,8}))(?![0-9A-Za-z\-])"
+)
+_CUSTOMER_LINE = re.compile(r"1[5-9][0-9]{2}[ \-][0-9]{4}")
+_UNIT_AFTER = re.compile(
+    r" ?(?:분|초|시간|번|회|자|자리|개|일|원|년|개월|명|건|%|min|sec|digit|times|days)"
+)
 
 
 _CODE_NEEDLES = (
     "인증",
+    "로그인",
+    "일회용",
     "확인",
     "승인",
     "보안",
@@ -476,8 +554,11 @@ def _code_spans(text: str) -> Iterator[Span]:
         window_end = min(len(text), cue.end() + (16 if bare_code else 30))
         newline = text.find("\n", cue.end(), window_end)
         window_end = newline if newline != -1 else window_end
-        for match in _CODE.finditer(text, cue.end(), window_end):
-            if _UNIT_AFTER.match(text, match.end()):
+        candidates = [*_CODE.finditer(text, cue.end(), window_end)]
+        if _ONE_TIME_CUE.search(text, max(0, cue.start() - 20), cue.end()):
+            candidates += _LETTER_CODE.finditer(text, cue.end(), window_end)
+        for match in sorted(candidates, key=lambda m: m.start()):
+            if _UNIT_AFTER.match(text, match.end()) or _CUSTOMER_LINE.fullmatch(match.group(0)):
                 continue
             yield match.start("value"), match.end("value"), VERIFICATION_CODE
             break

@@ -479,3 +479,176 @@ def test_a_card_number_next_to_a_booking_label_is_still_a_card_when_a_card_is_na
 
 def test_a_number_grouped_as_a_card_is_a_card_whatever_label_precedes_it():
     assert "4111 1111 1111 1111" not in redact("the order 4111 1111 1111 1111 shipped").text
+
+
+# --- blind set 10: categories it found missing; every sentence here is new wording ----------
+
+# (kind, text, the secret in it)
+SET10_CATEGORIES = [
+    # a payment key with the environment first (Toss Payments)
+    ("api key", "결제 연동 테스트 키 test_sk_P4mXa9Lq2Wn7Rb3Tz8Yc 로 돌리는 중", "test_sk_P4mXa9"),
+    ("api key", "the widget still has live_gsk_7hKd93LmQp2xZv8NwR4t in prod", "live_gsk_7hKd93"),
+    # an OAuth client's or an app's secret named as one, short and maybe without a digit
+    ("token", "카카오 디벨로퍼스 클라이언트 시크릿 pQwErTyUzXcV 노출됐어", "pQwErTyUzXcV"),
+    ("token", "our app secret is hJ7kLm2NpQ until we rotate it", "hJ7kLm2NpQ"),
+    ("token", "consumer secret: ZxCvBnMaSdFgHj", "ZxCvBnMaSdFgHj"),
+    ("token", "NAVER_CLIENT_SECRET=mNbVcXzLkJ", "mNbVcXzLkJ"),
+    ("token", "시크릿 키는 qWeRtYuIoP 야", "qWeRtYuIoP"),
+    # a key named by what it is for
+    ("token", "네이티브 앱 키 8c1f0e3a9d7b2c4e6f8a0b1c3d5e7f90 를 gradle에 넣었음", "8c1f0e3a9d7b"),
+    ("token", "the admin key 3b9e1c7a5d2f4e6a8c0b9d1e3f5a7c2b leaked in a screenshot", "3b9e1c7a"),
+    ("token", "license key K8D2-M4P9-X7Q1-Z3W6 for the editor", "K8D2-M4P9"),
+    ("token", "지도 띄우는 카카오 키 5e0a7c2f9b1d4e8a6c3f0b7d2e9a4c1f 공개돼도 돼?", "5e0a7c2f"),
+    # a bot token of three dotted parts
+    (
+        "token",
+        "봇 토큰 MTIzNDU2Nzg5MDEyMzQ1Njc4.Gx7Kp2.q8Wf3Lz9Tn1Bv6Hr4Yc0Jd5Ms2Ea7Ku9Pi 리셋해야 돼?",
+        "q8Wf3Lz9Tn1Bv6Hr4Yc0Jd5Ms2Ea7Ku9Pi",
+    ),
+    (
+        "token",
+        "leaked my bot token ODk5MTIzNDU2Nzg5MDEyMzQ1.YqR8sT.aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY "
+        "in a gist",
+        "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY",
+    ),
+    # the text of a Wi-Fi QR code
+    (
+        "password",
+        "카페 QR 내용이 WIFI:S:MintCafe_5G;T:WPA;P:m1nt!Latte;H:false;; 인데 맞아?",
+        "m1nt!Latte",
+    ),
+    ("password", "printed it: wifi:T:WPA2;P:harbor\\;lights42;S:Dock7;;", "lights42"),
+    # a Wi-Fi password labelled as a key
+    ("password", "guest wifi: LakeHouse_Guest, key: pinecone-5521", "pinecone-5521"),
+    ("password", "hotel card says network BlueWave / key: tide2pool", "tide2pool"),
+    ("password", "와이파이 Office-2F 키는 sunny7day 야", "sunny7day"),
+    ("password", "WPA2 key = riverstone88", "riverstone88"),
+    # a parental or child lock's code
+    (
+        "password",
+        "parental lock on the tablet is now Owl-Night-42, don't tell them",
+        "Owl-Night-42",
+    ),
+    ("password", "the child lock on the oven is 3-9-1-4", "3-9-1-4"),
+    ("password", "넷플릭스 자녀보호 잠금 8842 로 바꿨어", "8842"),
+    # a lock's combination, a dial's included
+    ("password", "사물함 다이얼 14-33-07 까먹을까봐 적어둠", "14-33-07"),
+    ("password", "여행가방 자물쇠 번호 482 로 맞춰놨어", "482"),
+    ("password", "gym locker dial is 27-04-19", "27-04-19"),
+    ("password", "padlock combo is 5-5-2", "5-5-2"),
+    # a 주민등록번호 stated in halves
+    ("resident registration number", "주민번호 앞 6자리 880412 이고 뒤는 나중에 줄게", "880412"),
+    ("resident registration number", "my RRN first six digits are 920830, send the form", "920830"),
+    ("resident registration number", "주민등록번호 뒤 7자리 2104418 입력하래", "2104418"),
+    # a one-time code that came by text, and one of capitals and digits
+    ("verification code", "본인인증 메시지로 638201 이 왔는데 내가 한 거 아님", "638201"),
+    ("verification code", "휴대폰 인증 문자에 찍힌 번호 550912 넣으면 돼?", "550912"),
+    ("verification code", "the login text said 774120, should I type it?", "774120"),
+    ("verification code", "로그인 코드 QF7-2KD 가 메일로 왔어", "QF7-2KD"),
+    ("verification code", "your sign-in code is 8TX4QZ", "8TX4QZ"),
+    ("verification code", "Slack 2FA code: 4KQ-82M", "4KQ-82M"),
+    ("verification code", "Steam Guard code: 4K7PX 입력하래", "4K7PX"),
+    ("verification code", "Microsoft verification code is K9-33-PX", "K9-33-PX"),
+    # a phrase agreed on to prove who is calling, quoted or stated
+    ("password", "할머니랑 정한 암호말은 '노란 주전자 셋' 이야", "노란 주전자 셋"),
+    ("password", '엄마랑 정한 확인용 암호문 "초코 우유 두 잔" 잊지 마', "초코 우유 두 잔"),
+    ("password", "our family code word is 'purple giraffe'", "purple giraffe"),
+    ("password", "safe word with the kids: lemon rocket", "lemon rocket"),
+    ("password", 'wifi password "blue sky over hanok"', "blue sky over hanok"),
+]
+
+SET10_LOOK_ALIKES = [
+    "test_sk_helper 함수 이름 바꿔줘",
+    "클라이언트 시크릿 재발급 버튼 어디 있어",
+    "client secret rotation is every 90 days",
+    "the app secret JSON file is in Downloads",
+    "REST 키 발급받는 법 알려줘",
+    "admin key rotation happens monthly",
+    "the primary key id42 is fine",
+    "sort key user_id_created_at_2 is slow",
+    "키 180 넘는 사람만 탈 수 있대",
+    "Quarterly_Report_2024_Final.backup.Q3_numbers_and_forecasts_v2 열어줘",
+    "com.example.myapplication.debug 패키지 이름",
+    "WIFI:T:nopass;S:FreeLibrary;; 이건 비번 없는 거지?",
+    "wifi key is on the back of the router",
+    "와이파이 키 어디 적어놨더라",
+    "network key features: WPA3 support",
+    "wireless keyboard: K380",
+    "how do I turn on parental controls on the tv",
+    "자녀 보호 기능 켜는 법 알려줘",
+    "the child lock is broken again",
+    "금고 다이얼이 잘 안 돌아가",
+    "캐리어 자물쇠 번호 까먹었어",
+    "the safe dial is stuck",
+    "주민번호 앞자리만 적으면 돼",
+    "생년월일 880412 맞아?",
+    "본인인증 3번 실패해서 잠겼어",
+    "휴대폰 인증 문자가 안 와요",
+    "인증 문자 1644-2020 에서 왔는데 스팸이야?",
+    "간편인증 2027년부터 바뀐대",
+    "로그인 코드 리뷰 해줘",
+    "Flight confirmation code KX7Q2M",
+    "course code CS101A 수강신청 했어",
+    "promo code SPRING25 works",
+    "수강신청 확인번호 230915-1182734 저장해둠",
+    "암호문 'KHOOR' 을 시저 암호로 풀어줘",
+    'click the password "reset" link',
+    "we need a safe word",
+    "등기번호 11020-4455-6789 조회 좀 해줘",
+    "우체국택배 송장 6070 1234 5678 언제 도착?",
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "secret"), SET10_CATEGORIES)
+def test_keys_codes_lock_combinations_and_agreed_phrases_are_redacted(kind, text, secret):
+    result = redact(text)
+
+    assert secret not in result.text, result.text
+    assert kind in result.kinds, result.text
+
+
+@pytest.mark.parametrize("text", SET10_LOOK_ALIKES)
+def test_talk_about_keys_codes_and_locks_and_public_numbers_stay_whole(text):
+    assert redact(text).text == text
+
+
+def test_the_network_name_in_a_wifi_qr_code_stays():
+    result = redact("WIFI:S:MintCafe_5G;T:WPA;P:m1nt!Latte;H:false;;").text
+
+    assert result == "WIFI:S:MintCafe_5G;T:WPA;P:[redacted: password];H:false;;"
+
+
+def test_a_wifi_network_named_before_its_key_stays():
+    assert "LakeHouse_Guest" in redact("guest wifi: LakeHouse_Guest, key: pinecone-5521").text
+
+
+def test_both_halves_of_a_resident_registration_number_stated_apart_are_redacted():
+    result = redact("주민번호 앞자리 880412 뒷자리 2104418 이에요")
+
+    assert result.text == (
+        "주민번호 앞자리 [redacted: resident registration number] "
+        "뒷자리 [redacted: resident registration number] 이에요"
+    )
+
+
+def test_a_bank_code_printed_on_every_cheque_stays_while_the_account_goes():
+    for text, public, account in [
+        ("routing number 026009593, account 12345678901 at Chase", "026009593", "12345678901"),
+        ("sort code 20-00-00 and account number 55779911", "20-00-00", "55779911"),
+        ("wire it: routing 021000021 checking 9876543210", "021000021", "9876543210"),
+    ]:
+        result = redact(text).text
+        assert public in result and account not in result, result
+
+
+def test_korean_talk_after_a_latin_password_is_no_part_of_it():
+    assert redact("패스워드: Mango88! 복사해서 붙였는데 안 돼").text == (
+        "패스워드: [redacted: password] 복사해서 붙였는데 안 돼"
+    )
+    assert redact("비번: abc123xyz 이렇게 넣었는데 틀리대").text == (
+        "비번: [redacted: password] 이렇게 넣었는데 틀리대"
+    )
+
+
+def test_a_code_is_never_a_part_of_a_longer_dashed_number():
+    assert redact("인증번호 010-2233-4455 로 보냈대").text == "인증번호 010-2233-4455 로 보냈대"
