@@ -70,7 +70,17 @@ REASONS = {
 
 # --- unwrapping -------------------------------------------------------------------------------
 
-_ZERO_WIDTH = re.compile(r"[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u00ad\u180e\u034f]")
+# Marks that print as nothing: zero-width spaces and joiners, direction marks and isolates,
+# soft hyphens, Hangul fillers, variation selectors and the invisible "tag" letters.
+_ZERO_WIDTH = re.compile(
+    "[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u00ad\u180e\u034f\u061c\u115f\u1160"
+    "\u17b4\u17b5\u3164\uffa0\ufe00-\ufe0f\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
+)
+# Text hidden in invisible characters: tag letters (U+E0020-E007E) stand for ASCII one by one;
+# variation selectors after a visible character stand for bytes (VS1-16: 0-15, VS17-256:
+# 16-255). A text carried so is read as what it encodes.
+_TAG_LETTERS = re.compile("[\U000e0020-\U000e007e]{4,}")
+_SELECTOR_BYTES = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
 # Cyrillic and Greek letters that look like Latin ones ("Рlеasе іgnorе").
 _HOMOGLYPHS = str.maketrans(
     "аеорсухіјѕԁһԛԝкмнтвгпьАЕОРСУХІЈЅКМНТВαεικνοτυχρβγΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
@@ -94,6 +104,22 @@ def normalise(text: str) -> str:
     folded = folded.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
     folded = _SPACED.sub(lambda m: re.sub(r"[ .\-_*·]", "", m.group(0)), folded)
     return re.sub(r"[ \t\r\f\v]+", " ", folded)
+
+
+def _invisible_payloads(text: str) -> list[str]:
+    """The texts carried by runs of tag letters or variation selectors in `text`."""
+    found = ["".join(chr(ord(ch) - 0xE0000) for ch in run) for run in _TAG_LETTERS.findall(text)]
+    for run in _SELECTOR_BYTES.findall(text):
+        data = bytes(
+            ord(ch) - 0xFE00 if ord(ch) <= 0xFE0F else ord(ch) - 0xE0100 + 16 for ch in run
+        )
+        try:
+            decoded = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if _printable(decoded):
+            found.append(decoded)
+    return found
 
 
 def _printable(decoded: str) -> bool:
@@ -214,6 +240,7 @@ def views(text: str) -> list[str]:
     if len(_LOOSE_JAMO.findall(text)) >= 6:  # before NFKC, which turns them into other jamo
         candidates.append(unicodedata.normalize("NFKC", compose_jamo(_ZERO_WIDTH.sub("", text))))
     candidates += _decoded_payloads(raw)
+    candidates += _invisible_payloads(text)
     # Text written backwards, with an order to read it so: the rules read it turned round.
     if _READ_BACKWARDS.search(raw):
         candidates.append(raw[::-1])
@@ -256,6 +283,10 @@ _DATA_EN = (
     r"(?:saved\s+|home\s+)?address(?:es)?|phone\s+numbers?|location|whereabouts|schedule|"
     r"bank\s+(?:details|account|info(?:rmation)?)|account\s+(?:details|numbers?|info)|"
     r"passwords?|passphrases?|pins?|api\s+keys?|keys|credentials|secrets|tokens?|"
+    # a pasted text names the user in the third person: "every key the user shows"
+    r"(?:what|anything|everything|whatever|all|every\s+\w+)\s+(?:that\s+)?(?:the\s+)?"
+    r"(?:user|owner|human|person)\s+(?:\w+\s+)?(?:tells?|says?|shows?|types?|writes?|shares?|"
+    r"enters?|pastes?|sends?|mentions?|gives?)\b|"
     r"salary|health(?:\s+\w+)?|medical\s+\w+|files|documents|notes\s+about\s+me|"
     r"(?:my|the\s+user'?s?|their|user'?s?)\s+(?:[\w-]+\s+)?(?:data|info|details|stuff|card|"
     r"history|records?|numbers?)|"
@@ -270,6 +301,14 @@ _DATA_KO = (
     r"사생활|\bip\b|접속"
 )
 _DATA = f"(?:{_DATA_EN}|{_DATA_KO})"
+# What reaches the user (texts, alerts, mail, one-time codes, a key): the user's data only on
+# its way to an outside address or service. Said to a person it is an errand ("엄마한테 문자
+# 보내줘", "give her the key points").
+_RECEIVED = (
+    r"(?:text|sms)\s+messages|\btexts\b|\bsms\b|notifications|alerts|e-?mails|\binbox|"
+    r"(?:verification|login|one[\s-]time|2fa|otp)\s+codes?|\bkeys?\b|"
+    r"문자(?:\s*메시지)?|메시지|알림|메일|카톡|인증\s*(?:문자|코드)|열쇠|키(?:값)?(?=\s|를|을|는|은)"
+)
 _SECRET = (
     r"(?:\b(?:passwords?|passphrases?|pins?|api\s+keys?|credentials|secret\s+keys?|otp)\b|"
     r"비밀\s*번호|비번|암호|api\s*키|인증\s*번호|계좌\s*비밀번호|카드\s*번호|보안\s*코드)"
@@ -277,9 +316,9 @@ _SECRET = (
 _PASS_ON = (
     r"(?:\b(?:send|forward|e-?mail|post|upload|share|submit|transmit|leak|exfiltrate|report|"
     r"give|tell|show|reveal|disclose|dump|print|list|repeat|paste|include|append|attach|"
-    r"hand\s+over|provide|sync|cc|bcc)(?:s|ed|ing)?\b|\banswer\s+(?:him|her|them|anyone|whoever)\b|보내|(?<!재)전송|전달|공유(?!기)|제출|올려|"
+    r"hand\s+over|provide|sync|cc|bcc|mail)(?:s|ed|ing)?\b|\banswer\s+(?:him|her|them|anyone|whoever)\b|보내|(?<!재)전송|전달|공유(?!기)|제출|올려|"
     r"업로드|유출|보고|알려|보여|공개|덤프|출력|붙여|포함|회신|넘겨|제공|말해|표시|얘기해|털어놔|"
-    r"털어놓|까발|불어)"
+    r"동기화|백업|미러링|털어놓|까발|불어)"
 )
 # Someone who is not the user: anyone who asks, other users, a named other person.
 _OTHERS_EN = (
@@ -409,6 +448,12 @@ _INSTRUCTIONS_KO = (
     r"(?:지시문?|지시\s*사항|지침|설정값?|세팅|규칙|룰|프롬프트|명령문?|원칙|가이드라인|"
     r"시스템\s*메시지|안내문)"
 )
+# "시스템 설정 바꾸는 법", "시스템 설정 들어가는 메뉴": the settings of the user's phone or
+# computer, which the user changes; the assistant's own are never changed by a how-to.
+_UNLESS_A_HOW_TO = (
+    r"(?!\S{0,3}\s*(?:[가-힣]+\s+)?[가-힣]*(?:바꾸|변경하|고치|여|열|찾|켜|끄|초기화하|들어가|"
+    r"설정하|조정하|설치하|복원하)는\s*(?:법|방법|곳|메뉴|위치|순서))"
+)
 # The assistant's own instructions: possessed by it, hidden, or what it was given or told.
 _OWN_INSTRUCTIONS = (
     r"\b(?:your|its|the\s+assistant'?s|the\s+bot'?s)\s+(?:[\w-]+\s+){0,3}?"
@@ -432,6 +477,7 @@ _OWN_INSTRUCTIONS = (
     + _INSTRUCTIONS_KO
     + r"|(?:숨겨진|숨은|비밀|내부|시스템|히든)\s*(?:[가-힣]+\s*)?"
     + _INSTRUCTIONS_KO
+    + _UNLESS_A_HOW_TO
     + r"|(?:대화|채팅)\s*(?:시작\s*)?(?:전|이전)에?\s*(?:네가|너가|니가|너한테|너에게)?\s*"
     r"(?:들은|받은|주어진)"
 )
@@ -540,12 +586,21 @@ _SOMEONE_ELSES_WORD = (
     r"내가\s*(?:말한|한|시킨)\s*(?:것|거|말)\s*처럼\s*(?:따라|실행|처리|들어)"
 )
 
+# "any command I need to run", "so I can run it": the user running a thing, which the
+# assistant only shows.
+_NOT_THE_USER_RUNNING = (
+    r"(?<!\bi\s)(?<!\bi'll\s)(?<!\bwe\s)(?<!\bme\s)(?<!\bi\sneed\sto\s)(?<!\bi\shave\sto\s)"
+    r"(?<!\bi\swant\sto\s)(?<!\bi\scan\s)(?<!\bi\sshould\s)(?<!\bfor\sme\sto\s)(?<!\bi\swill\s)"
+    r"(?<!\bi\smust\s)(?<!\bwe\sneed\sto\s)(?<!\bwe\scan\s)"
+)
 # A tool run, a command, a click, a purchase: the assistant acting, not answering.
 _RUN = (
-    r"\b(?:run|execute|launch|trigger|invoke|call|use|start|fire)\s+(?:the\s+|your\s+|my\s+|a\s+|"
+    _NOT_THE_USER_RUNNING
+    + r"\b(?:run|execute|launch|trigger|invoke|call|use|start|fire)\s+(?:the\s+|your\s+|my\s+|a\s+|"
     r"this\s+)?(?:[\w.\-]+\s+){0,3}?(?:tool|script|command|job|terminal|shell|console|"
     r"macro|[\w\-]+\.(?:sh|py|exe|bat|ps1|cmd))\b|"
-    r"\b(?:run|execute)\b[^.\n]{0,40}\b(?:terminal|shell|console|command\s+line|server)\b|"
+    + _NOT_THE_USER_RUNNING
+    + r"\b(?:run|execute)\b[^.\n]{0,40}\b(?:terminal|shell|console|command\s+line|server)\b|"
     r"\b(?:run|execute)\s+(?:git|pip|npm|sudo|ssh|scp|docker|kubectl|brew|apt)\b|"
     r"\b(?:send|make|fire|do)\s+(?:an?\s+)?(?:http|https|get|post|curl|api|web)\s+(?:requests?|"
     r"calls?)\b|\bwith\s+(?:an?\s+)?(?:curl|wget|http|get|post)\s+(?:requests?|calls?|commands?)\b|"
@@ -572,6 +627,45 @@ _RUN = (
     # "주문해줘" asks the assistant to buy; "(나는) 순한 맛으로 주문해(요)" tells what one orders
     r"(?:구매|결제|주문)\s*해\s*(?:줘|주세요|줄래|주라|놔|둬)|"
     r"(?:설치|다운로드)\S{0,3}\s*(?:하고|해서|까지)\s*(?:[가-힣]+\s+){0,2}?(?:실행|설치|해)"
+)
+
+# What guards the user: secrets masked before they are kept, warnings about phishing, scams
+# and malware. Switched off, a later message's card number is stored whole or a fake login page
+# opens without a word.
+_PROTECTION_KO = (
+    r"(?:개인\s*정보\s*)?(?:마스킹|가림\s*처리|블러\s*처리|비식별(?:\s*처리)?|익명화|레닥션|"
+    r"(?:개인\s*정보|비밀\s*번호|비번)\s*보호|(?:보안|피싱|스미싱|사기|악성|위험|스팸|바이러스|"
+    r"해킹)\s*(?:의심\s*)?(?:[가-힣]+\s+){0,2}?(?:경고|알림|주의|검사|차단|필터|확인))"
+)
+_PROTECTION_EN = (
+    r"(?:redact\w*|mask(?:ing)?|scrubb?\w*|privacy\s+(?:filters?|protections?|mode|masking)|"
+    r"(?:phishing|scam|fraud|malware|virus|security|spam|suspicious[\s-]link)\s+(?:warnings?|"
+    r"checks?|alerts?|filters?|scans?|protections?)|safe\s*browsing)"
+)
+_PROTECTIONS_OFF = (
+    _PROTECTION_KO
+    + r"\S{0,3}\s*(?:[가-힣]+\s+){0,1}?(?:off\b|끄|꺼|끔|끈|해제|비활성|중지|중단|빼|"
+    r"(?:하|띄우|보여주|표시하|붙이|걸)지\s*(?:마|말)|없이|생략|건너|스킵|안\s*(?:해|하|띄))|"
+    r"\b(?:turn(?:ing)?\s+off|switch(?:ing)?\s+off|disabl\w+|stop|skip|no\s+more|without|"
+    r"(?:don'?t|do\s+not|never)\s+(?:use|apply|run|show))\s+(?:the\s+|any\s+|all\s+|your\s+)?"
+    + _PROTECTION_EN
+    + r"|"
+    + _PROTECTION_EN
+    + r"\s+(?:off|disabled)\b|"
+    # "don't redact my passwords", "카드번호나 비밀번호가 나와도 가리지 말고 그대로 저장"
+    r"\b(?:don'?t|do\s+not|never|stop|no\s+longer)\s+(?:redact|mask|censor|blur|hide|scrub|"
+    r"star\s+out)\w*\s+(?:my\s+|the\s+|any\s+|their\s+)?(?:[\w-]+\s+)?(?:passwords?|card|"
+    r"cards|numbers?|secrets?|keys?|pins?|credentials|tokens?|ssns?|personal)\b|"
+    r"(?:비밀\s*번호|비번|카드\s*번호|계좌\s*번호|주민\s*(?:등록\s*)?번호|개인\s*정보|인증\s*번호|"
+    r"api\s*키|토큰)[^.\n]{0,30}?(?:가리지|마스킹하지|숨기지|지우지|감추지)\s*(?:말고|마)|"
+    r"\b(?:don'?t|do\s+not|never)\s+(?:warn|alert|flag|caution)\s+(?:me\s+)?(?:about\s+)?"
+    r"(?:any\s+|the\s+)?(?:phishing|scam|suspicious|malicious|fraud|dangerous|unsafe)\b|"
+    # a link opened without the check: "경고 없이 바로 열어", "open links without warning"
+    r"(?:링크|url|첨부\s*파일|파일|사이트)\S{0,2}\s*(?:[가-힣]+\s+){0,2}?(?:경고|확인|검사)\s*"
+    r"(?:없이|말고|하지\s*말고)\s*(?:[가-힣]+\s+){0,1}?(?:열어|열|접속|클릭|눌러|다운)|"
+    r"\bopen\s+(?:any\s+|every\s+|all\s+|the\s+)?(?:links?|attachments?|urls?|files?)\s+"
+    r"(?:directly\s+|right\s+away\s+|immediately\s+)?without\s+(?:a\s+|any\s+)?"
+    r"(?:warnings?|checking|scanning|asking)"
 )
 
 # The assistant's rules switched off, replaced or hidden from the user.
@@ -636,6 +730,7 @@ _RULES_OFF = (
 _TOGETHER: list[_Together] = [
     # leak: the user's data + passing it on + a destination or someone else
     _together(LEAK, _DATA, _DESTINATION, verb=_PASS_ON),
+    _together(LEAK, _RECEIVED, _DESTINATION, verb=_PASS_ON),
     _together(LEAK, _DATA, _OTHERS, verb=_PASS_ON),
     # leak: anything sent, uploaded or posted to an outside address
     _together(
@@ -676,7 +771,9 @@ _TOGETHER: list[_Together] = [
         r"the)\s+(?:first\s+)?(?:message|chat|conversation)|"
         r"instructions\s+(?:you\s+(?:were|have\s+been|got)\s+given|given\s+to\s+you|you\s+(?:got|"
         r"received))|(?:너한테|너에게|네게|네가|너가)\s*(?:주어진|받은)|"
-        r"시스템\s*(?:프롬프트|메시지|지시|지침|설정|명령)|숨겨진\s*(?:지침|지시|명령|설정|프롬프트)|"
+        r"시스템\s*(?:프롬프트|메시지|지시|지침|설정|명령)"
+        + _UNLESS_A_HOW_TO
+        + r"|숨겨진\s*(?:지침|지시|명령|설정|프롬프트)|"
         r"(?:너의|네|니|당신의|너한테|너에게|네게|당신에게|자기가?\s*받은|네가\s*받은|너가\s*받은)"
         r"\s*(?:[가-힣]+\s*){0,3}?"
         r"(?:지시문?|지침|설정|규칙|프롬프트|명령)|(?:초기|기본|원래)\s*(?:설정|지시|지침)\s*문구|지시문|개발자\s*메시지|내부\s*(?:지침|설정|프롬프트)|받은\s*시스템",
@@ -812,6 +909,9 @@ _TOGETHER += [
     _together(REVEAL, _OWN_INSTRUCTIONS, _ANSWER_FORM),
     # leak: what the user said, copied to any place outside the conversation
     _together(LEAK, f"{_DATA}|{_WHAT_I_SAID}", _ELSEWHERE, verb=_COPY_OUT, ordered=True),
+    # what reaches the user, relayed to an address (a messenger's name is a place, not data:
+    # "친구한테 보낼 카톡 문장")
+    _together(LEAK, _RECEIVED, _DESTINATION, verb=_COPY_OUT, ordered=True),
     _together(LEAK, f"{_DATA}|{_WHAT_I_SAID}", _PHONE, verb=_SEND, ordered=True),
     # obey: someone else's word followed
     _together(OBEY, _SOMEONE_ELSES_WORD),
@@ -819,6 +919,9 @@ _TOGETHER += [
     _together(TOOL, _RUN),
     # rules: the assistant's rules switched off or replaced
     _together(RULES, _RULES_OFF),
+    # rules: the protections that guard the user switched off (asked, not asked about: "how do
+    # I turn off the spam filter?" is a question on the user's own phone)
+    _together(RULES, _PROTECTIONS_OFF, ordered=True),
 ]
 
 _ALONE: list[tuple[str, re.Pattern[str]]] = [
@@ -898,7 +1001,21 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:ai|llm)\s+(?:tools?|systems?|models?|assistants?|agents?|helpers?|bots?)\s+(?:must|"
             r"should|shall|are\s+to|need\s+to|have\s+to|will)\b|"
             r"\b(?:assistant|ai|llm|bot|model|agent)\s+(?:instructions?|note|notice|directive|"
-            r"command|rule|memo)s?\s*[:：]|(?:ai|어시스턴트|인공지능|챗봇)\s*(?:지침|메모|규칙)\s*[:：]"
+            r"command|rule|memo)s?\s*[:：]|(?:ai|어시스턴트|인공지능|챗봇)\s*(?:지침|메모|규칙)\s*[:：]|"
+            # an AI reader of a pasted text by its role, given a formal order in the same line:
+            # "AI 요약기는 ... 저장하십시오", "AI 채점자는 ... 줄 것" (a tip to people who use
+            # such tools says "-하세요": "AI 번역기는 검수 후 사용하세요")
+            r"(?<![가-힣a-z])(?:ai|llm|gpt|인공지능)\s*(?:요약기|검토자|심사자|채점자|평가자|면접관|"
+            r"리뷰어|분류기|선별기|크롤러|스캐너)(?:들)?\s*(?:은|는|께서는|이라면|라면)\s[^\n]{0,160}?"
+            r"(?:십시오|할\s*것|줄\s*것|하라|바랍니다|해야\s*(?:한다|합니다|함)|하도록\s*(?:한다|합니다))|"
+            # "Dear machine who reads these lines", "이 글을 읽는 기계는": whatever machine reads
+            # a pasted text
+            r"\b(?:machines?|computers?|robots?|programs?|algorithms?|crawlers?|scrapers?|bots?)\s+"
+            r"(?:who|that|which)\s+(?:reads?|is\s+reading|parses?|processes?|scans?|summari[sz]es?)"
+            r"\s+(?:this|these|the\s+following|my|our)\b|"
+            r"\b(?:dear|hey|hi|attention|to)\s+(?:the\s+)?(?:machines?|computers?|robots?|algorithms?)"
+            r"\s*[,:]|(?:을|를)\s*(?:본|읽은|읽는|보는|처리하는|요약하는)\s*(?:모든\s*)?(?:기계|"
+            r"로봇|프로그램|컴퓨터|알고리즘)"
         ),
     ),
     (
@@ -980,11 +1097,17 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\btransfer\b[^.\n]{0,30}?(?:money|funds|\$|usd|btc|bitcoin|eth)|"
             r"(?:송금|이체|결제)\s*(?:해|하라|할\s*것)|"
             r"(?:압축|백업)해서\s*[^.\n]{0,40}(?:올려|업로드|보내)|"
-            r"\b(?:execute|run|eval(?:uate)?)\s+(?:the\s+|this\s+|that\s+|any\s+|a\s+|my\s+)?"
-            r"(?:[\w-]+\s+){0,3}(?:snippet|code|script|command|program|binary|payload)s?\b|"
-            r"(?:코드|스크립트|명령어?|프로그램|매크로)\S{0,2}\s*(?:[가-힣]+\s*){0,2}?(?:실행|돌려|돌리)"
+            # the assistant running code; not code a phrase away ("run in its own code block")
+            + _NOT_THE_USER_RUNNING
+            + r"\b(?:execute|run|eval(?:uate)?)\s+(?:the\s+|this\s+|that\s+|any\s+|a\s+|my\s+)?"
+            r"(?:(?!(?:in|on|at|into|inside|within|as|for|to|from|with)\s)[\w-]+\s+){0,3}"
+            r"(?:snippet|code|script|command|program|binary|payload)s?\b|"
+            # the user running it ("내가 실행할 수 있게") is not the assistant running it
+            r"(?:코드|스크립트|명령어?|프로그램|매크로)\S{0,2}\s*(?:[가-힣]+\s*){0,2}?"
+            r"(?<!내가\s)(?<!제가\s)(?<!내가)(?<!제가)(?<!직접\s)(?:실행|돌려|돌리)"
             # what a run printed is shown, nothing is run: "실행 결과도 보여줘"
-            r"(?!\s*(?:결과|방법|화면|예시|예제|시간|과정|순서|하는\s*법))"
+            r"(?!\s*(?:결과|방법|화면|예시|예제|시간|과정|순서|하는\s*법)|할\s*수\s*있게|"
+            r"하기\s*(?:좋게|쉽게|편하게))"
         ),
     ),
     # rules: override, persona, fake authority, hidden content, the user's control removed

@@ -405,6 +405,12 @@ _KO_STANDING = re.compile(
     r"기본으로|무조건)(?:\s|$)|"
     r"(?:나|저)(?:한테|에게)(?:는|만)?\s|(?:는|은)\s*건\s|"
     r"반말|존댓말|높임말|말투|이모지|이모티콘|딱딱|글머리|불릿|문장으로|본론|"
+    # the words and marks answers are written with: "한자어 많이 쓰지 마", "★ 같은 특수기호는
+    # 쓰지 말아주세요", "전문 용어 섞지 말아줘"
+    r"한자어|외래어|전문\s*용어|어려운\s*(?:말|단어|표현|용어)|줄임말|신조어|비속어|은어|사투리|"
+    r"특수\s*(?:기호|문자)|기호|느낌표|물음표|괄호|말줄임표|따옴표|"
+    r"(?:같은|이런|그런)\s*[가-힣]+(?:은|는)\s|"
+    r"(?:쓰지|사용하지|섞지)\s*(?:마(?:세요|라|요)?|말아\s*(?:줘|주세요|줘요))(?=[\s.!~,]|$)|"
     # the manner of speaking: "친구처럼 말해줘", "편하게 얘기해줘"
     r"처럼\s*(?:말|얘기|이야기|대답|답|대해|설명)|"
     r"(?:한국어|영어|일본어|중국어|한글)(?:로|으로)\s*(?:답|대답|말|써|설명|달아)|"
@@ -418,7 +424,7 @@ _KO_ONE_OFF = re.compile(
     r"|(?:^|\s)(?:이|그|저)\s+[가-힣]+(?:을|를|좀)\s"
     r"|(?:위|밑|아래)에?\s*(?:꺼|거|것|글|내용)|(?:^|\s)(?:이|그|요)\s+(?:글|기사|메일|이메일|문장|"
     r"코드|내용|문서|자료|보고서|논문|영상|사진|파일|링크|답변|대화|책|노래|부분|문단|단락|슬라이드|"
-    r"자소서|표|목록|리스트)"
+    r"자소서|표|목록|리스트|단어|표현|기호|이모지|문구|용어)"
 )
 _EN_ASKS = re.compile(
     r"^(?:(?:can|could|would|will)\s+you\s+|(?:would|is)\s+it\s+(?:be\s+)?(?:ok|okay|fine|possible)\s+"
@@ -462,7 +468,12 @@ _EN_STANDING = re.compile(
     # the level of every explanation: "explain like I'm 12"
     r"call(?:ing)?\s+me\b|like\s+(?:i'?m|im|i\s+am)\s+(?:\d+|five|ten|twelve|a\s+(?:kid|child|beginner)|"
     r"in\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth)\s+grade)|grams|cups|ounces|"
-    r"detailed|serious|funny|playful|apologi\w+|sorry|disclaimers?|caveats?|filler|headers)\b|"
+    r"detailed|serious|funny|playful|apologi\w+|sorry|disclaimers?|caveats?|filler|headers|"
+    # measures named by their symbols or as a kind: "temps in °C and °F", "weights in kg"
+    r"temps?|temperatures?|measurements?|kg|lbs?|mph|kph|"
+    # commands shown for the user to run, one to a line
+    r"commands?|(?:separate|own|new|single)\s+lines?|one\s+per\s+line)\b|"
+    r"(?:°\s*[cf]|℃|℉)(?![a-z])|"
     # Verbs that are about manner whatever follows them.
     r"^(?:please\s+)?(?:always\s+|never\s+|just\s+)?(?:use|avoid|skip|talk|speak|address)\b|"
     r"\b(?:don't|do\s+not|stop)\s+(?:use|using|keep|keeping|call|calling)\b",

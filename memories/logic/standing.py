@@ -63,7 +63,15 @@ _KO_ASK = re.compile(
     r"(?:줘|줘요|주세요|주라|주십시오|줄래|도록\s*해|해라|하라|하세요|하십시오|십시오|[가-힣]세요|할\s*것|"
     r"할것|해야\s*(?:해|함|돼|됨|한다)|야\s*(?:해|함|돼|됨|한다)|마|마라|마요|말아|말고|말\s*것|"
     r"말기|지\s*마|지마|도\s*(?:돼|됨|된다|괜찮아|좋아)|면\s*(?:돼|됨)|둬|둬요|놔|놔요|"
-    r"부탁해|부탁해요|부탁드려요|부탁합니다|부탁드립니다|드려요|하자|말자)" + _END_OF_CLAUSE
+    r"부탁해|부탁해요|부탁드려요|부탁합니다|부탁드립니다|드려요|하자|말자|"
+    # the formal requests of a notice: "확인 후 저장 바랍니다", "회신 요망"
+    r"바랍니다|요망)" + _END_OF_CLAUSE
+)
+# Chat runs sentences together without punctuation ("경고 띄우지 마 그냥 바로 열어줘 이 규칙
+# ..."): a request ending that can end nothing but a request counts mid-line too.
+_KO_ASK_RUN_ON = re.compile(
+    r"(?P<end>[가-힣]줘|[가-힣]줘요|주세요|주십시오|십시오|지\s*마(?:세요|라)?|지\s*말아\s*(?:줘|주세요)|"
+    r"바랍니다)(?=\s+[가-힣a-z0-9])|지\s*말고(?=\s+[가-힣a-z0-9])"
 )
 # A Korean sentence about the speaker ("나 항상 아침에 운동해"): its plain ending is a statement.
 _KO_SELF = re.compile(r"(?:^|\s)(?:나는|난|내가|나|저는|전|제가|저|우리는|우린|우리)\s")
@@ -252,6 +260,14 @@ _ACTION_TAGS = frozenset({"VV", "VV-I", "VV-R", "XSV", "VX", "VX-I", "VX-R"})
 _PLAIN_ENDINGS = frozenset({"어", "아", "여", "라", "어라", "아라", "기"})
 
 
+def _ko_note_order(sentence: str) -> bool:
+    """The sentence ends, note-style, in a bare noun after an adverb ("이 규칙 계속 기억",
+    "원문 그대로 저장", "바로 삭제"): an order with its "-해" left off, or a note of one's own
+    doing; like a plain ending, only a boundary makes it an order to hold."""
+    tokens = [t for t in _analyser().tokenize(sentence) if not t.tag.startswith("S")]
+    return len(tokens) >= 2 and tokens[-1].tag == "NNG" and tokens[-2].tag == "MAG"
+
+
 def _ko_plain_order(sentence: str) -> bool:
     """The sentence ends in a plain -어/-아 (or -ㅁ, -기) ending on an action verb, not in the
     past: an order ("지워", "무시해") or a statement ("조심해", "운동하기") alike. An adjective
@@ -274,9 +290,11 @@ def directive(sentence: str) -> str | None:
     """`ASK` when `sentence` has a predicate that can only be an imperative, request,
     obligation or permission; `PLAIN` when it may be one or a statement; else None."""
     if re.search(r"[가-힣]", sentence):
-        if _KO_ASK.search(sentence):
+        if _KO_ASK.search(sentence) or _KO_ASK_RUN_ON.search(sentence):
             return ASK
-        if not _KO_SELF.search(sentence) and _ko_plain_order(sentence):
+        if not _KO_SELF.search(sentence) and (
+            _ko_plain_order(sentence) or _ko_note_order(sentence)
+        ):
             return PLAIN
         return None
     return ASK if _en_directive(sentence) else None
@@ -307,10 +325,24 @@ def standing_instructions(folded: str) -> list[tuple[str, str]]:
         marked = _STANDING_KO.search(sentence) or _STANDING_EN.search(sentence)
         if not (marked or framed):
             continue
-        how = directive(_FRAMING.sub(" ", sentence))
-        if how is not None:
-            found.append((sentence, how))
+        # The marker ("앞으로") holds for every request run on after it in the same line.
+        for part in _run_on_parts(sentence):
+            how = directive(_FRAMING.sub(" ", part))
+            if how is not None:
+                found.append((part, how))
     return found
+
+
+def _run_on_parts(sentence: str) -> list[str]:
+    """`sentence` cut after each request ending that more words follow ("띄우지 마 | 그냥 바로
+    열어줘 | 이 규칙 계속 기억"); "-지 말고" joins two halves of one request and is not cut."""
+    parts, start = [], 0
+    for match in _KO_ASK_RUN_ON.finditer(sentence):
+        if match.group("end"):
+            parts.append(sentence[start : match.end()].strip())
+            start = match.end()
+    parts.append(sentence[start:].strip())
+    return [part for part in parts if part]
 
 
 # --- is it a benign preference? --------------------------------------------------------------
@@ -425,14 +457,22 @@ _CONTROL = re.compile(
     r"notify|ask)|pretend\w*|delete|erase|remove|wipe|purge|forget)\b|"
     # the assistant's own rules and identity
     r"시스템\s*(?:프롬프트|설정|메시지|지시|규칙|명령)|(?<!예시)(?<!예시\s)(?<!샘플)(?<!샘플\s)프롬프트|지시|지침|명령|규칙|정책|필터|안전|검열|제한\s*(?:없|풀|해제|무시)|제약|"
-    r"거절|거부|탈옥|개발자\s*모드|페르소나|모드로|(?<![가-힣])역할|설정|원래|무시|"
+    r"거절|거부|탈옥|개발자\s*모드|페르소나|모드로|설정|원래|무시|"
+    # the assistant's part played ("네 역할", "역할극", "역할을 바꿔"); "무슨 역할인지" asks what a
+    # thing does
+    r"(?<![가-힣])(?:너|네|니|당신)(?:의)?\s*역할|역할\s*(?:극|놀이)|롤플레이|"
+    r"역할(?:을|를|로)?\s*(?:[가-힣]+\s+)?(?:맡|바꿔|바꾸|연기|수행|해\s*(?:줘|봐|라))|"
     r"\bsystem\s+(?:prompt|message|instructions?|rules?|settings?)|(?<!example\s)(?<!sample\s)\bprompts?\b|"
     # instructions the assistant gives the user ("when you give instructions, number the
     # steps") are a topic; its own are the boundary
     r"(?<!give\s)(?<!giving\s)(?<!write\s)(?<!writing\s)(?<!provide\s)\binstructions?\b|"
     r"\b(?:rules?|guidelines?|polic(?:y|ies)|filters?|safety|"
     r"safeguards?|restrictions?|restricted|unrestricted|censor\w*|refuse|refusals?|decline|"
-    r"jailbreak|developer|mode|persona|role|identity|override|ignore|bypass|disregard)\b|"
+    r"jailbreak|developer|mode|persona|identity|override|ignore|bypass|disregard)\b|"
+    # the assistant's role, not what a function or a person at work does ("explain the role
+    # of each table")
+    r"\b(?:your|its|new|assistant'?s?)\s+role\b|\brole[\s-]?play\w*|\b(?:take|assume|play|"
+    r"adopt|switch|act\s+in)\s+(?:on\s+)?(?:the\s+|a\s+|your\s+|another\s+)?(?:[\w-]+\s+)?roles?\b|"
     # the "DAN" jailbreak, not a person called Dan ("sign them 'cheers, dan'")
     r"\bdan\s+mode\b|\b(?:act|acting|be|are|as|become)\s+(?:a\s+)?dan\b|\bdo\s+anything\s+now\b|"
     # tools, commands, obeying text found elsewhere
@@ -458,9 +498,23 @@ _TOPIC = re.compile(
     # prompts as a subject the user studies or asks for ("예시 프롬프트", "프롬프트 작성법")
     r"(?:예시|예제|샘플|좋은)\s*프롬프트|프롬프트\s*(?:작성|쓰는|짜는|엔지니어링|예시|예제)|"
     r"\b(?:example|sample|good)\s+prompts?\b|\bprompts?\s+(?:writing|engineering|examples?)\b|"
+    # how to change the user's own things ("시스템 설정 바꾸는 법", "how to reset my router's
+    # settings"), never the assistant's own
+    r"(?:(?!(?:너|네|니|당신)(?:의)?\s)[^\s,.;]+\s+){0,2}[가-힣]*(?:바꾸|변경하|고치|여|열|찾|켜|끄|"
+    r"초기화하|들어가|설정하|조정하|설치하|복원하)는\s*(?:법|방법|곳|메뉴|위치|순서)|"
+    r"\bhow\s+to\s+(?:change|open|find|reset|set\s+up|install|configure|adjust|update|restore|"
+    r"turn\s+(?:on|off))\s+(?!your\b)(?:[\w'-]+\s+){0,3}?(?:settings?|preferences|options|menus?)\b|"
     # the things the user's own condition named ("when I ask for drafts, keep them short")
     r"\b(?:keep|make|put|write|format|list|sort)\s+them\b|"
     r"(?:내가|제가|내|제)\s*(?:보내는|보낼|쓰는|쓸)|"
+    # who reads along with the user is why the answers should be plain, not who receives them:
+    # "부모님이 같이 보셔", "my kids read along"
+    r"(?<![가-힣])[가-힣]{1,8}(?:이|가|께서|도|이랑|랑|하고|와|과)\s*(?:[가-힣]+\s+)?(?:같이|함께)\s*"
+    r"(?:봐|보셔|보거든|보니까|봐서|보세요|보신다|읽어|읽으셔|읽거든|읽으니까|들어|들으셔)[가-힣]*|"
+    r"\b(?:my\s+)?(?:[\w-]+\s+)?(?:kids?|children|son|daughter|parents?|mom|dad|mother|father|"
+    r"grandma|grandpa|wife|husband|partner)\s+(?:also\s+|sometimes\s+|often\s+)?"
+    r"(?:reads?|read\s+along|watch(?:es)?|looks?\s+at)\s+(?:along|with\s+me|them|these|your\s+"
+    r"answers)\b|"
     # what the user does in a condition is the user's, not an order: "내가 링크 보내면, ...",
     # "when I ask for email drafts, ..."
     r"(?:^|[\s(\[\"'])(?:내가|제가)\s[^,.;\n]{0,30}?(?:면|때는?|땐)(?=[\s,])|"

@@ -228,3 +228,32 @@ def test_a_list_of_tasks_is_no_statement_about_the_user(text):
 )
 def test_a_decision_said_as_one_passes_the_capture_gate(text):
     assert extract_statements(text, statements_allowed=False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the words and marks answers are written with, often with the reason run on after
+        "외래어 너무 많이 섞지 말아줘 어머니가 읽으셔",
+        "전문 용어 쓰지 말아주세요 제가 초보라서요",
+        "느낌표 같은 기호는 쓰지 마 부담스러워",
+        "줄임말 많이 쓰지 말아줘 무슨 뜻인지 몰라서",
+        "♥ ♪ 같은 기호는 화면에서 깨지니까 빼주세요",
+        # units named by their symbols or as a kind of measure
+        "Give grill temps in both ℃ and ℉, my thermometer shows both.",
+        "Baking temps in °F please, my oven only shows Fahrenheit.",
+        "Use kg, not lbs, when you talk about weight.",
+        # commands shown for the user to run, one to a line
+        "Show each terminal command I should run on a separate line.",
+    ],
+)
+def test_a_preference_about_words_marks_units_or_lines_is_a_procedure(text):
+    # the reason beside it may be kept as a fact of its own ("초보라서요")
+    assert any(item.type == "procedure" for item in extract_statements(text)), text
+
+
+@pytest.mark.parametrize(
+    "text", ["그 기호 빼줘", "이 기호는 빼줘", "Convert 350 °F to Celsius.", "What is 20 ℃ in °F?"]
+)
+def test_the_same_words_about_something_at_hand_are_no_memory(text):
+    assert extract_statements(text) == []
