@@ -186,15 +186,13 @@ def topic_ranking(user_id: int, query: Query) -> list[int]:
     return ranked[:CANDIDATES]
 
 
-# Per-user vector search: up to this many messages an exact scan of the user's rows (recall
-# 1.0); above it the HNSW index with iterative scan (pgvector 0.8), backed by an exact scan
-# when the filtered index scan returns fewer than k rows. Chosen with `bench_latency` at 1M
-# messages on 2 cores (docs/benchmarks.md). The exact scan grows ~0.8 us per user row (10k
-# rows 7.7 ms, 50k rows 40 ms p50); the filtered HNSW scan costs 45-70 ms p50 for users of
-# 19k-50k rows (105-175 ms with 128 MB of shared buffers), finds 0.44-0.75 of the exact top
-# 200, and for a user holding under ~3% of all rows often returns fewer than 200 (12 of 20
-# queries at 19k), so it pays for both scans. The exact scan wins at every size measured (up
-# to 50k); beyond that its time keeps growing with the user, so the index takes over there.
+# Per-user vector search: up to this many messages an exact scan of the user's half-precision
+# vectors from the covering index; above it the HNSW index with iterative scan (pgvector
+# 0.8), backed by the exact scan when the filtered index scan returns fewer than k rows.
+# Chosen with `bench_latency` at 1M messages on 2 cores (docs/benchmarks.md): the filtered
+# HNSW scan costs 45-70 ms p50 for users of 19k-50k rows, finds 0.44-0.78 of the exact top
+# 200, and for a user holding under ~3% of all rows often returns fewer than 200, so it pays
+# for both scans; the exact scan wins at every size measured (up to 50k, 15 ms there).
 EXACT_SCAN_MAX = 50000
 
 
@@ -205,18 +203,24 @@ _NEAREST = (
     "WHERE user_id = %s AND searchable AND context_embedding IS NOT NULL "
     "ORDER BY distance LIMIT %s"
 )
-# "+ 0" hides the ordering from the HNSW index: the planner takes the user's rows by the
-# user index and sorts them, an exact scan.
-_NEAREST_EXACT = _NEAREST.replace(
-    "context_embedding <=> %s::vector AS distance",
-    "(context_embedding <=> %s::vector) + 0 AS distance",
+# The exact scan reads the half-precision copy of the search vector from the covering index
+# `message_user_half_cover` (an index-only scan of the user's entries, which lie together)
+# instead of visiting each of the user's rows, spread over the table: 50k rows at 1M messages
+# 33.5 -> 14.6 ms p50, the same top 10 for 99.5% and top 200 for 99.9% of the full-precision
+# ranking (docs/benchmarks.md). No HNSW index is built on it, so nothing else can serve the
+# order.
+_NEAREST_EXACT = (
+    "SELECT id, context_half <=> %s::halfvec AS distance FROM conversations_message "
+    "WHERE user_id = %s AND searchable AND context_half IS NOT NULL "
+    "ORDER BY distance LIMIT %s"
 )
 
 Scored = list[tuple[int, float]]
 
 
 def nearest_exact_scored(user_id: int, vector: str, limit: int) -> Scored:
-    """The user's `limit` nearest messages and their cosines by an exact scan (recall 1.0)."""
+    """The user's `limit` nearest messages and their cosines by an exact scan of their
+    half-precision vectors."""
     with connections[read_alias()].cursor() as cursor:
         cursor.execute(_NEAREST_EXACT, [vector, user_id, limit])
         return [(row[0], 1.0 - float(row[1])) for row in cursor.fetchall()]
@@ -234,7 +238,7 @@ def nearest_hnsw_scored(user_id: int, vector: str, limit: int) -> Scored:
 
 
 def nearest_exact(user_id: int, vector: str, limit: int) -> list[int]:
-    """The user's `limit` nearest messages by an exact scan of their rows (recall 1.0)."""
+    """The user's `limit` nearest messages by an exact scan of their half-precision vectors."""
     return [mid for mid, _cosine in nearest_exact_scored(user_id, vector, limit)]
 
 
