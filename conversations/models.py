@@ -244,6 +244,14 @@ class Message(UserOwnedModel):
         indexes = [
             models.Index(fields=["session", "created_at"]),
             models.Index(fields=["user", "created_at"]),
+            # A session's searchable messages in order, read without their rows: search
+            # spreads a hit's score to its neighbours (`search._neighbourhood`).
+            models.Index(
+                fields=["session", "created_at", "id"],
+                include=["user"],
+                condition=models.Q(searchable=True),
+                name="message_session_order_cover",
+            ),
             # Every keyword query is per user: with user_id in the GIN index (btree_gin) only
             # the user's matching rows are read (migration 0004 has the figures).
             GinIndex(fields=["user", "keywords"], name="message_user_keywords_gin"),

@@ -399,19 +399,23 @@ class _Layout:
 
 
 def _neighbourhood(user_id: int, ids: list[int]) -> _Layout:
-    """Each message's previous and next searchable message in its session, and its session."""
+    """Each message's previous and next searchable message in its session, and its session.
+
+    The sessions' searchable messages come in order from the covering index
+    `message_session_order_cover` (an index-only scan); the rows asked for are picked out
+    here: `WHERE id = ANY(<400 ids>)` over the ~10,000 rows of their sessions compared each
+    row with every id (22 of 41 ms at 1M messages)."""
+    wanted = set(ids)
     with connections[read_alias()].cursor() as cursor:
         cursor.execute(
-            "SELECT id, session_id, prev_id, next_id FROM ("
-            " SELECT id, session_id, lag(id) OVER w AS prev_id, lead(id) OVER w AS next_id"
+            "SELECT id, session_id, lag(id) OVER w AS prev_id, lead(id) OVER w AS next_id"
             " FROM conversations_message WHERE user_id = %s AND searchable AND session_id IN"
             " (SELECT DISTINCT session_id FROM conversations_message"
             "  WHERE user_id = %s AND id = ANY(%s))"
-            " WINDOW w AS (PARTITION BY session_id ORDER BY created_at, id)) AS x"
-            " WHERE id = ANY(%s)",
-            [user_id, user_id, ids, ids],
+            " WINDOW w AS (PARTITION BY session_id ORDER BY created_at, id)",
+            [user_id, user_id, ids],
         )
-        rows = cursor.fetchall()
+        rows = [row for row in cursor.fetchall() if row[0] in wanted]
     return _Layout(
         neighbours={mid: [n for n in (prev, nxt) if n] for mid, _s, prev, nxt in rows},
         session_of={mid: session for mid, session, _p, _n in rows},
