@@ -117,16 +117,17 @@ def user_stats(user_id: int) -> tuple[int, float]:
 
 
 def _matches(user_id: int, terms: Sequence[str]) -> list[Match]:
+    distinct = list(dict.fromkeys(terms))  # a repeated term counts once
     with connections[read_alias()].cursor() as cursor:
         cursor.execute(
-            # INTERSECT, as before: a plain filter is ~30% faster on rows matching common
-            # terms, but it lists the matched terms in another order, and summing their
-            # weights in another order reorders a few exact ties (2 of 300 test queries).
+            # The query's terms the row holds, in the query's order: a row's weights are then
+            # summed in one order whatever the row. (INTERSECT listed them in its hash order
+            # and cost a third more: a hashed set per row, 28.3 -> 18.4 ms per query at 1M.)
             "SELECT id, coalesce(reply_to_id, 0), cardinality(keywords), "
-            "ARRAY(SELECT unnest(keywords) INTERSECT SELECT unnest(%s::text[])) "
+            "ARRAY(SELECT t FROM unnest(%s::text[]) AS t WHERE t = ANY(keywords)) "
             "FROM conversations_message WHERE user_id = %s AND searchable "
             "AND keywords && %s::varchar[]",
-            [list(terms), user_id, list(terms)],
+            [distinct, user_id, distinct],
         )
         return cursor.fetchall()
 
