@@ -194,7 +194,7 @@ class MessageAdmin(_StaffReadAuditedAdmin[Message]):
         "searchable",
         "context",
     ]
-    exclude = ["embedding", "context_embedding"]
+    exclude = ["embedding", "context_embedding", "context_half"]
 
     @admin.display(description=_("content"))
     def short_content(self, obj: Message) -> str:

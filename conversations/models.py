@@ -8,10 +8,11 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.db import models
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
-from pgvector.django import HnswIndex, VectorField
+from pgvector.django import HalfVectorField, HnswIndex, VectorField
 
 from memoryhub.models import UserOwnedModel
 from memoryhub.relations import UserForeignKey, UserOneToOneField
@@ -200,6 +201,17 @@ class Message(UserOwnedModel):
         verbose_name=_("context embedding"),
         help_text=_("This message's vector mixed with its neighbours', used by search."),
     )
+    # The search vector in half precision, kept by the database: the per-user exact scan reads
+    # it from a covering index (`message_user_half_cover`) instead of visiting the user's rows
+    # one by one across the table (issue 18 line 4; docs/benchmarks.md has the figures).
+    context_half = models.GeneratedField(
+        expression=Cast(
+            "context_embedding", HalfVectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM)
+        ),
+        output_field=HalfVectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True),
+        db_persist=True,
+        verbose_name=_("search vector, half precision"),
+    )
     # Normalised keyword tokens (memoryhub.text.index_tokens), matched by search.
     keywords = _keywords_field(verbose_name=_("search keywords"))
     token_count = models.PositiveIntegerField(default=0, verbose_name=_("tokens"))
@@ -232,9 +244,25 @@ class Message(UserOwnedModel):
         indexes = [
             models.Index(fields=["session", "created_at"]),
             models.Index(fields=["user", "created_at"]),
+            # A session's searchable messages in order, read without their rows: search
+            # spreads a hit's score to its neighbours (`search._neighbourhood`).
+            models.Index(
+                fields=["session", "created_at", "id"],
+                include=["user"],
+                condition=models.Q(searchable=True),
+                name="message_session_order_cover",
+            ),
             # Every keyword query is per user: with user_id in the GIN index (btree_gin) only
             # the user's matching rows are read (migration 0004 has the figures).
             GinIndex(fields=["user", "keywords"], name="message_user_keywords_gin"),
+            # The exact per-user vector scan is an index-only scan of this index: a user's
+            # entries lie together, whatever pages their rows are spread over.
+            models.Index(
+                fields=["user"],
+                include=["id", "context_half"],
+                condition=models.Q(searchable=True, context_half__isnull=False),
+                name="message_user_half_cover",
+            ),
             HnswIndex(
                 name="message_context_embedding_hnsw",
                 fields=["context_embedding"],

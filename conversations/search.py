@@ -117,16 +117,17 @@ def user_stats(user_id: int) -> tuple[int, float]:
 
 
 def _matches(user_id: int, terms: Sequence[str]) -> list[Match]:
+    distinct = list(dict.fromkeys(terms))  # a repeated term counts once
     with connections[read_alias()].cursor() as cursor:
         cursor.execute(
-            # INTERSECT, as before: a plain filter is ~30% faster on rows matching common
-            # terms, but it lists the matched terms in another order, and summing their
-            # weights in another order reorders a few exact ties (2 of 300 test queries).
+            # The query's terms the row holds, in the query's order: a row's weights are then
+            # summed in one order whatever the row. (INTERSECT listed them in its hash order
+            # and cost a third more: a hashed set per row, 28.3 -> 18.4 ms per query at 1M.)
             "SELECT id, coalesce(reply_to_id, 0), cardinality(keywords), "
-            "ARRAY(SELECT unnest(keywords) INTERSECT SELECT unnest(%s::text[])) "
+            "ARRAY(SELECT t FROM unnest(%s::text[]) AS t WHERE t = ANY(keywords)) "
             "FROM conversations_message WHERE user_id = %s AND searchable "
             "AND keywords && %s::varchar[]",
-            [list(terms), user_id, list(terms)],
+            [distinct, user_id, distinct],
         )
         return cursor.fetchall()
 
@@ -186,15 +187,13 @@ def topic_ranking(user_id: int, query: Query) -> list[int]:
     return ranked[:CANDIDATES]
 
 
-# Per-user vector search: up to this many messages an exact scan of the user's rows (recall
-# 1.0); above it the HNSW index with iterative scan (pgvector 0.8), backed by an exact scan
-# when the filtered index scan returns fewer than k rows. Chosen with `bench_latency` at 1M
-# messages on 2 cores (docs/benchmarks.md). The exact scan grows ~0.8 us per user row (10k
-# rows 7.7 ms, 50k rows 40 ms p50); the filtered HNSW scan costs 45-70 ms p50 for users of
-# 19k-50k rows (105-175 ms with 128 MB of shared buffers), finds 0.44-0.75 of the exact top
-# 200, and for a user holding under ~3% of all rows often returns fewer than 200 (12 of 20
-# queries at 19k), so it pays for both scans. The exact scan wins at every size measured (up
-# to 50k); beyond that its time keeps growing with the user, so the index takes over there.
+# Per-user vector search: up to this many messages an exact scan of the user's half-precision
+# vectors from the covering index; above it the HNSW index with iterative scan (pgvector
+# 0.8), backed by the exact scan when the filtered index scan returns fewer than k rows.
+# Chosen with `bench_latency` at 1M messages on 2 cores (docs/benchmarks.md): the filtered
+# HNSW scan costs 45-70 ms p50 for users of 19k-50k rows, finds 0.44-0.78 of the exact top
+# 200, and for a user holding under ~3% of all rows often returns fewer than 200, so it pays
+# for both scans; the exact scan wins at every size measured (up to 50k, 15 ms there).
 EXACT_SCAN_MAX = 50000
 
 
@@ -205,18 +204,24 @@ _NEAREST = (
     "WHERE user_id = %s AND searchable AND context_embedding IS NOT NULL "
     "ORDER BY distance LIMIT %s"
 )
-# "+ 0" hides the ordering from the HNSW index: the planner takes the user's rows by the
-# user index and sorts them, an exact scan.
-_NEAREST_EXACT = _NEAREST.replace(
-    "context_embedding <=> %s::vector AS distance",
-    "(context_embedding <=> %s::vector) + 0 AS distance",
+# The exact scan reads the half-precision copy of the search vector from the covering index
+# `message_user_half_cover` (an index-only scan of the user's entries, which lie together)
+# instead of visiting each of the user's rows, spread over the table: 50k rows at 1M messages
+# 33.5 -> 14.6 ms p50, the same top 10 for 99.5% and top 200 for 99.9% of the full-precision
+# ranking (docs/benchmarks.md). No HNSW index is built on it, so nothing else can serve the
+# order.
+_NEAREST_EXACT = (
+    "SELECT id, context_half <=> %s::halfvec AS distance FROM conversations_message "
+    "WHERE user_id = %s AND searchable AND context_half IS NOT NULL "
+    "ORDER BY distance LIMIT %s"
 )
 
 Scored = list[tuple[int, float]]
 
 
 def nearest_exact_scored(user_id: int, vector: str, limit: int) -> Scored:
-    """The user's `limit` nearest messages and their cosines by an exact scan (recall 1.0)."""
+    """The user's `limit` nearest messages and their cosines by an exact scan of their
+    half-precision vectors."""
     with connections[read_alias()].cursor() as cursor:
         cursor.execute(_NEAREST_EXACT, [vector, user_id, limit])
         return [(row[0], 1.0 - float(row[1])) for row in cursor.fetchall()]
@@ -234,7 +239,7 @@ def nearest_hnsw_scored(user_id: int, vector: str, limit: int) -> Scored:
 
 
 def nearest_exact(user_id: int, vector: str, limit: int) -> list[int]:
-    """The user's `limit` nearest messages by an exact scan of their rows (recall 1.0)."""
+    """The user's `limit` nearest messages by an exact scan of their half-precision vectors."""
     return [mid for mid, _cosine in nearest_exact_scored(user_id, vector, limit)]
 
 
@@ -395,19 +400,23 @@ class _Layout:
 
 
 def _neighbourhood(user_id: int, ids: list[int]) -> _Layout:
-    """Each message's previous and next searchable message in its session, and its session."""
+    """Each message's previous and next searchable message in its session, and its session.
+
+    The sessions' searchable messages come in order from the covering index
+    `message_session_order_cover` (an index-only scan); the rows asked for are picked out
+    here: `WHERE id = ANY(<400 ids>)` over the ~10,000 rows of their sessions compared each
+    row with every id (22 of 41 ms at 1M messages)."""
+    wanted = set(ids)
     with connections[read_alias()].cursor() as cursor:
         cursor.execute(
-            "SELECT id, session_id, prev_id, next_id FROM ("
-            " SELECT id, session_id, lag(id) OVER w AS prev_id, lead(id) OVER w AS next_id"
+            "SELECT id, session_id, lag(id) OVER w AS prev_id, lead(id) OVER w AS next_id"
             " FROM conversations_message WHERE user_id = %s AND searchable AND session_id IN"
             " (SELECT DISTINCT session_id FROM conversations_message"
             "  WHERE user_id = %s AND id = ANY(%s))"
-            " WINDOW w AS (PARTITION BY session_id ORDER BY created_at, id)) AS x"
-            " WHERE id = ANY(%s)",
-            [user_id, user_id, ids, ids],
+            " WINDOW w AS (PARTITION BY session_id ORDER BY created_at, id)",
+            [user_id, user_id, ids],
         )
-        rows = cursor.fetchall()
+        rows = [row for row in cursor.fetchall() if row[0] in wanted]
     return _Layout(
         neighbours={mid: [n for n in (prev, nxt) if n] for mid, _s, prev, nxt in rows},
         session_of={mid: session for mid, session, _p, _n in rows},

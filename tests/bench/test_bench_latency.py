@@ -15,7 +15,7 @@ FIGURES = [
     "context_preview SQL only",
     "message_hits end to end (embedding incl.)",
     "message_hits SQL only",
-    "exact per-user scan (brute force)",
+    "full-precision scan of the user's rows",
     "vector_ranking (exact path)",
     "messages/s until keyword-searchable",
     "embeddings/s",
@@ -24,6 +24,9 @@ FIGURES = [
     "database part p95 <= 30 ms",
     "end to end p95 <= 100 ms",
     "keyword-searchable >= 300 messages/s",
+    "issue 18: context sql p95 <= 20 ms",
+    "issue 18: context e2e p95 <= 50 ms",
+    "issue 18: search e2e p95 <= 60 ms",
 ]
 
 
@@ -45,7 +48,8 @@ def test_a_tiny_run_builds_its_own_database_and_prints_every_figure(tmp_path):
     assert run["latency"]["user_messages"] == 200
     for key in ("context_e2e", "context_sql", "search_e2e", "search_sql", "exact"):
         assert run["latency"][key]["p95"] > 0
-    assert run["latency"]["vector_overlap_at10"] == 1.0  # the exact path is exact
+    # The exact path ranks half-precision vectors: the full-precision top 10 but for near ties.
+    assert run["latency"]["vector_overlap_at10"] >= 0.9
     assert run["ingest"]["keyword_indexed"] == 60
     assert run["ingest"]["embedded"] == 8
     paths = run["ingest"]["embedding_paths"]

@@ -57,6 +57,8 @@ from memoryhub import text as text_analysis
 from memoryhub.env import redis_database
 
 TARGETS = {"context_db_p95_ms": 30.0, "context_e2e_p95_ms": 100.0, "ingest_per_s": 300.0}
+# Issue 18 line 4's tighter targets at 1M messages, printed beside the first ones.
+TARGETS_18 = {"context_sql": 20.0, "context_e2e": 50.0, "search_e2e": 60.0}
 # Distinct texts per topic, language and role (2,880 in all at 40). Every text is embedded by
 # the real model once (cached on disk); a message's vector is its text's, and its search vector
 # mixes it with its neighbours' as the indexing service does. Vectors drawn at random instead
@@ -167,7 +169,8 @@ class Command(BaseCommand):
             params = self._params(options, size)
             name = base if size == main else f"{base}_{size}"
             runs.append(self._run_size(name, params, options, ingest=size == main))
-        report = {"machine": runs[-1]["machine"], "runs": runs, "targets": TARGETS}
+        report = {"machine": runs[-1]["machine"], "runs": runs, "targets": TARGETS,
+                  "targets_issue_18": TARGETS_18}  # fmt: skip
         self._summary(runs)
         if options["json"]:
             options["json"].write_text(json.dumps(report, indent=2, ensure_ascii=False))
@@ -294,6 +297,11 @@ class Command(BaseCommand):
              lat["context_sql"]["p95"] <= TARGETS["context_db_p95_ms"]),
             ("end to end p95 <= 100 ms (context)", lat["context_e2e"]["p95"],
              lat["context_e2e"]["p95"] <= TARGETS["context_e2e_p95_ms"]),
+        ]  # fmt: skip
+        checks += [
+            (f"issue 18: {key.replace('_', ' ')} p95 <= {limit:.0f} ms", lat[key]["p95"],
+             lat[key]["p95"] <= limit)
+            for key, limit in TARGETS_18.items()
         ]  # fmt: skip
         if "ingest" in main:
             rate = main["ingest"]["messages_per_s"]
@@ -718,7 +726,7 @@ class _Measurer:
             )
             timings["vector_ranking"].append((time.perf_counter() - started) * 1000)
             started = time.perf_counter()
-            exact = search.nearest_exact(self.user.pk, vector, search.CANDIDATES)
+            exact = _full_precision_nearest(self.user.pk, vector, search.CANDIDATES)
             timings["exact"].append((time.perf_counter() - started) * 1000)
             top = exact[:10]
             overlap["at10"].append(len(set(chosen[:10]) & set(top)) / max(1, len(top)))
@@ -750,7 +758,7 @@ class _Measurer:
             "search_e2e": "message_hits end to end (embedding incl.)",
             "search_sql": "message_hits SQL only",
             "vector_ranking": f"vector_ranking ({latency['vector_path']} path)",
-            "exact": "exact per-user scan (brute force)",
+            "exact": "full-precision scan of the user's rows",
         }
         for key, label in labels.items():
             p = latency[key]
@@ -882,6 +890,20 @@ class _Measurer:
                  f"{found['identical_rows']}/{len(texts)}, min cosine "
                  f"{found['min_cosine']:.6f}")  # fmt: skip
         return found
+
+
+# The reference for the vector path's overlap: every row of the user read from the table and
+# ranked by its full-precision search vector ("+ 0" hides the order from the HNSW index).
+_FULL_PRECISION_NEAREST = (
+    "SELECT id FROM conversations_message WHERE user_id = %s AND searchable "
+    "AND context_embedding IS NOT NULL ORDER BY (context_embedding <=> %s::vector) + 0 LIMIT %s"
+)
+
+
+def _full_precision_nearest(user_id: int, vector: str, limit: int) -> list[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(_FULL_PRECISION_NEAREST, [user_id, vector, limit])
+        return [row[0] for row in cursor.fetchall()]
 
 
 def _baseline_passages(texts: list[str]) -> np.ndarray:
