@@ -221,8 +221,14 @@ Scored = list[tuple[int, float]]
 
 def nearest_exact_scored(user_id: int, vector: str, limit: int) -> Scored:
     """The user's `limit` nearest messages and their cosines by an exact scan of their
-    half-precision vectors."""
-    with connections[read_alias()].cursor() as cursor:
+    half-precision vectors.
+
+    One process, no parallel workers: on a 2-core server the workers compete with every other
+    request for the cores, and the scan of a 50,000-message user took 29.6 ms with two
+    workers against 18.3 ms alone (1M messages, EXPLAIN ANALYZE, load average ~1.5)."""
+    alias = read_alias()
+    with transaction.atomic(using=alias), connections[alias].cursor() as cursor:
+        cursor.execute("SET LOCAL max_parallel_workers_per_gather = 0")
         cursor.execute(_NEAREST_EXACT, [vector, user_id, limit])
         return [(row[0], 1.0 - float(row[1])) for row in cursor.fetchall()]
 
