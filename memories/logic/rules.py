@@ -19,6 +19,7 @@ from datetime import date
 from memories.logic import dates, statements
 from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.slots import question_of
+from memories.logic.slots.change import given_up
 from memories.logic.slots.vocab import RELATION_OF
 from memoryhub.text import REDACTION_MARKER, has_hangul, stem_english
 
@@ -966,6 +967,9 @@ def _beyond_the_gate(sentence: str) -> bool:
         return True  # a decision said as one ("FastAPI로 가기로 했어", "decided to sell the car")
     if _CIRCLE_ATTRIBUTE.search(sentence):
         return True  # "와이프 차는 레이야", "my son's school is Hanbit": one's people's facts
+    change = given_up(sentence)
+    if change.named or change.slots:
+        return True  # "인터넷 KT로 갈아탐": a change answers the question an old memory holds
     return bool(
         _AHEAD.search(sentence)
         or dates.resolve_dates(sentence, today=date(2000, 1, 1), future=True)

@@ -327,3 +327,8 @@ def test_a_thing_of_the_speakers_people_passes_the_capture_gate(text):
     items = extract_statements(text, statements_allowed=False)
 
     assert len(items) == 1, items
+
+
+@pytest.mark.parametrize("text", ["통신사 알뜰폰으로 갈아탐", "I hardly drink soda anymore"])
+def test_a_change_that_names_what_changed_passes_the_capture_gate(text):
+    assert extract_statements(text, statements_allowed=False) != []
