@@ -19,6 +19,8 @@ from datetime import date
 from memories.logic import dates, statements
 from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.slots import question_of
+from memories.logic.slots.change import given_up
+from memories.logic.slots.vocab import RELATION_OF
 from memoryhub.text import REDACTION_MARKER, has_hangul, stem_english
 
 # --- normalisation ------------------------------------------------------------------------
@@ -393,8 +395,10 @@ _KO_ASKS = re.compile(
 # Said of answers in general: a topic-marked property of answers, a condition, a habit.
 _KO_STANDING = re.compile(
     r"(?:답변|답장|답글|대답|응답|설명|말투|톤|어조|단위|날짜|시간|금액|숫자|코드|주석|예시|예제|링크|출처|목록|"
-    r"정리|번역|추천|요약|농담|호칭|이름|형식|표기|용어|영어\s*단어)[가-힣]{0,3}?\s*(?:은|는|할|할\s*때|"
-    r"때|땐|에|마다|끝|마지막|맨)|"
+    r"정리|번역|추천|요약|농담|호칭|이름|형식|표기|용어|영어\s*단어)(?:[가-힣]{0,3}?\s*(?:은|는|할|할\s*때|"
+    r"때|땐|에|마다|끝|마지막|맨)|\s+[가-힣]{1,3}(?:엔|에는|은|는)\s)|"
+    # the length of every answer: "핵심만 세 줄로", "결론만"
+    r"(?:핵심|요점|결론)만|[0-9한두세네]\s*줄\s*(?:로|이내|이하|만|씩|정도)|"
     r"[가-힣]\s*(?:때|땐)(?:는|에는|마다|도)?(?=\s|$)|"
     r"[가-힣](?:으면|면|거든)\s|(?:전에는|전엔|전까지)|마다|"
     r"(?:얘기|이야기|주제|질문|말)(?:은|는|엔|에는|할\s*땐|할\s*때는)\s|꺼내지|언급하지|물어보지|"
@@ -880,9 +884,76 @@ def _only_a_reason(body: str) -> bool:
 
 
 def _passing_state(sentence: str) -> bool:
-    """Every clause of the sentence tells a passing state ("지금 너무 졸려", "I'm so tired rn")."""
+    """Every clause of the sentence tells a passing state ("지금 너무 졸려", "I'm so tired rn")
+    or cries out at what just happened ("와 방금 끝내기 홈런")."""
     analysed = statements.analyse(sentence)
-    return bool(analysed) and all(s.reason == "momentary" for s in analysed)
+    return bool(analysed) and all(s.reason in ("momentary", "exclamation") for s in analysed)
+
+
+def _tells_news(sentence: str) -> bool:
+    """A short sentence that tells the speaker's news whatever came before it: it names the
+    speaker ("나 합격함") or tells what was done or is planned ("붙었어")."""
+    return any(
+        s.memorable
+        and (
+            s.clause.tense != "present"
+            or re.search(r"(?:^|\s)(?:나|저|내가|제가|I)\b", s.clause.text)
+        )
+        for s in statements.analyse(sentence)
+    )
+
+
+# Pasted code: a call glued to its name ("print(i)", "df.head()"), a statement ending in ";",
+# braces, or a line opened by a keyword of a programming language.
+_CODE = re.compile(
+    r"(?<![\w.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*\((?!s\))[^()]*\)|[;{}]\s*$|"
+    r"^\s*(?:def|class|import|return|const|let|var|function|public|private|#include)\s+\w|"
+    r"^\s*from\s+[\w.]+\s+import\b|==|!=|&&|\|\||</?[a-z]+(?:\s[^>]*)?>|"
+    # an assignment by an operator ("i += 1"), a loop or a test over a variable
+    r"\b[a-z_]\w*\s*(?:\+=|-=|\*=|/=|%=)|"
+    r"^\s*(?:for|while|if)\s+[a-z_]\w*\s+(?:in|<|>|<=|>=)\s+\S+.*[:(){}\[\]]",
+    re.IGNORECASE,
+)
+
+
+def _with_answers(sentences: list[str]) -> list[str]:
+    """A question the speaker asks and answers at once ("Favorite food? Ramen, easily.",
+    "최애 음식? 라면") is one statement: "Favorite food: Ramen, easily."."""
+    out: list[str] = []
+    index = 0
+    while index < len(sentences):
+        sentence = sentences[index]
+        if index + 1 < len(sentences) and _topic_question(sentence):
+            out.append(f"{sentence.rstrip(' ?？')}: {sentences[index + 1]}")
+            index += 2
+            continue
+        out.append(sentence)
+        index += 1
+    return out
+
+
+_SELF_QUESTION_WORDS = 4
+
+
+def _topic_question(sentence: str) -> bool:
+    """A few words asked without a verb and without "you" ("Favorite food?", "최애 음식?")."""
+    text = sentence.strip()
+    if not text.endswith(("?", "？")) or len(text.split()) > _SELF_QUESTION_WORDS:
+        return False
+    bare = text.rstrip(" ?？")
+    if re.search(r"\b(?:you|your|u|ur|what|who|where|when|why|how|which)\b", bare, re.I):
+        return False
+    if _QUESTION_WORDS.search(bare) or _EN_QUESTION.match(bare):
+        return False
+    if has_hangul(bare):
+        analysed = statements.analyse(bare)
+        return bool(analysed) and all(s.clause.verbless for s in analysed)
+    return not re.search(
+        r"\b(?:is|are|was|were|am|do|does|did|have|has|had|can|could|will|would|should)\b|"
+        r"\b\w+(?:ed|ing)\b",
+        bare,
+        re.I,
+    )
 
 
 # What the learned gate never vetoes, because its embedding reads short statements badly and
@@ -905,12 +976,28 @@ def _beyond_the_gate(sentence: str) -> bool:
         return True  # a routine, or an answer to a question the slots know ("favorite band is")
     if _DECIDED.search(sentence):
         return True  # a decision said as one ("FastAPI로 가기로 했어", "decided to sell the car")
+    if _CIRCLE_ATTRIBUTE.search(sentence):
+        return True  # "와이프 차는 레이야", "my son's school is Hanbit": one's people's facts
+    change = given_up(sentence)
+    if change.named or change.slots:
+        return True  # "인터넷 KT로 갈아탐": a change answers the question an old memory holds
     return bool(
         _AHEAD.search(sentence)
         or dates.resolve_dates(sentence, today=date(2000, 1, 1), future=True)
     )
 
 
+_RELATIVES_KO = "|".join(sorted((w for w in RELATION_OF if has_hangul(w)), key=len, reverse=True))
+_RELATIVES_EN = "|".join(
+    sorted((w for w in RELATION_OF if not has_hangul(w)), key=len, reverse=True)
+)
+# A person or animal of the speaker's, one of their things and what it is: "와이프 차는 레이야",
+# "아들 학교는 한빛초", "my wife's car is a Ray".
+_CIRCLE_ATTRIBUTE = re.compile(
+    rf"(?:^|\s)(?:{_RELATIVES_KO})(?:의)?\s*[가-힣]{{1,6}}(?:은|는)\s+\S+|"
+    rf"\b(?:{_RELATIVES_EN})'s\s+(?:[a-z-]+\s+)?[a-z-]+\s+(?:is|are)\s+\S+",
+    re.IGNORECASE,
+)
 _DECIDED = re.compile(
     r"기로\s*(?:했|함|결정|정했|정함)|(?:으로|로)\s*(?:결정|확정)(?:했|함)|"
     r"\b(?:decided\s+(?:to|on|against)|settled\s+on|made\s+up\s+my\s+mind|i'?m\s+going\s+with)\b",
@@ -962,11 +1049,16 @@ def extract_statements(
     sentences = _sentences(text)
     cued_alone = False
     parts: list[tuple[str, bool]] = []
-    for sentence in sentences:
+    # "남편 생일 3월 9일 잊으면 큰일 나. 기억해줘": what forgetting would cost is the reason
+    # for the request, wherever the request stands
+    asked = any(statements.remember_cue(s)[1] or _remembered(s) for s in sentences)
+    for sentence in _with_answers(sentences):
         body, cued = statements.remember_cue(sentence)
         old = _remembered(sentence) if body else None
         if old is not None:
             body, cued = old, True
+        if asked:
+            body = statements.without_forget_warning(body)
         if cued and (not body or _only_a_reason(body)):
             # "까먹으면 큰일나니까 꼭 기억해둬": the cue is for the rest of the message
             cued_alone = True
@@ -982,8 +1074,15 @@ def extract_statements(
     for sentence, cued in parts:
         added = len(items)
         after_passing, passing = passing, _passing_state(sentence)
-        if after_passing and not cued and len(sentence.split()) <= _AFTERTHOUGHT_WORDS:
-            continue  # "지금 버스 안이야. 자리 없음": a remark on the passing state before it
+        if (
+            after_passing
+            and not cued
+            and len(sentence.split()) <= _AFTERTHOUGHT_WORDS
+            and not _tells_news(sentence)
+        ):
+            # "지금 버스 안이야. 자리 없음", "와 방금 끝내기 홈런. 소리질러": a remark on the
+            # passing state or the cry before it
+            continue
         if _is_question(sentence) or _EN_WELL_WISH.match(sentence) or len(sentence) > 300:
             continue
         rule = _match_rule(sentence)
@@ -1020,6 +1119,8 @@ def extract_statements(
             and not _beyond_the_gate(sentence)
         ):
             continue  # a statement a known rule reads ("I live in ...") is not vetoed
+        if _CODE.search(sentence) and not cued:
+            continue  # pasted code ("for i in range(10) print(i)") is material, not a statement
         items.extend(
             _statement_items(
                 sentence, today=today, forced=cued or cued_alone, message=text, task=task

@@ -38,7 +38,14 @@ from memories.logic.extraction_schema import (
     InvalidExtraction,
     parse_extraction,
 )
-from memories.logic.slots.change import Change, adds_to, given_up, names_old_answer, probes
+from memories.logic.slots.change import (
+    Change,
+    adds_to,
+    given_up,
+    names_both,
+    names_old_answer,
+    probes,
+)
 from memories.logic.write_policy import Decision, Origin, PolicyResult
 from memories.models import (
     LIVE_STATUSES,
@@ -223,6 +230,9 @@ def _without_the_leaving(prepared: list[_Prepared]) -> list[_Prepared]:
         return prepared
 
     def leaving(p: _Prepared) -> bool:
+        # "청첩장은 종이 말고 모바일로 돌리기로 함" names what was left and what was chosen
+        if names_both(p.item.content):
+            return False
         return any(names_old_answer(p.item.content, w) for w in words)
 
     if all(leaving(p) for p in prepared):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from memories.logic import statements
 from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.rules import adds_nothing, extract_statements, fingerprint, slot_of
 
@@ -257,3 +258,106 @@ def test_a_preference_about_words_marks_units_or_lines_is_a_procedure(text):
 )
 def test_the_same_words_about_something_at_hand_are_no_memory(text):
     assert extract_statements(text) == []
+
+
+# --- categories of blind set 10 (session 11), in sentences written for these tests --------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "이거 왜 에러 나? for i in range(n) total += i",
+        "why is this slow? for i in items: print(i)",
+        "이거 왜 무한루프야? while i < 10: i += 1",
+    ],
+)
+def test_pasted_code_is_material_not_a_statement(text):
+    assert extract_statements(text) == []
+
+
+def test_a_short_cry_after_an_exclamation_is_part_of_it():
+    assert extract_statements("헐 방금 만루홈런 나옴ㅋㅋ 박수쳐") == []
+
+
+def test_news_of_ones_own_after_an_exclamation_is_still_kept():
+    items = extract_statements("헐 대박. 나 합격함")
+
+    assert any("합격" in item.content for item in items), items
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("남편 생일 3월 9일 잊으면 큰일 나 기억해줘", "3월 9일"),
+        ("our anniversary is June 2, if you forget I'm toast, remember that", "June 2"),
+    ],
+)
+def test_a_request_to_remember_with_what_forgetting_costs_keeps_the_fact(text, word):
+    items = extract_statements(text)
+
+    assert [word in item.content for item in items] == [True], items
+    assert not any("잊으면" in item.content or "toast" in item.content for item in items)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("anything with raisins is a hard no. just saying, for future recipes", "raisins"),
+        ("for future reference, my sister is allergic to shellfish", "shellfish"),
+    ],
+)
+def test_a_note_for_later_tasks_is_kept_as_a_request_to_remember(text, word):
+    items = extract_statements(text)
+
+    assert any(word in item.content for item in items), items
+
+
+def test_for_future_without_a_pause_is_no_request_to_remember():
+    assert statements.remember_cue("I'm saving money for future trips")[1] is False
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "slot"),
+    [
+        ("Favorite band? Radiohead, always.", "Radiohead", "favourite:band"),
+        ("최애 간식? 붕어빵", "붕어빵", ""),
+    ],
+)
+def test_a_question_the_speaker_answers_at_once_is_one_statement(text, word, slot):
+    items = extract_statements(text)
+
+    assert [(word in item.content) for item in items] == [True], items
+    if slot:
+        assert items[0].slot == slot
+
+
+def test_a_question_answered_with_nothing_about_oneself_gives_nothing():
+    assert extract_statements("Weekend plans? Nothing much.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [("그냥 핵심만 두 줄로 줘", "answer_length"), ("예시 코드엔 타입 힌트 꼭 넣어줘", "")],
+)
+def test_a_correction_of_the_length_or_a_part_of_answers_is_a_standing_request(text, slot):
+    items = extract_statements(text)
+
+    assert [(item.type, item.slot) for item in items] == [("procedure", slot)], items
+
+
+def test_a_constraint_of_ones_own_that_mentions_replies_is_no_request():
+    items = extract_statements("아이 하원이 4시라 그 시간엔 답장 못 해요")
+
+    assert [item.type for item in items] == ["fact"], items
+
+
+@pytest.mark.parametrize("text", ["남편 차는 아반떼야", "my son's school is Hillcrest"])
+def test_a_thing_of_the_speakers_people_passes_the_capture_gate(text):
+    items = extract_statements(text, statements_allowed=False)
+
+    assert len(items) == 1, items
+
+
+@pytest.mark.parametrize("text", ["통신사 알뜰폰으로 갈아탐", "I hardly drink soda anymore"])
+def test_a_change_that_names_what_changed_passes_the_capture_gate(text):
+    assert extract_statements(text, statements_allowed=False) != []

@@ -291,3 +291,47 @@ def test_a_new_employer_or_leaving_school_answers_the_same_question(a, b):
 
 def test_a_job_ending_in_sa_is_still_a_job_not_a_company():
     assert question_of("저 간호사예요") == "job"
+
+
+# --- categories of blind set 10 (session 11), in sentences written for these tests --------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("저 지금 대리예요", "드디어 과장 달았어요"),
+        ("마포구 살아요", "이사 끝 이제 일산 주민임"),
+        ("제일 좋아하는 과자는 꼬북칩", "과자는 포카칩이 최고"),
+        ("좋아하는 가수는 아이유", "최애 가수 아이유"),
+        ("Works at Deloitte as an auditor", "first day at KPMG tomorrow"),
+    ],
+)
+def test_a_rank_a_new_home_a_best_of_a_kind_and_a_first_day_share_the_slot(a, b):
+    assert question_of(a) == question_of(b) != ""
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("좋아하는 배우는 송강호", "좋아하는 가수는 성시경"),
+        ("과자는 포카칩이 최고", "라면은 진라면이 최고"),
+        ("오이 극혐", "당근 극혐"),
+    ],
+)
+def test_favourites_and_dislikes_of_different_kinds_stay_apart(a, b):
+    assert question_of(a) != question_of(b)
+
+
+def test_an_aim_is_not_the_job_and_a_new_crush_is_no_favourite():
+    assert question_of("올해 목표 정보보안기사") != "job"
+    assert not question_of("좋아하는 사람 생겼어").startswith("favourite:")
+
+
+def test_a_parrots_name_is_its_own_question():
+    assert question_of("우리 앵무새 이름은 초코") == "name:parrot"
+
+
+def test_only_the_conclusion_in_a_few_lines_is_about_the_length_of_answers():
+    assert (
+        question_of("그냥 결론만 두 줄로 줘") == question_of("답변은 길게 해줘") == "answer_length"
+    )

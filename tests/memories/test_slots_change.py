@@ -252,3 +252,68 @@ def test_a_thing_s_weight_is_no_measure_of_the_user():
 
 def test_a_torn_ligament_is_nothing_given_up():
     assert given_up("작년에 무릎 인대 끊어져서 재활 중").words == ()
+
+
+# --- categories of blind set 10 (session 11), in sentences written for these tests --------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("요가 수업 목요일 저녁 7시로 옮겨졌어", "요가 수업"),
+        ("요즘 야근 때문에 점심 2시로 미뤘어", "점심"),
+        ("노트북 새 걸로 바꿨어", "노트북"),
+        ("통신사 알뜰폰으로 갈아탐", "통신사"),
+        ("최애 갈아탐 이제 뉴진스", "최애"),
+        ("I hardly drink soda anymore", "soda"),
+        ("넷플릭스 해지했어 볼 게 없어서", "넷플릭스"),
+    ],
+)
+def test_what_a_change_moved_or_cancelled_is_named(text, word):
+    assert word in given_up(text).named
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["갤럭시로 또 갈아탐", "부장님 그만두셔서 요즘 일이 많아", "새 노트북 샀어"],
+)
+def test_a_new_answer_alone_or_someone_elses_leaving_names_no_old_answer(text):
+    assert given_up(text).named == ()
+
+
+def test_a_workout_names_the_gym_it_is_done_at():
+    assert names_old_answer("Gym at 7am on weekdays", "workouts")
+    assert names_old_answer("헬스 주 3회 다님", "workout")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("first", "second", "gone"),
+    [
+        ("팀 회의 매주 수요일 11시", "팀 회의 목요일 오후 3시로 옮겨졌어", "수요일"),
+        ("점심은 보통 11시 반에 먹어", "요즘 일이 많아서 점심 1시로 미뤘어", "11시"),
+        ("요즘 최애 배우 박보검", "최애 갈아탔어 요즘은 변우석", "박보검"),
+        ("집 인터넷 SK 써", "인터넷 KT로 갈아탐", "SK"),
+        (
+            "Texting is the easiest way to reach me",
+            "I rarely check texts anymore, email me",
+            "Texting",
+        ),
+    ],
+)
+def test_a_change_said_of_the_thing_moved_or_given_up_replaces_its_memory(
+    user, say, first, second, gone
+):
+    say(first, at=EARLIER)
+    assert any(gone in content for content in _live(user)), _live(user)
+
+    say(second, at=LATER)
+
+    assert not any(gone in content for content in _live(user)), _live(user)
+
+
+@pytest.mark.django_db
+def test_a_choice_of_one_thing_over_another_is_kept_beside_another_clause(user, say):
+    say("답례품은 떡 말고 수건으로 하기로 했어 양가 부모님도 동의함", at=LATER)
+
+    assert any("수건" in content for content in _live(user)), _live(user)

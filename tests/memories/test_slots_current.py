@@ -257,3 +257,23 @@ def test_a_tablet_or_a_watch_is_not_the_phone_one_uses():
 )
 def test_a_switch_of_phone_and_a_city_named_as_the_clock_answer_their_questions(text, slot):
     assert question_of(text) == slot
+
+
+# --- categories of blind set 10 (session 11), in sentences written for these tests --------
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "slot"),
+    [
+        ("My phone's an old iPhone 11", "got a Galaxy S24 last week", "phone"),
+        ("출근 8시까지예요", "유연근무 돼서 이제 10시 출근해요", "work_start"),
+        ("I start work at 7", "shift starts at 9 now", "work_start"),
+        ("출근할 때 2호선 타", "요즘은 출근할 때 버스 타요", "commute"),
+    ],
+)
+def test_the_phone_work_start_and_commute_said_in_chat_share_their_slot(a, b, slot):
+    assert question_of(a) == question_of(b) == slot
+
+
+def test_when_one_starts_work_and_how_one_gets_there_stay_apart():
+    assert question_of("출근 9시까지") != question_of("출근은 버스로 해")

@@ -689,3 +689,192 @@ def test_a_life_event_that_happened_today_is_kept(text, word):
 
 def test_a_passing_thing_that_happened_today_is_not_kept():
     assert rules.extract_statements("오늘 지하철 놓쳤어 ㅠ") == []
+
+
+# --- categories of blind set 10 (session 11), in sentences written for these tests --------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "발 저려서 못 일어나겠음",
+        "눈 따가워서 화면을 못 보겠어",
+        "목 뻐근해서 고개를 못 돌림",
+        "귀가 너무 간지러워",
+    ],
+)
+def test_a_passing_sensation_of_the_body_and_what_it_causes_is_not_kept(text):
+    assert _notes(text) == []
+
+
+def test_a_sensation_the_body_always_answers_with_is_kept():
+    assert any("땅콩" in note for note in _notes("땅콩 알러지라 조금만 먹어도 가려움"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "오늘은 진짜 아무것도 하기 싫다",
+        "출근하기 싫음",
+        "don't feel like doing anything tonight",
+        "can't be bothered to cook",
+    ],
+)
+def test_not_wanting_to_do_something_now_is_a_mood_not_a_fact(text):
+    assert _notes(text) == []
+
+
+def test_not_liking_to_do_something_given_as_a_reason_is_kept():
+    assert any("부탁" in note for note in _notes("남한테 부탁하기 싫어서 웬만한 건 혼자 해요"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["노트북 배터리 10% 남음", "와이파이 또 끊김", "phone's at 2% brb", "wifi keeps dropping ugh"],
+)
+def test_what_a_device_is_doing_is_a_passing_state(text):
+    assert _notes(text) == []
+
+
+@pytest.mark.parametrize("text", ["수업 또 길어짐", "비행기 또 늦어짐", "갑자기 추워짐"])
+def test_something_turning_as_one_speaks_is_passing(text):
+    assert _notes(text) == []
+
+
+@pytest.mark.parametrize("text", ["우리 부장 또 골프 치러 감", "회사 대표 어제 또 TV 나옴"])
+def test_someone_at_work_named_without_a_particle_does_their_own_thing(text):
+    assert _notes(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("치과 갔는데 의사가 사랑니 빼야 한대", "치과"),
+        ("감기약 먹는 중이라 술은 당분간 안 된대", "감기약"),
+        ("피검사 했는데 빈혈이래요", "빈혈"),
+    ],
+)
+def test_what_the_speaker_did_before_a_report_is_kept_and_a_finding_about_them_too(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+def test_what_someone_else_told_the_speaker_to_do_stays_theirs():
+    notes = _notes("치과 갔는데 의사가 사랑니 빼야 한대")
+
+    assert not any("사랑니" in note for note in notes), notes
+
+
+def test_a_report_with_nothing_the_speaker_did_before_it_stays_hearsay():
+    assert _notes("친구가 이사했는데 집이 엄청 넓대") == []
+
+
+@pytest.mark.parametrize(("text", "word"), [("오이 극혐", "오이"), ("평양냉면 극호", "평양냉면")])
+def test_a_taste_in_one_slang_word_is_a_preference(text, word):
+    items = rules.extract_statements(text, today=TODAY)
+
+    assert [(item.type, word in item.content) for item in items] == [("preference", True)]
+
+
+def test_a_cry_of_the_best_in_two_words_is_still_no_statement():
+    assert _notes("퇴근 최고") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("올해 목표 정보보안기사", "정보보안기사"),
+        ("기타 독학 중", "기타"),
+        ("요즘 육아휴직 중", "육아휴직"),
+    ],
+)
+def test_an_aim_or_something_under_way_for_weeks_is_a_statement_without_a_verb(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+def test_an_activity_of_the_moment_said_with_jung_is_not_kept():
+    assert _notes("지금 회의 중") == []
+
+
+def test_a_name_ending_in_i_keeps_its_last_syllable():
+    assert _notes("우리 고양이 이름 몽실이") == ["고양이 이름 몽실이"]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("장모님이 꽃집 하셔서 명절엔 가게 일 도와드려", "꽃집"),
+        ("외삼촌이 제주에서 귤 농사 지으셔", "귤"),
+    ],
+)
+def test_in_laws_and_relatives_are_the_speakers_own_people(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"), [("저 지금 과장이에요", "과장"), ("지금 3년차 간호사", "간호사")]
+)
+def test_a_standing_at_work_said_with_now_lasts(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize("text", ["읽어보니 좀 어렵네", "보니까 너무 길다"])
+def test_a_judgement_of_the_text_at_hand_is_not_about_the_speaker(text):
+    assert _notes(text) == []
+
+
+def test_the_best_of_a_kind_hedged_is_a_taste_and_what_follows_it_its_own_clause():
+    notes = _notes("떡볶이는 엽떡이 최고인듯 일주일에 한 번은 먹음")
+
+    assert len(notes) == 2, notes
+    assert "엽떡" in notes[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("요즘 피아노 선생님한테 재즈 배워요", "재즈"), ("좋아하는 가수는 성시경", "성시경")],
+)
+def test_a_person_the_speaker_learns_from_or_likes_is_not_the_subject(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Root canal appointment is next Friday at 3", "Root canal"),
+        ("orientation starts on the 14th", "orientation"),
+    ],
+)
+def test_an_appointment_named_before_its_day_is_the_speakers_plan(text, word):
+    items = rules.extract_statements(text, today=TODAY)
+
+    assert [item.type for item in items if word.lower() in item.content.lower()] == ["episode"], (
+        items
+    )
+
+
+def test_a_public_event_with_its_day_is_not_the_speakers():
+    assert _notes("The election is on Tuesday") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Sundays are for family now", "Sundays"),
+        ("Bedtime is 10:30 on weeknights", "Bedtime"),
+        ("Budget for the trip is 2k max", "Budget"),
+    ],
+)
+def test_the_speakers_week_and_own_things_named_without_my_are_kept(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Currently reading a Murakami novel", "Murakami"),
+        ("First week at the new clinic, exhausted but happy", "clinic"),
+        ("first day at Stripe today!", "Stripe"),
+    ],
+)
+def test_something_under_way_or_a_first_day_at_a_new_place_is_kept(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)

@@ -29,7 +29,9 @@ from memories.logic.slots.vocab import CANON, canon
 _WORD_BEFORE = r"(?<![가-힣A-Za-z0-9])(?P<x>[가-힣A-Za-z0-9][가-힣A-Za-z0-9.'\-]{0,15}?)"
 _KO_GAVE_UP = re.compile(
     _WORD_BEFORE + r"(?:을|를|은|는|도|에서|이랑|랑)?\s*"
-    r"(?:그만\s*두|그만\s*뒀|관두|관뒀|끊고|끊었|끊음|끊은|끊어(?![지져짐졌])|접고|접었|접음|접은|때려치|퇴사|"
+    # not "그만두셔서" (someone else left: the honorific "-시-")
+    r"(?:그만\s*두(?![시셨셔신])|그만\s*뒀|관두(?![시셨셔신])|관뒀|끊고|끊었|끊음|끊은|끊어(?![지져짐졌])|"
+    r"접고|접었|접음|접은|때려치|퇴사|해지|해약|"
     r"탈퇴|손\s*뗐|졸업하|졸업했|졸업함)"
 )
 # "X 대신 요즘은 Y", "X에서 Y로": only in a statement of change
@@ -49,6 +51,12 @@ _EN_GAVE_UP = re.compile(
 _EN_DROPPED = re.compile(
     r"\b(?P<x>[a-z][\w'\-]{1,20})\s+(?:is\s+|was\s+)?(?:dropped|is\s+dead\s+to\s+me|is\s+out|"
     r"(?:is\s+)?not\s+(?:my\s+thing\s+)?anymore|is\s+over)\b",
+    re.IGNORECASE,
+)
+# "I barely check email anymore", "don't drink coffee anymore": the habit given up.
+_EN_NOT_ANYMORE = re.compile(
+    r"\b(?:don'?t|do\s+not|never|barely|rarely|hardly)\s+(?:[a-z]+\s+)?(?P<x>[a-z][\w'\-]{1,20})\s+"
+    r"any\s*more\b",
     re.IGNORECASE,
 )
 _EN_INSTEAD = re.compile(
@@ -75,11 +83,26 @@ _KO_CHANGED = re.compile(
     _WORD_BEFORE + r"(?:이|가|은|는|도)?\s*(?:또\s*)?"
     r"(?:바뀜|바뀌었|바꼈|바뀐\s*(?:거|듯)|변경됨|변경됐|변경되었|달라졌|달라짐)"
 )
-_KO_MOVED_TO = re.compile(
-    _WORD_BEFORE + r"(?:을|를|은|는|도)?\s+(?:(?P<g>[가-힣A-Za-z0-9:.~]+?)(?:을|를|은|는|도)?\s+)?"
-    r"[가-힣A-Za-z0-9:.~]*?"
-    r"(?:으로|로)\s*(?:바꿨|바꿈|바꾸었|바꿔\s*(?:버렸|봤|놨)|변경했|변경함|옮겼|옮김|당겼|미뤘)"
+# "최애 갈아탔어": the question named, not the new answer ("갤럭시로 갈아탐" names that)
+_KO_SWITCHED_WHAT = re.compile(
+    _WORD_BEFORE + r"(?<!로)(?:이|가|은|는|도)?\s*(?:또\s*)?갈아\s*(?:탐|탔)"
 )
+# "X를 (요일 시간) Y로 바꿨어": what was moved is the first word before the new value that is
+# not a time ("주간회의 화요일 오후 2시로 옮겨졌어", "인터넷 LG유플러스로 갈아탐").
+_KO_MOVED_TO = re.compile(
+    r"(?<=[가-힣A-Za-z0-9)])(?:으로|로)\s*(?:바꿨|바꿈|바꾸었|바꿔\s*(?:버렸|봤|놨)|변경했|변경함|"
+    r"변경됐|변경됨|변경되었|옮겼|옮김|옮겨졌|옮겨짐|옮겨짐|당겼|당김|미뤘|미룸|밀렸|밀림|"
+    r"갈아\s*(?:탐|탔|타))"
+)
+_KO_MOVED_WORD = re.compile(r"[가-힣A-Za-z0-9:.~()\-]+")
+# Words that end a clause: the search for what moved stops there ("헬스 끊고 수영으로 갈아탐").
+_KO_CLAUSE_END = re.compile(r"(?:고|서|며|는데|니까|면)$")
+# A meal said right before its new time is what moved ("점심 1시로 미뤘어").
+_MEALS = frozenset({"점심", "점심시간", "아침식사", "저녁식사", "식사"})
+_MOVED_WORDS_BACK = 4
+_MOVED_WORDS_NAMED = 2
+# A word with a particle of place, time or cause is no name of what moved ("때문에", "회사에서").
+_KO_ADVERBIAL = re.compile(r"(?:에|에서|에는|때문에|까지|부터|한테|에게|랑|하고)$")
 _EN_CHANGED = re.compile(
     r"\b(?:moved|changed|switched|shifted|pushed|bumped|swapped|updated|cut|upped)\s+"
     r"(?:my|our|the)\s+(?P<x>[a-z][\w'\-]{1,20})(?:\s+(?P<y>[a-z][\w'\-]{1,20}))?"
@@ -105,7 +128,8 @@ _GENERIC = frozenset(
     """회사 직장 일 학교 집 요즘 이제 그거 그것 거 것 이거 다 좀 진짜 그냥 완전 너무 다시 job jobs
     work school home it that this the my stuff things thing lol lmao now so just really to from in
     at out off by with for of on up down me hour hours time times day days week weeks month
-    year 이번 이번에 저번 지난 오늘 어제 드디어 결국 벌써 시간 요일 날""".split()  # noqa: SIM905
+    year 이번 이번에 저번 지난 오늘 어제 드디어 결국 벌써 시간 요일 날 또 much 앱 어플 app apps
+    서비스 service""".split()  # noqa: SIM905
 )
 # When, rather than what: a day or a time named beside a change is its new (or old) value,
 # and other memories of that day are not about the same question.
@@ -123,7 +147,7 @@ _HEADS = frozenset(
 # Words that qualify what changed without naming it ("my long run", "my usual order").
 _QUALIFIERS = frozenset(
     """long short new old big small usual regular normal first second last next main current
-    morning evening""".split()  # noqa: SIM905
+    morning evening 새 새로운 신형 중고 옛날""".split()  # noqa: SIM905
 )
 _PARTICLES = re.compile(r"(?:은|는|이|가|을|를|도|에서|에|랑|이랑|하고|와|과)$")
 
@@ -154,11 +178,12 @@ def given_up(text: str) -> Change:
     questions it says changed by naming them ("최애 바뀜", "moved my long run to sundays")."""
     switch = bool(_SWITCH.search(text))
     # "X 말고 Y" names X as the answer no longer wanted, in a request too ("표 말고 문장으로 써줘")
-    patterns = [_KO_GAVE_UP, _EN_GAVE_UP, _EN_DROPPED, _KO_NOT_THIS]
+    patterns = [_KO_GAVE_UP, _EN_GAVE_UP, _EN_DROPPED, _EN_NOT_ANYMORE, _KO_NOT_THIS]
     if switch:
         patterns += [_KO_INSTEAD, _EN_INSTEAD, _EN_AGAINST, _KO_AGAINST]
     words = _named(text, patterns)
-    subjects = _named(text, [_KO_CHANGED, _KO_MOVED_TO, _EN_CHANGED])
+    subjects = _named(text, [_KO_CHANGED, _KO_SWITCHED_WHAT, _EN_CHANGED])
+    subjects += [w for w in _moved(text) if w not in subjects]
     slots = tuple(s for pattern, names in _LEFT_THE_QUESTION if pattern.search(text) for s in names)
     return Change(
         words=tuple(words),
@@ -185,6 +210,43 @@ def _named(text: str, patterns: list[re.Pattern[str]]) -> list[str]:
                 if long_enough and named and word not in words:
                     words.append(word)
     return words
+
+
+def _moved(text: str) -> list[str]:
+    """What a Korean "...로 바꿨어/옮겼어/갈아탐" moved: the words before the new value that
+    are no time, at most two, within the clause ("음악 앱 유튜브뮤직으로 바꿨어" names 음악 and
+    앱; a general head goes with the word before it: "요가 수업")."""
+    found: list[str] = []
+    for match in _KO_MOVED_TO.finditer(text):
+        before = _KO_MOVED_WORD.findall(text[: match.start()])[:-1]  # the new value left out
+        named = 0
+        skip = 0
+        for back, raw in enumerate(reversed(before[-_MOVED_WORDS_BACK:])):
+            if skip:
+                skip -= 1
+                continue
+            korean = bool(re.search(r"[가-힣]", raw))
+            if korean and (_KO_CLAUSE_END.search(raw) or _KO_ADVERBIAL.search(raw)):
+                break  # "헬스 끊고 ...", "회의 때문에 ...": another clause or phrase
+            word = _clean(raw)
+            if word in _MEALS and back == 0:
+                found.append(word)
+                break
+            if word in _GENERIC or word in _QUALIFIERS or _WHEN.search(word) or not word:
+                continue
+            if word in _HEADS:
+                index = len(before) - 1 - back
+                previous = _clean(before[index - 1]) if index > 0 else ""
+                if not previous or previous in _GENERIC:
+                    break
+                word = f"{previous} {word}"
+                skip = 1
+            if word not in found:
+                found.append(word)
+            named += 1
+            if named == _MOVED_WORDS_NAMED:
+                break
+    return found
 
 
 def names_old_answer(content: str, word: str) -> bool:
@@ -242,6 +304,12 @@ _ADDITIVE = re.compile(
     r"데려|생겼|샀|시작|배우|다녀|하고|해|한\s*(?:마리|개|명)|두\s*(?:마리|개|명)|하나)",
     re.IGNORECASE,
 )
+
+
+def names_both(text: str) -> bool:
+    """True when `text` names the old answer beside the new one ("종이 말고 모바일로",
+    "tea instead of coffee"): a statement of the new state, not only of leaving."""
+    return bool(_KO_NOT_THIS.search(text) or _KO_INSTEAD.search(text) or _EN_INSTEAD.search(text))
 
 
 def adds_to(text: str) -> bool:

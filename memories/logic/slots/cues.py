@@ -94,7 +94,7 @@ FACETS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     (
         "answer_length",
         re.compile(
-            r"짧게|짧은|짧았|간결|간단|간략|길게|긴\s|자세|상세|한\s*줄|요약|핵심만|장황|"
+            r"짧게|짧은|짧았|간결|간단|간략|길게|긴\s|자세|상세|한\s*줄|요약|핵심만|요점만|결론만|장황|"
             r"\b(?:short(?:er)?|brief(?:ly)?|concise(?:ly)?|succinct(?:ly)?|detailed|long(?:er)?|"
             r"lengthy|verbose|in[-\s]depth|thorough(?:ly)?|one[-\s]line(?:rs?)?|to\s+the\s+point|"
             r"tl;?dr|length|\d+\s*(?:words?|sentences?|lines?|paragraphs?))\b|"
@@ -167,6 +167,11 @@ EN_HOMETOWN = re.compile(
     r"\b(?:i'm|i\s+am|user\s+is|come|comes|originally)\s+from\b|^(?:originally\s+)?from\s|"
     r"\bhometown\b|\bborn\s+(?:and\s+raised\s+)?in\s+(?![12]\d{3})|\bgrew\s+up\s+in\b",
     re.IGNORECASE,
+)
+
+# "이제 광명 주민임", "마포구민 됐어요": a resident of a place.
+KO_RESIDENT = re.compile(
+    r"[가-힣]+\s*(?:주민|시민|구민|군민|도민)(?:이|임|입니다|이에요|이야|됐|\s|$)"
 )
 
 KO_HOMETOWN = re.compile(r"고향|출신|태어났|태어난|태어나|자랐")
@@ -246,6 +251,7 @@ EN_JOB = re.compile(
 
 EN_WORKPLACE = re.compile(
     r"\b(?:work|teach)(?:s|es|ing|ed)?\s+(?:at|for)\b|\bemployed\s+(?:at|by)\b|\bstarted\s+(?:working\s+)?at\b|"
+    r"\bfirst\s+(?:day|week)\s+at\b|"
     r"\b(?:employer|company|workplace|firm|startup)\b|\bhired\s+(?:at|by)\b|\bjob\s+at\b|"
     # "joined Samsung": an employer named (a club or a class is joined with an article)
     r"\bjoined\s+(?!a\b|an\b|the\b|my\b|us\b|them\b|in\b)[a-z]",
@@ -253,7 +259,9 @@ EN_WORKPLACE = re.compile(
 )
 
 KO_JOB_CUE = re.compile(
-    r"직업|승진|퇴사|은퇴|백수|취준|무직|일을?\s*그만|"
+    r"직업|승진|퇴사|은퇴|백수|취준|무직|일을?\s*그만|인사\s*발령|"
+    # a rank taken: "과장 달았어"
+    r"(?:사원|주임|대리|과장|차장|부장|팀장|실장|이사|상무|전무)\s*(?:을|를)?\s*달(?:았|음|고|게)|"
     r"(?:회사|직장|일|학교|대학|대학원|알바|직업|은행|공장|가게|매장|식당|카페|로펌|[가-힣]사|[가-힣]원)"
     r"(?:을|를|은|는|도)?\s*"
     r"(?:그만두|그만뒀|그만둠|관두|관뒀|때려치|나왔|나오고|졸업)|"
@@ -267,6 +275,8 @@ KO_WORKPLACE_CUE = re.compile(
 )
 
 FAVOURITE = re.compile(
+    # "좋아하는 배우는 송강호", "좋아하는 감독 봉준호": the one liked, named
+    r"(?:^|\s)좋아하는\s+[가-힣a-z]+(?:은|는)\s|^좋아하는\s+[가-힣a-z]+\s+[가-힣a-z0-9]+\s*$|"
     r"(?:제일|가장|젤)\s*좋아|최애|1\s*순위|1위|넘버\s*원|#\s*1(?!\d)|\bnumber\s+one\b|\btop\s+pick\b|\bfavou?rites?\b|\bfav\b|\bthe\s+most\b|\bmost\s+of\s+all\b",
     re.I,
 )
@@ -277,7 +287,13 @@ EN_FAVOURITE_CATEGORY = re.compile(
 )
 
 KO_FAVOURITE_CATEGORY = re.compile(
-    r"(?:(?P<before>[가-힣a-z]+)\s+)?최애(?:는|은|가)\s|최애\s*(?!바뀌|바뀜|바꿨|바꿈)(?P<after>[가-힣a-z]+?)(?:은|는|이|가)?\s"
+    r"(?:(?P<before>[가-힣a-z]+)\s+)?최애(?:는|은|가)\s|최애\s*(?!바뀌|바뀜|바꿨|바꿈|갈아)"
+    r"(?P<after>[가-힣a-z]+?)(?:은|는|이|가)?\s*[:：]?\s"
+)
+
+# "라면은 짜파게티가 최고": the best of a kind, the kind as the topic.
+KO_BEST_OF_KIND = re.compile(
+    r"(?P<kind>[가-힣a-z]+?)(?:은|는)\s+\S+?(?:이|가)\s*(?:최고|짱|제일이)"
 )
 
 EN_FAVOURITE_AFTER = re.compile(r"\b(?:is|are)\s+(?:my|the\s+user'?s|their)\s+favou?rite\s+(\w+)")
@@ -296,6 +312,10 @@ PREFER = re.compile(
     r"suits?\s+me)\b",
     re.IGNORECASE,
 )
+
+# An aim: what the user wants to reach, not what they are ("올해 목표 정보처리기사", "my goal is
+# to become a nurse").
+AIM = re.compile(r"목표|버킷\s*리스트|\b(?:goal|goals|aim|dream|bucket\s+list)\b", re.IGNORECASE)
 
 # Whether the user has a partner: single, dating, engaged, married, separated.
 RELATIONSHIP = re.compile(
@@ -319,7 +339,7 @@ WEIGHT = re.compile(
 # "like" is a verb after its subject or at the start ("Likes tea"), a preposition elsewhere
 # ("answer like a pirate").
 LIKE = re.compile(
-    r"좋아|좋다|좋음|좋아요|싫|별로|질색|못\s*먹|사랑|즐겨|즐기|"
+    r"좋아|좋다|좋음|좋아요|싫|별로|질색|극혐|극호|불호|못\s*먹|사랑|즐겨|즐기|"
     r"(?:^|\b(?:i|user|we|really|also|still|not|don't|doesn't|to|would|'d|and|but|always|"
     r"genuinely|kinda|actually)\s+)like[sd]?\b|\b(?:liking|love[sd]?|"
     r"loving|enjoy(?:s|ed|ing)?|hate[sd]?|hating|dislike[sd]?|detest(?:s|ed)?|adore[sd]?|"

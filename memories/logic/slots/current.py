@@ -2,7 +2,8 @@
 change that say the new answer ("switched to ...", "갈아탔어", "그만두고 ...").
 
 - `car`: the car the user drives; `phone`: the phone or device they use;
-- `timezone`; `wake_time` and `bed_time`; `exercise`: the exercise they do (gym, swimming);
+- `timezone`; `wake_time` and `bed_time`; `work_start`: when the user starts work;
+  `exercise`: the exercise they do (gym, swimming);
 - `commute`: how they get to work or school;
 - `pets:<animal>`: how many of one kind of animal they keep ("a dog", then "two dogs").
 
@@ -44,7 +45,8 @@ PHONE_WORDS = re.compile(
 
 USES = re.compile(
     r"\b(?:use|uses|using|used|have|has|got|bought|sold|switched|switch|moved|on|carry|own|owns|"
-    r"upgraded|new|person|user|dropped|ditched|traded|replaced)\b|\bmy\s+(?:[\w-]+\s+)?(?:phone|smartphone)\s+is\b|"
+    r"upgraded|new|person|user|dropped|ditched|traded|replaced)\b|"
+    r"(?:^|\bmy\s+)(?:[\w-]+\s+)?(?:phone|smartphone)(?:\s+is|'s)\s|"
     r"(?:폰|휴대폰|핸드폰)(?:은|는)\s|써|쓰고|쓰는|써요|씀|사용|샀|구입|바꿨|바꿈|갈아\s*(?:탐|탔|타)|"
     r"넘어(?:감|갔|왔)|장만|있",
     re.IGNORECASE,
@@ -94,6 +96,13 @@ ROUTINE = re.compile(
     re.IGNORECASE,
 )
 
+# When the user starts work: "출근 9시까지", "10시 출근", "I start work at 8", "shift starts at 7".
+WORK_START = re.compile(
+    r"출근|\bstart(?:s|ing)?\s+(?:work|my\s+shift)\b|\b(?:work|shift)\s+starts\b|"
+    r"\bin\s+the\s+office\s+by\b|\bclock\s+in\b",
+    re.IGNORECASE,
+)
+
 COMMUTE = re.compile(
     r"\bcommute|\b(?:to|into)\s+(?:work|the\s+office|school|campus)\b|출근|출퇴근|통근|등교|통학",
     re.IGNORECASE,
@@ -102,7 +111,7 @@ COMMUTE = re.compile(
 TRANSPORT = re.compile(
     r"\b(?:bus|subway|metro|train|tube|car|drive|drives|driving|bike|bicycle|cycle|cycles|"
     r"walk|walks|walking|scooter|taxi|carpool|ferry|on\s+foot)\b|"
-    r"버스|지하철|전철|기차|차로|자차|운전|자전거|걸어서|도보|킥보드|택시|카풀",
+    r"버스|지하철|전철|\d+\s*호선|기차|차로|자차|운전|자전거|걸어서|도보|킥보드|택시|카풀",
     re.IGNORECASE,
 )
 
@@ -170,6 +179,8 @@ def current_thing(statement: Statement) -> str:
             return "wake_time"
         if SLEEPS.search(text):
             return "bed_time"
+    if CLOCK.search(text) and WORK_START.search(text) and not TRANSPORT.search(text):
+        return "work_start"
     if COMMUTE.search(text) and TRANSPORT.search(text) and not cues.EN_WORK_MODE.search(text):
         return "commute"
     if _likes(text):

@@ -39,6 +39,7 @@ SINGLE_SLOTS = (
     "timezone",
     "wake_time",
     "bed_time",
+    "work_start",
     "exercise",
     "commute",
 )

@@ -104,7 +104,9 @@ def _korean_lives_somewhere(statement: Statement) -> str:
             if any(t.tag == "JKB" and t.raw == "에서" for t in tokens[:index]):
                 return "residence"
             continue
-        if token.raw == "살다" and token.tag.startswith("VV"):
+        # Kiwi now and then reads "살아" after a place name as a noun ("성수동 살아")
+        misread = token.raw in ("살아", "살아요") and token.tag.startswith("NN")
+        if (token.raw == "살다" and token.tag.startswith("VV")) or misread:
             after = tokens[index + 1 : index + 3]
             past = any(t.tag == "EP" and t.raw in ("었", "았") for t in after)
             if past and not re.search(r"지금|현재|아직", statement.text):
@@ -131,7 +133,7 @@ def _residence(statement: Statement) -> str:
         if re.search(r"\blived\s+in\b", text) and not re.search(r"\bnow\b", text):
             return ""
         return "" if cues.FUTURE.search(text) else "residence"
-    if "거주" in lemmas or "이사" in lemmas:
+    if "거주" in lemmas or "이사" in lemmas or cues.KO_RESIDENT.search(text):
         return "" if cues.FUTURE.search(text) else "residence"
     found = _korean_lives_somewhere(statement)
     if found == "residence" and cues.FUTURE.search(text):
@@ -189,8 +191,10 @@ def _has_korean_job(statement: Statement) -> bool:
 
 def _job_or_workplace(statement: Statement) -> str:
     text = statement.text
-    if cues.PREFER.search(text):
-        return ""  # "주간 근무 선호", "I'd prefer to work as a designer": not the job itself
+    if cues.PREFER.search(text) or cues.AIM.search(text):
+        # "주간 근무 선호", "I'd prefer to work as a designer", "올해 목표 정보처리기사": not
+        # the job itself
+        return ""
     if cues.EN_WORK_MODE.search(text):
         return "work_mode"
     lemmas = _lemmas(statement)
@@ -205,6 +209,7 @@ def _job_or_workplace(statement: Statement) -> str:
     if korean_job and (
         works
         or "되다" in lemmas
+        or "달다" in lemmas  # "과장 달았어": a rank taken
         or any(t.tag == "VCP" for t in statement.tokens)
         or re.search(r"(?:임|입니다|이에요|예요|야)\s*[.!~]*$", text)
         or text.rstrip(" .!~").endswith(tuple(vocab.KO_JOBS))
@@ -287,6 +292,11 @@ def _diet_or_allergy(statement: Statement) -> str:
 def _favourite(statement: Statement) -> str:
     # "now", "these days", "요즘", "이제" say when, not which category.
     text = re.sub(r"\s+", " ", cues.NOWADAYS.sub(" ", statement.text)).strip()
+    best = cues.KO_BEST_OF_KIND.search(text)
+    if best:
+        kind = vocab.canon(best.group("kind"))
+        if kind not in vocab.KO_FILLER:
+            return f"favourite:{vocab.SAME_CATEGORY.get(kind, kind)}"
     if not cues.FAVOURITE.search(text):
         return ""
     found = cues.EN_FAVOURITE_CATEGORY.search(text) or cues.EN_FAVOURITE_AFTER.search(text)
@@ -312,6 +322,8 @@ def _favourite(statement: Statement) -> str:
     for index, token in enumerate(tokens):
         # "제일 좋아하는 색은 ...": the noun the liking verb modifies is the category.
         if token.raw == "좋아하다" and index + 1 < len(tokens) and tokens[index + 1].tag == "ETM":
+            if any(t.tag.startswith("VV") for t in tokens[index + 2 :]):
+                return ""  # "좋아하는 사람 생겼어": what happened, no favourite named
             for noun in tokens[index + 1 :]:
                 if noun.tag in ("NNG", "NNP") and noun.raw not in vocab.KO_FILLER:
                     return f"favourite:{vocab.SAME_CATEGORY.get(noun.form, noun.form)}"

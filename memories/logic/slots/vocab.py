@@ -84,7 +84,19 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "show": ("shows", "예능"),
     "game": ("게임", "gaming"),
     "sport": ("스포츠", "운동경기"),
-    "exercise": ("운동", "workout", "workouts", "working out"),
+    # a workout is exercise, and "the gym" is where it is done: "moved my workouts to noon"
+    # names "gym at 6am", and "evening workouts" and "아침 운동" choose along one question
+    "exercise": (
+        "운동",
+        "workout",
+        "workouts",
+        "working out",
+        "gym",
+        "헬스",
+        "헬스장",
+        "웨이트",
+        "lifting",
+    ),
     "running": ("달리기", "러닝", "조깅", "jogging", "run", "runs", "jog"),
     "swimming": ("수영", "swim"),
     "hiking": ("등산", "하이킹", "hike", "hikes", "hik"),
@@ -93,7 +105,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "yoga": ("요가",),
     "pilates": ("필라테스", "pilate"),
     "climbing": ("클라이밍", "climb", "climbs"),
-    "gym": ("헬스", "헬스장", "웨이트"),
     "tennis": ("테니스",),
     "soccer": ("축구", "football"),
     "baseball": ("야구",),
@@ -262,6 +273,9 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "dog": ("개", "강아지", "puppy"),
     "cat": ("고양이",),
     "pet": ("반려동물", "애완동물"),
+    "parrot": ("앵무새", "parrots"),
+    "rabbit": ("토끼", "bunny"),
+    "hamster": ("햄스터",),
     "wife": ("아내", "와이프", "부인"),
     "husband": ("남편",),
     "partner": ("애인",),
@@ -361,6 +375,7 @@ KO_FILLER = frozenset(
     좀 약간
     더 덜 많이 항상 늘 요즘 최근 지금 현재 그냥 원래 보통 평소 선호 좋아하다 싫어하다 좋다 싫다
     사랑하다 즐기다 즐겨 하다 되다 있다 없다 먹다 마시다 듣다 보다 치다 타다 가다 오다 별로 질색
+    극혐 극호 불호
     기억 기억하다 참고 무조건 절대 잘 못 안
     이다 아니다 편이다 쪽 종류 때 경우 대신 보다는 차라리 이상 앞 앞으로 날
     편하다 낫다 이후 이전 쯤 잡다""".split()  # noqa: SIM905

@@ -48,6 +48,7 @@ __all__ = [
     "korean_sentences",
     "remember_cue",
     "serves_a_task",
+    "without_forget_warning",
 ]
 
 
@@ -170,7 +171,7 @@ _KO_REMEMBER = re.compile(
 )
 _EN_REMEMBER_LEADING = re.compile(
     r"^(?:please\s+|pls\s+|also\s+|and\s+|oh,?\s+)?(?:remember|don't\s+forget|do\s+not\s+forget|"
-    r"keep\s+in\s+mind|note|fyi)(?:\s+(?:that|this))?\s*[:,—-]?\s+(?=\w)",
+    r"keep\s+in\s+mind|note|fyi|for\s+future\s+reference)(?:\s+(?:that|this))?\s*[:,—-]?\s+(?=\w)",
     re.IGNORECASE,
 )
 _EN_REMEMBER_TRAILING = re.compile(
@@ -179,6 +180,30 @@ _EN_REMEMBER_TRAILING = re.compile(
     r"(?:,?\s+please)?\s*[.!]*$",
     re.IGNORECASE,
 )
+
+
+# A note kept for later tasks: "..., for future recipes", "just saying, for next time".
+_EN_FOR_LATER = re.compile(
+    r"(?:^|[,;.—-]\s*|\bjust\s+saying,?\s*)(?<![\w'])(?:for\s+future\s+(?:reference|[a-z]+)|"
+    r"for\s+next\s+time|for\s+the\s+future)\s*[.!]*$",
+    re.IGNORECASE,
+)
+_EN_FOR_LATER_OPENING = re.compile(
+    r"^\s*(?:just\s+saying|for\s+future|for\s+next|for\s+the)\b", re.I
+)
+# "까먹으면 나 죽는다", "잊으면 큰일 나": what forgetting would cost, beside a request to
+# remember: a reason, not a fact.
+_KO_FORGET_WARNING = re.compile(
+    r"(?:^|\s)(?:이거\s*|이걸\s*|그거\s*)?(?:까먹|잊어\s*버리|잊)(?:으면|으면은|음|으면\s*안)"
+    r"(?=\s|$).*$|\s*,?\s*\b(?:if\s+you\s+forget|or\s+i'?m\s+(?:dead|toast|in\s+trouble))\b.*$",
+    re.IGNORECASE,
+)
+
+
+def without_forget_warning(text: str) -> str:
+    """`text` without what forgetting it would cost ("까먹으면 나 진짜 죽는다")."""
+    stripped = _KO_FORGET_WARNING.sub("", text)
+    return stripped.strip(" ,.") if stripped != text else text
 
 
 _EN_REMEMBER_ALONE = re.compile(
@@ -195,6 +220,10 @@ def remember_cue(sentence: str) -> tuple[str, bool]:
     if _EN_REMEMBER_ALONE.fullmatch(text):
         return "", True
     stripped = _EN_REMEMBER_TRAILING.sub("", text)
+    if _EN_FOR_LATER.search(stripped) and (
+        _EN_FOR_LATER_OPENING.match(stripped) or not _EN_FOR_LATER.match(stripped)
+    ):
+        stripped = _EN_FOR_LATER.sub("", stripped)
     stripped = _EN_REMEMBER_LEADING.sub("", stripped)
     stripped = _KO_REMEMBER.sub(" ", stripped) if has_hangul(stripped) else stripped
     stripped = re.sub(r"\s+", " ", stripped).strip(" ,.:;—-")

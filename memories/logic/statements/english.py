@@ -16,7 +16,8 @@ _EN_I = re.compile(r"^(?:I|im|i'm|ive|i've|i'd|i'll)\b", re.IGNORECASE)
 _EN_CIRCLE_SUBJECT = re.compile(
     r"^(?:the\s+|our\s+|my\s+)?(?:kids?|children|husband|wife|partner|son|daughter|mom|mother|"
     r"dad|father|parents|family|baby|team|cat|dog|boyfriend|girlfriend|fianc[ée]e?|sister|"
-    r"brother|grandma|grandpa|grandmother|grandfather)\b",
+    r"brother|grandma|grandpa|grandmother|grandfather|grandparents|in-laws|uncle|aunt|cousin|"
+    r"nephew|niece|stepmom|stepdad|(?:father|mother|brother|sister|son|daughter)[\s-]in[\s-]law)\b",
     re.IGNORECASE,
 )
 _EN_NESTED_OTHER = re.compile(
@@ -75,7 +76,13 @@ _EN_MOMENTARY = re.compile(
     r"\b(?:just|accidentally)\s+(?:spilled|spilt|dropped|burned|burnt|broke|missed|stubbed|"
     r"tripped|forgot|lost|locked|bumped|cut|ripped|knocked)\b|"
     r"\b(?:ate|drank)\s+(?:way\s+|far\s+)?too\s+much\b|\boverslept\b|\bslept\s+(?:badly|terribly)\b|"
-    r"\b(?:raining|snowing|pouring)\b",
+    r"\b(?:raining|snowing|pouring)\b|"
+    # not in the mood for anything: "don't feel like doing anything", "can't be bothered"
+    r"\b(?:don'?t|do\s+not)\s+feel\s+like\b|\bcan'?t\s+be\s+bothered\b|\bnot\s+in\s+the\s+mood\b|"
+    # what a phone or a laptop is doing: "battery at 4%", "wifi keeps dropping", "phone's dying"
+    r"\b(?:battery|batt|wifi|wi-fi|signal|connection|internet|laptop|phone)(?:'s|\s+is|\s+keeps)?\s+"
+    r"(?:at\s+\d+\s*%|down|out|dying|dead|low|lagging|dropping|acting\s+up|so\s+slow)\b|"
+    r"\b\d+\s*%\s+(?:battery|left)\b",
     re.IGNORECASE,
 )
 _EN_LASTING = re.compile(
@@ -184,6 +191,8 @@ def _dropped_subject(text: str) -> str:
     if first == "been":
         return "been"
     if first.endswith("ing") and len(first) > 4:  # "going freelance", "doing a 10k"
+        if len(words) > 1 and words[1] in ("is", "was", "has", "makes", "keeps", "feels"):
+            return ""  # "Texting is the easiest way to reach me": the -ing is the subject
         return "ing"
     if (first.endswith("ed") and len(first) > 4) or first in _EN_IRREGULAR_PAST:
         return "past" if first not in ("was", "were", "did", "had", "saw") else ""
@@ -208,7 +217,8 @@ _EN_FINITE = re.compile(
 _EN_SPAN = re.compile(
     r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december|spring|summer|autumn|fall|winter|these\s+days|lately|this\s+(?:year|month|"
-    r"semester|term|season)|for\s+(?:a|\d+|two|three|four|five|six|several|many)\s+\w+)\b",
+    r"semester|term|season)|for\s+(?:a|\d+|two|three|four|five|six|several|many)\s+\w+|"
+    r"currently)\b",
     re.IGNORECASE,
 )
 _EN_TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|u|ur)\b", re.IGNORECASE)
@@ -444,10 +454,38 @@ _EN_AHEAD = re.compile(
 )
 
 
-# A property of the speaker's named without "my" ("fav band is ...", "new favorite movie: ...").
+# The first day of something new of the speaker's: a job, a school ("First day at Stripe today").
+_EN_FIRST_DAY = re.compile(
+    r"^(?:(?:my|the)\s+)?first\s+(?:day|week|shift)\s+(?:at|of)\s+(?!the\s+(?:week|month|year)\b)"
+    r"(?:my\s+|the\s+)?\w+",
+    re.IGNORECASE,
+)
+# A property of the speaker's named without "my" ("fav band is ...", "new favorite movie: ...",
+# "commute is 45 min", "home gym = a kettlebell"), and the speaker's week ("Saturdays are for
+# the kids now").
 _EN_OWN_PROPERTY = re.compile(
-    r"^(?:new\s+|current\s+|all-time\s+)?(?:fav(?:ou?rite)?|go-to|birthday|hometown|timezone|"
-    r"time\s+zone)\b(?:\s+[\w-]+){0,2}\s*(?:is|are|was|:|=)",
+    r"^(?:new\s+|current\s+|all-time\s+|usual\s+|daily\s+|morning\s+|home\s+)?(?:fav(?:ou?rite)?|"
+    r"go-to|birthday|hometown|timezone|time\s+zone|commute|rent|budget|salary|shift|schedule|"
+    r"routine|setup|set-up|gym|office|desk|alarm|bedtime|diet|weight|height|shoe\s+size|"
+    r"blood\s+type|mbti|daily\s+driver)\b(?:\s+[\w-]+){0,3}\s*(?:is|are|was|:|=|'s)(?=\s|$)|"
+    r"^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|weeknights|mornings|evenings|"
+    r"nights)\s+(?:are|=)\s+(?:for|my|family|reserved|off|sacred|kid|kids)\b",
+    re.IGNORECASE,
+)
+# The speaker's own appointment or duty named first, then its day ("Jury duty starts on the
+# 3rd", "parent-teacher conference is Tuesday 4:15"); a public event ("the election is
+# Tuesday") opens with an article.
+_EN_MY_EVENT = re.compile(
+    r"^(?!(?:the|a|an|this|that|his|her|their|our|your)\b)(?:my\s+)?(?:[\w'-]+\s+){0,3}?"
+    r"(?:duty|conference|appointment|appt|interview|surgery|operation|exam|test|finals?|midterms?|"
+    r"deadline|flight|trip|class|hearing|shift|check-?up|consult(?:ation)?|session|lesson|"
+    r"practice|recital|reunion|wedding|funeral|court|visit|vacation|orientation|training|"
+    r"presentation|demo|review|lease|procedure|scan|mri|physio|therapy|dentist|doctor|vet|"
+    r"haircut|graduation|ceremony|move|closing|due\s+date|court\s+date|date)\s+"
+    r"(?:is|starts|begins|ends|kicks\s+off|runs|'s)\s+(?:on\s+)?(?:this\s+|next\s+)?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|the\s+\d{1,2}(?:st|nd|rd|th)|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d{1,2}|\d{1,2}/\d{1,2}|"
+    r"in\s+(?:\w+\s+)?(?:days?|weeks?|months?))\b",
     re.IGNORECASE,
 )
 
@@ -512,7 +550,7 @@ def read(sentence: str) -> list[Clause]:
             or (_EN_APPOINTMENT.match(_EN_TAIL.sub("", bare)) and not _EN_FINITE.search(bare))
         ):
             subject = "speaker"  # "got promoted last week", "dentist this monday at 9"
-        elif _EN_OWN_PROPERTY.match(bare):
+        elif _EN_OWN_PROPERTY.match(bare) or _EN_MY_EVENT.match(bare) or _EN_FIRST_DAY.match(bare):
             subject = "speaker"  # "favorite movie is Inception": "my" left out
         elif _speakers_fragment(bare):
             subject = "speaker"  # "sober 2 years now", "up at 6 every day to run"
@@ -532,6 +570,7 @@ def read(sentence: str) -> list[Clause]:
             or _EN_LASTING.search(bare)
             or (tense == "past" and _EN_DECISION.search(bare))  # "quit my job today"
             or (tense == "past" and _EN_LIFE_EVENT.search(bare))  # "got engaged today"
+            or _EN_FIRST_DAY.match(bare)  # "first day at Stripe today": a new job begins
         )
         if (
             subject == "speaker"

@@ -6,6 +6,7 @@ import re
 from datetime import date
 from typing import Any
 
+from memories.logic.slots.vocab import KO_JOBS
 from memories.logic.statements.clause import _NOISE, _QUOTED, Clause
 from memoryhub.text import _analyser
 
@@ -36,14 +37,18 @@ _KO_CIRCLE = frozenset(
     """남편 아내 와이프 마누라 신랑 엄마 아빠 어머니 아버지 부모님 할머니 할아버지 누나
     형 오빠 언니 동생 딸 아들 애 아이 아기 남친 여친 남자친구 여자친구 애인 고양이
     강아지 댕댕이 개 팀 회사 집 가족 시어머니 장모님 베프 조카 반려견 반려묘 팀장
-    상사 아이들 애들 부모""".split()  # noqa: SIM905
+    상사 아이들 애들 부모 장인 장인어른 장모 시아버지 시아버님 시어머님 시부모 시부모님 시댁
+    처가 처남 처제 형부 매형 제부 올케 시누이 형수 새언니 아주버님 사위 며느리 손자 손녀 삼촌
+    외삼촌 이모 이모부 고모 고모부 숙모 사촌 외할머니 외할아버지 친할머니 친할아버지 앵무새
+    반려동물""".split()  # noqa: SIM905
 )
 # Passing states of body and mood.
 _KO_MOMENTARY = frozenset(
     """감사하 개웃기 고맙 귀찮 답답하 대박 덥 떨리 멋지 목마르 미안하 미치 배고프
     배부르 설레 센치하 소름돋 슬프 신기하 심심하 아프 외롭 우울하 웃기 재미있 재밌
     졸리 좋 죄송하 죽 지루하 짜증나 짱 쩔 최고 춥 피곤하 화나 힘들 무섭 부럽 설치
-    체하 모르 어지럽 속상하 서운하 억울하 부끄럽""".split()  # noqa: SIM905
+    체하 모르 어지럽 속상하 서운하 억울하 부끄럽 시리 저리 가렵 간지럽 따갑 뻐근하 쑤시
+    얼얼하 메스껍 나른하 노곤하""".split()  # noqa: SIM905
 )
 # People named by their place at work or school: their news is theirs ("팀 막내가 ...").
 _KO_PERSON_WORDS = frozenset(
@@ -54,6 +59,14 @@ _KO_PERSON_WORDS = frozenset(
 _KO_KEEPING = frozenset(
     """키우 기르 타 쓰 모시""".split()  # noqa: SIM905
 )
+# Words of taste: what is the best or the worst for the speaker ("짜파게티가 최고",
+# "민트초코 극혐"), said in a word.
+_KO_TASTE = frozenset(
+    """최고 최애 극혐 극호 불호 존맛 존맛탱 노맛 핵노맛 취향""".split()  # noqa: SIM905
+)
+# The same, strong enough to make two words a statement ("민트초코 극혐"); "출근 최고" is a
+# cry, often sarcastic.
+_KO_TASTE_ALONE = _KO_TASTE - {"최고", "취향"}
 _KO_SUPERLATIVE = frozenset(
     """제일 젤 가장 최고로""".split()  # noqa: SIM905
 )
@@ -97,7 +110,7 @@ _CUTTING_ENDINGS = frozenset(
 
 
 _BACKGROUND_ENDINGS = frozenset(
-    """데 는데 ᆫ데 은데 어서 아서 여서 라서 이라서""".split()  # noqa: SIM905
+    """데 는데 ᆫ데 은데 어서 아서 여서 라서 이라서 서""".split()  # noqa: SIM905
 )
 
 
@@ -127,13 +140,27 @@ def _ko_clauses(tokens: list[Any]) -> list[list[Any]]:
             and index > 0
             and _tag(tokens[index - 1]) == "ETM"
         )
-        # A final ending the sentence splitter missed ("너무 덥다 에어컨 틀어야지").
+        # A final ending the sentence splitter missed ("너무 덥다 에어컨 틀어야지"), or a
+        # hedge that ends a sentence in chat ("최고인듯 요즘 이거만 먹음").
         final = (
-            (_tag(token) == "EF" or (_tag(token) == "EC" and token.form == "다"))
+            (
+                _tag(token) == "EF"
+                or (_tag(token) == "EC" and token.form == "다")
+                or (_tag(token) == "NNB" and token.form == "듯")
+            )
             and index + 1 < len(tokens)
-            and _tag(tokens[index + 1]) not in ("EF", "EC", "SF")
+            and _tag(tokens[index + 1]) not in ("EF", "EC", "SF", "VCP", "XSA", "JX", "VA")
         )
-        if not (background or final) and (
+        # "한약 먹는 중이라 | ...금지래": the copula's reason "-(이)라" before a report, which
+        # is someone else's words while the reason is the speaker's
+        reason = (
+            _tag(token) == "EC"
+            and token.form == "라"
+            and index > 0
+            and _tag(tokens[index - 1]) == "VCP"
+            and _last_ending_of(tokens[index + 1 :]).endswith(_KO_QUOTE_ENDINGS)
+        )
+        if not (background or final or reason or _misread_seo(tokens, index)) and (
             _tag(token) != "EC" or token.form not in _CUTTING_ENDINGS
         ):
             continue
@@ -156,6 +183,24 @@ def _ko_clauses(tokens: list[Any]) -> list[list[Any]]:
     return clauses
 
 
+def _last_ending_of(tokens: list[Any]) -> str:
+    return next((t.form for t in reversed(tokens) if _tag(t) in ("EF", "EC")), "")
+
+
+def _misread_seo(tokens: list[Any], index: int) -> bool:
+    """Kiwi reads the "-서" of "-어서" after some adjectives as the verb 서다 ("시려서":
+    시리/VA 어/EC 서/VV): it is the connective."""
+    token = tokens[index]
+    return (
+        _tag(token) == "VV"
+        and token.form == "서"
+        and index >= 2
+        and _tag(tokens[index - 1]) == "EC"
+        and tokens[index - 1].form in ("어", "아")
+        and _tag(tokens[index - 2]) in ("VA", "VV")
+    )
+
+
 def _ko_subject(tokens: list[Any]) -> str:
     """speaker (said or omitted), circle, other or assistant, from the first marked nominal."""
     if tokens and _tag(tokens[0]) == "NP" and tokens[0].form in _KO_YOU:
@@ -167,6 +212,8 @@ def _ko_subject(tokens: list[Any]) -> str:
                 return "assistant"
         if _tag(token) not in ("JKS", "JX") or index == 0:
             continue
+        if not any(not _tag(t).startswith("S") for t in tokens[index + 1 :]):
+            continue  # "이름 몽실이": a name's last syllable read as a particle ends nothing
         if token.form not in ("이", "가", "은", "는", "ᆫ", "께서"):
             continue
         head = tokens[index - 1]
@@ -178,6 +225,8 @@ def _ko_subject(tokens: list[Any]) -> str:
                 return "assistant"
             if head.form in {"누구"}:
                 return "other"
+        if _liked(tokens[:index]):
+            return "speaker"  # "좋아하는 배우는 ...", "최애 가수는 ...": the speaker's taste
         if any(form in _KO_CIRCLE for form in group) or any(f in _KO_SPEAKER for f in group[:-1]):
             return "circle"
         if head.form in _KO_OTHERS or any(form in _KO_OTHERS for form in group):
@@ -196,10 +245,27 @@ def _ko_subject(tokens: list[Any]) -> str:
         if _honorific(tokens) and not any(t.form in _KO_CIRCLE for t in tokens):
             return "other"  # "-시-" on the predicate: someone else
         return "speaker"  # a topic of the speaker's ("커피는 무조건 아아")
-    if any(_tag(t) == "XSN" and t.form == "님" for t in tokens) and not any(
+    honoured = [
+        i
+        for i, t in enumerate(tokens)
+        if _tag(t) == "XSN"
+        and t.form == "님"
+        # "선생님한테 배워요", "팀장님이랑 밥 먹음": the person is not who acts
+        and not (i + 1 < len(tokens) and tokens[i + 1].form in _KO_TO_SOMEONE)
+    ]
+    if honoured and not any(
         t.form in ("엄마", "아빠", "부모", "어머", "아버", "할머", "할아버") for t in tokens
     ):
         return "other"  # "옆자리 과장님 테니스에 빠져서": a colleague's news
+    for index, token in enumerate(tokens[:-1]):
+        if (
+            _tag(token) == "NNG"
+            and (token.form in _KO_PERSON_WORDS or token.form in _KO_OTHERS)
+            and _tag(tokens[index + 1]) == "MAG"
+        ):
+            return "other"  # "회사 대표 또 신문에 나옴": a person, then what they did
+    if _liked(tokens):
+        return "speaker"  # "최애 간식: 붕어빵" (Kiwi: 최 + 애, no child in it)
     if any(t.form in _KO_CIRCLE for t in tokens):
         return "circle"  # "아빠 다음 주에 수술 받으셔": the speaker's family
     joined = "".join(t.form for t in tokens)
@@ -207,7 +273,39 @@ def _ko_subject(tokens: list[Any]) -> str:
         return "other"  # "요즘 다들 ...": everybody's habits, not the speaker's
     if _honorific(tokens):
         return "other"  # "-시-" on the predicate: nobody speaks of themselves so
+    last = _last_segment(tokens)
+    if any(_tag(t) == "VA" and t.form in _KO_MEASURE_OF_A_THING for t in last) and not any(
+        _tag(t).startswith(("NN", "NP", "SL", "SN", "NR", "XR")) for t in last
+    ):
+        return "other"  # "생각해보니 너무 길다": the answer or text at hand, not the speaker
     return "speaker"  # omitted subject: the speaker
+
+
+# What is said of a text or a task, not of a person: "너무 길다", "좀 어렵네".
+_KO_MEASURE_OF_A_THING = frozenset(
+    """길 짧 어렵 쉽 복잡하 간단하 많 적 장황하 빡빡하""".split()  # noqa: SIM905
+)
+# Particles after a person who is not the one acting: to, with, from.
+_KO_TO_SOMEONE = frozenset(
+    """한테 에게 께 한테서 에게서 이랑 랑 하고 와 과 처럼 보다""".split()  # noqa: SIM905
+)
+_KO_LIKING = frozenset(
+    """좋아하 사랑하 존경하 응원하 아끼""".split()  # noqa: SIM905
+)
+
+
+def _liked(before: list[Any]) -> bool:
+    """The words before a topic say it is the speaker's favourite: "좋아하는 배우는",
+    "최애 가수는" (Kiwi may cut "최애" in two)."""
+    forms = [t.form for t in before]
+    if "최애" in forms or any(
+        a == "최" and b == "애" for a, b in zip(forms, forms[1:], strict=False)
+    ):
+        return True
+    return any(
+        _tag(t) == "VV" and t.form in _KO_LIKING and _tag(n) == "ETM"
+        for t, n in zip(before, before[1:], strict=False)
+    )
 
 
 def _honorific(tokens: list[Any]) -> bool:
@@ -244,7 +342,9 @@ def _ko_tense(tokens: list[Any], text: str) -> str:
     return "present"
 
 
-def _ko_mood(tokens: list[Any], text: str) -> str:
+def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
+    """The kind of sentence the clause is. `own`: the sentence told first what the speaker
+    did ("MRI 찍었는데 ..."), so what is reported after it is news of the speaker's own."""
     forms = [t.form for t in tokens]
     tags = [_tag(t) for t in tokens]
     if text.rstrip().endswith("?"):
@@ -307,14 +407,21 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
         last = []  # "시작이라 그 주는 정신없을 듯": the fact before the impression stands
     for i, token in enumerate(last):
         following = last[i + 1] if i + 1 < len(last) else None
+        hedged_taste = any(t.form in _KO_TASTE for t in last[:i])
         if (
             _tag(token) == "VA"
             and token.form == "같"
             and (following is None or _tag(following) in ("EF", "EC", "ETN"))
+            and not hedged_taste
         ):
             return "opinion"  # "성실한 사람 같음", "약한 것 같아": an impression
-        if token.form in ("듯", "듯하", "듯싶") and _tag(token) in ("NNB", "VA", "VX", "XSA"):
-            return "opinion"  # "오래 살듯"
+        if (
+            token.form in ("듯", "듯하", "듯싶")
+            and _tag(token) in ("NNB", "VA", "VX", "XSA")
+            and not hedged_taste
+        ):
+            # "오래 살듯"; but "라면은 짜파게티가 최고인 듯" is a taste, hedged
+            return "opinion"
         if (
             _tag(token) == "EC"
             and token.form in ("어야", "아야", "여야")
@@ -338,8 +445,12 @@ def _ko_mood(tokens: list[Any], text: str) -> str:
     if last_ending.endswith(_KO_QUOTE_ENDINGS) and not last_ending.endswith(("는데", "ᆫ데")):
         # Hearsay about one's own things ("우리 팀 워크숍 가평이래") is still news of the
         # speaker's; hearsay about the world or about others is not.
-        own = any(
-            _tag(t) in ("NP", "MM") and t.form in ("우리", "저희", "내", "제", "울") for t in tokens
+        own = (
+            own
+            or any(
+                _tag(t) in ("NP", "MM") and t.form in ("우리", "저희", "내", "제", "울")
+                for t in tokens
+            )
         ) and not any(
             t.form in _KO_PERSON_WORDS or (_tag(t) == "XSN" and t.form == "님") for t in tokens
         )
@@ -435,7 +546,21 @@ def _last_segment(tokens: list[Any]) -> list[Any]:
         if (
             _tag(token) == "EC"
             and token.form
-            in ("어서", "아서", "서", "라서", "라", "니까", "으니까", "는데", "ᆫ데", "은데", "고")
+            in (
+                "어서",
+                "아서",
+                "서",
+                "라서",
+                "라",
+                "니까",
+                "으니까",
+                "니",
+                "으니",
+                "는데",
+                "ᆫ데",
+                "은데",
+                "고",
+            )
             and any(_is_predicate(t) for t in tokens[index + 1 :])
         ):
             start = index + 1
@@ -477,6 +602,8 @@ def _ko_predicate(tokens: list[Any]) -> str:
     main = ""
     for index, token in enumerate(tokens):
         tag = _tag(token)
+        if _misread_seo(tokens, index):
+            continue
         if tag in ("VV", "VA"):
             main = token.form
         elif tag in ("XSV", "XSA") and index > 0:
@@ -516,6 +643,10 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
     if predicate in _KO_MOMENTARY or stem in _KO_MOMENTARY:
         if not now and any(f in _KO_SUPERLATIVE for f in forms):
             return False  # "클라이밍이 제일 재밌음": a comparison that lasts, a taste
+        if not now and any(
+            _tag(t) == "EC" and t.form in ("어도", "아도", "여도", "해도") for t in tokens
+        ):
+            return False  # "털 닿기만 해도 가려움": how the body always answers, not a moment
         return not HABIT.search(spaced)
     if now and not HABIT.search(spaced):
         for i, token in enumerate(tokens[:-1]):
@@ -526,13 +657,68 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
                 return True
     if "덕분" in forms:
         return True  # thanks for the help just given
+    if not HABIT.search(spaced) and (
+        _not_in_the_mood(tokens) or _device_state(forms) or _becoming(tokens, tense)
+    ):
+        return True
     if not now:
         return False
     if set(now) <= {"지금", "요즘"}:
         # "지금 밴쿠버 살아": a state that lasts, told by an action verb; "지금 지하철인데",
-        # "지금 너무 피곤해": where or how one is at the moment.
-        return not any(_tag(t) == "VV" for t in tokens)
+        # "지금 너무 피곤해": where or how one is at the moment; "지금 대리예요", "지금 3년차":
+        # a standing at work or school, which lasts.
+        return not any(_tag(t) == "VV" for t in tokens) and not _standing(tokens)
     return True
+
+
+def _not_in_the_mood(tokens: list[Any]) -> bool:
+    """ "아무것도 하기 싫다", "출근하기 싫음": not wanting to do something, said as the clause's
+    last word, is a mood; "X 싫어해" (a dislike) and "하기 싫어서 ..." (a reason) are not."""
+    for index, token in enumerate(tokens[:-1]):
+        if not (_tag(token) == "ETN" and token.form == "기"):
+            continue
+        rest = tokens[index + 1 :]
+        if rest and _tag(rest[0]) == "JX":
+            rest = rest[1:]  # "하기도 싫다", "하기는 싫어"
+        if not rest or not (_tag(rest[0]) == "VA" and rest[0].form == "싫"):
+            continue
+        after = rest[1:]
+        if all(_tag(t).startswith(("E", "S")) for t in after) and not any(
+            _tag(t) == "EC" and t.form in _BACKGROUND_ENDINGS for t in after
+        ):
+            return True
+    return False
+
+
+# What a phone or a laptop is doing at the moment: "배터리 5% 남음", "와이파이 또 끊김".
+_KO_DEVICE_STATE = frozenset(
+    """배터리 와이파이 렉 버퍼링 로딩 충전중""".split()  # noqa: SIM905
+)
+
+
+def _device_state(forms: list[str]) -> bool:
+    return any(f in _KO_DEVICE_STATE for f in forms) and not any(
+        f in _KO_PREFERENCE or f in ("좋아하", "싫어하") for f in forms
+    )
+
+
+def _becoming(tokens: list[Any], tense: str) -> bool:
+    """ "회의 또 길어짐", "갑자기 추워짐": something turning so as one speaks (an adjective
+    with "-어지다", not in the past, no "요즘")."""
+    if tense == "past" or any(t.form in ("요즘", "최근") for t in tokens):
+        return False
+    return any(
+        _tag(a) == "VA" and _tag(b) == "EC" and b.form in ("어", "아") and c.form == "지"
+        for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
+    )
+
+
+def _standing(tokens: list[Any]) -> bool:
+    """A job or a rank ("대리", "팀장", "학생") or a year of it ("3년차", "2학년")."""
+    joined = "".join(t.form for t in tokens)
+    return any(t.form in KO_JOBS for t in tokens) or bool(
+        re.search(r"\d+\s*(?:년\s*차|년차|학년|개월\s*차)", joined)
+    )
 
 
 # Tokens dropped from a Korean phrase: the speaker's pronoun and particle, discourse words.
@@ -580,6 +766,7 @@ def _droppable(word: list[Any], *, leading: bool) -> bool:
 def _ending_of(word: list[Any], *, tense: str) -> str:
     """The last word with a nominal ending: "살아" -> "삶", "이사했어" -> "이사함"."""
     morphs = [(t.form, str(t.tag)) for t in word if _tag(t) not in ("SW", "SF", "SP", "SE")]
+    past = any(tag == "EP" for _, tag in morphs)
     if tense != "future":
         morphs = [(f, t) for f, t in morphs if not (t == "EP" and f in ("었", "았", "였", "었었"))]
     if morphs and (
@@ -592,7 +779,8 @@ def _ending_of(word: list[Any], *, tense: str) -> str:
         # Before "-는(데)" a stem may have lost its "ㄹ" ("사는데": 살다 or 사다?); the word as
         # written is kept rather than a guess.
         stem = next((f for f, t in reversed(morphs) if t.split("-")[0] in ("VV", "VA")), "")
-        if stem and "가" <= stem[-1] <= "힣" and (ord(stem[-1]) - 0xAC00) % 28 == 0:
+        open_syllable = stem and "가" <= stem[-1] <= "힣" and (ord(stem[-1]) - 0xAC00) % 28 == 0
+        if open_syllable and not past:  # "봤는데": the past leaves no doubt
             return ""
         morphs = morphs[:-2] if morphs[-1][0] == "데" else morphs[:-1]
     while morphs and morphs[-1][1].startswith(("E", "J")) and morphs[-1][1] != "ETN":
@@ -614,8 +802,13 @@ def _ko_content(text: str, tokens: list[Any], *, tense: str) -> str:
     for index, (surface, word) in enumerate(words):
         if _droppable(word, leading=not kept):
             continue
-        if index == len(words) - 1 and any(
-            _is_predicate(t) or _tag(t) in ("EP", "VX") for t in word
+        # A subject particle cannot end a clause: "이름 까망이" ends in a name (Kiwi may read
+        # it 까/VV 망 이/JKS); it is kept as written.
+        ends_in_subject = bool(word) and _tag(word[-1]) in ("JKS", "JKC")
+        if (
+            index == len(words) - 1
+            and not ends_in_subject
+            and any(_is_predicate(t) or _tag(t) in ("EP", "VX") for t in word)
         ):
             # Drop a leading pronoun fused to the word ("나오늘부터헬스다닌다").
             while word and _tag(word[0]) == "NP" and word[0].form in {"나", "저"}:
@@ -652,7 +845,11 @@ def clause_type(tokens: list[Any], text: str, predicate: str, tense: str, day: d
         return "procedure"
     if day is not None or tense in ("plan", "future"):
         return "episode"
-    if predicate in _KO_PREFERENCE or forms & {"좋아하", "싫어하", "선호", "최애", "취향", "좋아"}:
+    if (
+        predicate in _KO_PREFERENCE
+        or forms & {"좋아하", "싫어하", "선호", "좋아"}
+        or any(word in text for word in _KO_TASTE)
+    ):
         return "preference"
     if forms & _KO_SUPERLATIVE and any(_tag(t) in ("VA", "XSA") for t in tokens):
         return "preference"
@@ -678,16 +875,22 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
     parts = _ko_clauses(tokens)
     ends_quoted = bool(parts) and _ko_mood(parts[-1], "") == "quotation" or len(parts) < 2
     passing = False
+    firsthand = False
     for part in parts:
         if not part:
             continue
         text = sentence[part[0].start : part[-1].start + part[-1].len]
-        mood = _ko_mood(part, text)
+        mood = _ko_mood(part, text, own=firsthand)
         # A question or a quotation colours every clause; reported words that open the
-        # sentence ("전단계래서 요즘 현미밥 먹어요") only their own clause.
+        # sentence ("전단계래서 요즘 현미밥 먹어요") only their own clause, and what the
+        # speaker did before the report ("필라테스 끊었는데 강사님이 ...하지 말래") is not
+        # reported: it stands.
         colours = whole_mood == "question" or (
-            whole_mood == "quotation" and (reported or ends_quoted)
+            whole_mood == "quotation"
+            and (reported or ends_quoted)
+            and not (firsthand or _firsthand(part))
         )
+        firsthand = firsthand or _firsthand(part)
         if colours and mood == "statement":
             mood = whole_mood
         if mood == "hypothetical":
@@ -720,6 +923,26 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
     return out
 
 
+_REASON_ENDINGS = frozenset(
+    """는데 ᆫ데 은데 어서 아서 여서 라서 이라서 라 니까 으니까""".split()  # noqa: SIM905
+)
+
+
+def _firsthand(tokens: list[Any]) -> bool:
+    """A clause of background or reason telling what the speaker did or is doing ("MRI
+    찍었는데", "한약 먹는 중이라"): known firsthand, never hearsay."""
+    if not tokens or _ko_subject(tokens) != "speaker":
+        return False
+    last = tokens[-1]
+    ends = (_tag(last) == "EC" and last.form in _REASON_ENDINGS) or (
+        _tag(last) == "NNB" and last.form == "데"
+    )
+    acted = any(_tag(t) in ("VV", "XSV") for t in tokens)
+    done = any(_tag(t) == "EP" and t.form in ("었", "았", "였") for t in tokens)
+    ongoing = any(_tag(t) == "NNB" and t.form == "중" for t in tokens)
+    return ends and acted and (done or ongoing)
+
+
 # "몸무게 72키로", "연봉 4200": a measure of the speaker and its value.
 _ATTRIBUTE = re.compile(
     r"(?:^|\s)(?:몸무게|체중|키|연봉|월급|나이|혈압|시력|혈액형|신발\s*사이즈|토익|토플|mbti)"
@@ -736,10 +959,17 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
     counted = re.search(
         r"\d+\s*(?:일|년|개월|주|달)\s*(?:째|차)", clause.text
     ) or _ATTRIBUTE.search(clause.text)
+    # "민트초코 극혐" (a taste in a word), "올해 목표 정보처리기사" (an aim), "우쿨렐레 독학 중"
+    # (something under way for weeks): statements without a verb.
+    # (Kiwi cuts "최애" in two now and then: the text is read, not the morphemes)
+    said = any(word in clause.text for word in _KO_TASTE_ALONE | _KO_AIMS) or _KO_UNDER_WAY.search(
+        clause.text
+    )
     return (
         not _has_predicate(tokens)
         and not _topic_comment(tokens)
         and not counted
+        and not said
         and not HABIT.search(clause.text)  # "월요일마다 필라테스": a routine in two words
         and len(clause.text.split()) < _FRAGMENT_WORDS
     )
@@ -758,3 +988,13 @@ def _topic_comment(tokens: list[Any]) -> bool:
 
 
 _FRAGMENT_WORDS = 4
+_KO_AIMS = frozenset(
+    """목표 꿈 다짐 결심 버킷리스트 새해목표""".split()  # noqa: SIM905
+)
+# What goes on for weeks or months, said as "N 중" ("다이어트 중", "독학 중"); a meeting or a
+# drive ("회의 중", "운전 중") is of the moment and not here.
+_KO_UNDER_WAY = re.compile(
+    r"(?:독학|공부|다이어트|식단|준비|휴직|육아휴직|육아|재택|연애|치료|교정|금연|금주|단식|투병|"
+    r"재활|연습|수강|취준|구직|재학|휴학|복학|임신|수련|훈련|적응|배우는|연재|자취|별거|"
+    r"리모델링|백수)\s*중(?![가-힣])"
+)
