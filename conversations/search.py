@@ -476,29 +476,52 @@ def search(
     if "session" in kinds:
         hits += session_hits(user_id=user_id, query_text=query, k=k)
     answering: list[Hit] = []
+    # A memory and the message it was taken from say one thing: the memory (the governed,
+    # current wording) stands for both, in the better of their two places.
+    stands_for: dict[str, list[Hit]] = {}
     if "memory" in kinds:
         asked = intent.classify(query)
         remembered = memories_retrieved(
             user_id=user_id, query_text=query, k=k, reader=reader, asked=asked
         )
-        # A memory and the message it was taken from say one thing: the memory (the
-        # governed, current wording) stands for both.
-        sources = {str(m.source_message_id) for m in remembered if m.source_message_id}
-        hits = [h for h in hits if not (h.kind == "message" and h.id in sources)]
-        answers = {m.memory_id for m in remembered if answers_current_value(asked, m)}
-        answering = [memory_hit(m) for m in remembered if m.memory_id in answers]
-        hits += [memory_hit(m) for m in remembered if m.memory_id not in answers]
+        for memory in remembered:
+            hit = memory_hit(memory)
+            if answers_current_value(asked, memory):
+                answering.append(hit)
+            else:
+                hits.append(hit)
+            if memory.source_message_id:
+                stands_for.setdefault(str(memory.source_message_id), []).append(hit)
     # Kinds score on different scales: interleave by rank within each kind, memories first
     # (so a message repeating a memory's words is the one `without_repeats` drops).
     by_kind: dict[str, list[Hit]] = {}
     for hit in hits:
         by_kind.setdefault(hit.kind, []).append(hit)
-    merged: list[Hit] = list(answering)
+    interleaved: list[Hit] = list(answering)
     for rank in range(k):
         for kind in _MERGE_ORDER:
             if rank < len(by_kind.get(kind, [])):
-                merged.append(by_kind[kind][rank])
+                interleaved.append(by_kind[kind][rank])
+    merged = with_memories_in_place(interleaved, stands_for)
     return without_repeats(merged)[:k], int((time.monotonic() - started) * 1000)
+
+
+def with_memories_in_place(hits: Sequence[Hit], stands_for: dict[str, list[Hit]]) -> list[Hit]:
+    """`hits` with each message that a listed memory was taken from (`stands_for`: message
+    id -> the memory hits taken from it, best first) replaced by that memory, where the
+    message ranks above it; the memory is listed once, in the better of the two places."""
+    merged: list[Hit] = []
+    placed: set[str] = set()
+    for hit in hits:
+        stand_in: Hit | None = hit
+        if hit.kind == "message" and hit.id in stands_for:
+            stand_in = next((m for m in stands_for[hit.id] if m.id not in placed), None)
+        if stand_in is None or (stand_in.kind == "memory" and stand_in.id in placed):
+            continue
+        if stand_in.kind == "memory":
+            placed.add(stand_in.id)
+        merged.append(stand_in)
+    return merged
 
 
 _MERGE_ORDER = ("memory", "message", "topic", "session")

@@ -269,6 +269,28 @@ def test_a_memory_and_the_message_it_came_from_appear_once(api, user):
     assert ("message", str(message.pk)) not in {(h["kind"], h["id"]) for h in results}
 
 
+def test_a_memory_takes_the_place_of_the_message_it_came_from_when_that_ranks_higher(user):
+    from memories.models import MemoryVersion
+
+    _session(user, ["The spare key is under the green flowerpot",
+                    "I bought a new raincoat", "The garden gnome is red"])  # fmt: skip
+    source = Message.objects.get(content="The spare key is under the green flowerpot")
+    _remember(user, "Likes green tea", importance=0.9)
+    _remember(user, "Favourite colour is green", importance=0.8)
+    key = _remember(user, "Spare key under the green flowerpot", "fact", importance=0.1)
+    MemoryVersion.objects.filter(memory=key).update(source_message_id=source.pk)
+
+    hits, _took = search.search(user_id=user.pk, query="green", reader="assistant", k=3,
+                                kinds=("message", "memory"))  # fmt: skip
+
+    # The message ranks first among messages and its memory last among memories: the memory
+    # is listed in the message's place, not cut off with it.
+    assert [(hit.kind, hit.text) for hit in hits][:2] == [
+        ("memory", "Likes green tea"), ("memory", "Spare key under the green flowerpot"),
+    ]  # fmt: skip
+    assert ("message", str(source.pk)) not in {(hit.kind, hit.id) for hit in hits}
+
+
 # --- a question about the current state (issue 18 line 2) ------------------------------------
 
 
