@@ -25,7 +25,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connections, transaction
 
-from conversations.logic import fusion
+from conversations.logic import fusion, intent
 from conversations.models import ChatSession, Message, Topic
 from memories.selectors.retrieval import RetrievedMemory, memory_retrieve
 from memoryhub import embeddings
@@ -479,7 +479,9 @@ def search(
     *, user_id: int, query: str, reader: str, k: int = 10, kinds: Sequence[str] = KINDS
 ) -> tuple[list[Hit], int]:
     """Hits of every requested kind, best first, and the time taken in ms. Memories are only
-    those `reader` may see (`Memory.allowed_readers`)."""
+    those `reader` may see (`Memory.allowed_readers`). A question about the present value of
+    a slot ("지금 어디 살아?") is led by the memories holding that value (their current
+    version), before any message that said an older one."""
     started = time.monotonic()
     hits: list[Hit] = []
     if "message" in kinds:
@@ -488,24 +490,53 @@ def search(
         hits += topic_hits(user_id=user_id, query_text=query, k=k)
     if "session" in kinds:
         hits += session_hits(user_id=user_id, query_text=query, k=k)
+    answering: list[Hit] = []
+    # A memory and the message it was taken from say one thing: the memory (the governed,
+    # current wording) stands for both, in the better of their two places.
+    stands_for: dict[str, list[Hit]] = {}
     if "memory" in kinds:
-        remembered = memories_retrieved(user_id=user_id, query_text=query, k=k, reader=reader)
-        # A memory and the message it was taken from say one thing: the memory (the
-        # governed, current wording) stands for both.
-        sources = {str(m.source_message_id) for m in remembered if m.source_message_id}
-        hits = [h for h in hits if not (h.kind == "message" and h.id in sources)]
-        hits += [memory_hit(m) for m in remembered]
+        asked = intent.classify(query)
+        remembered = memories_retrieved(
+            user_id=user_id, query_text=query, k=k, reader=reader, asked=asked
+        )
+        for memory in remembered:
+            hit = memory_hit(memory)
+            if answers_current_value(asked, memory):
+                answering.append(hit)
+            else:
+                hits.append(hit)
+            if memory.source_message_id:
+                stands_for.setdefault(str(memory.source_message_id), []).append(hit)
     # Kinds score on different scales: interleave by rank within each kind, memories first
     # (so a message repeating a memory's words is the one `without_repeats` drops).
     by_kind: dict[str, list[Hit]] = {}
     for hit in hits:
         by_kind.setdefault(hit.kind, []).append(hit)
-    merged: list[Hit] = []
+    interleaved: list[Hit] = list(answering)
     for rank in range(k):
         for kind in _MERGE_ORDER:
             if rank < len(by_kind.get(kind, [])):
-                merged.append(by_kind[kind][rank])
+                interleaved.append(by_kind[kind][rank])
+    merged = with_memories_in_place(interleaved, stands_for)
     return without_repeats(merged)[:k], int((time.monotonic() - started) * 1000)
+
+
+def with_memories_in_place(hits: Sequence[Hit], stands_for: dict[str, list[Hit]]) -> list[Hit]:
+    """`hits` with each message that a listed memory was taken from (`stands_for`: message
+    id -> the memory hits taken from it, best first) replaced by that memory, where the
+    message ranks above it; the memory is listed once, in the better of the two places."""
+    merged: list[Hit] = []
+    placed: set[str] = set()
+    for hit in hits:
+        stand_in: Hit | None = hit
+        if hit.kind == "message" and hit.id in stands_for:
+            stand_in = next((m for m in stands_for[hit.id] if m.id not in placed), None)
+        if stand_in is None or (stand_in.kind == "memory" and stand_in.id in placed):
+            continue
+        if stand_in.kind == "memory":
+            placed.add(stand_in.id)
+        merged.append(stand_in)
+    return merged
 
 
 _MERGE_ORDER = ("memory", "message", "topic", "session")
@@ -529,17 +560,30 @@ def without_repeats(hits: Sequence[Hit]) -> list[Hit]:
 
 
 def memories_retrieved(
-    *, user_id: int, query_text: str, k: int, reader: str
+    *, user_id: int, query_text: str, k: int, reader: str, asked: intent.Intent | None = None
 ) -> list[RetrievedMemory]:
     """The user's active memories `reader` may see, best first by the memories app's
     retrieval (relevance x time decay x importance x confidence); none for an unrelated
-    query. Only `k` bounds the result: search has no prompt budget."""
+    query. Only `k` bounds the result: search has no prompt budget. For a question about
+    the present value of a slot (`asked`), the memories filling it count as fully relevant."""
     user = get_user_model().objects.filter(pk=user_id).only("pk").first()
     if user is None or k <= 0:
         return []
+    slots = asked.answer_slots() if asked is not None and asked.asks_current_value() else ()
     return memory_retrieve(
-        user=user, query=query_text, reader=reader, limit=k, token_budget=MEMORY_HIT_BUDGET
+        user=user,
+        query=query_text,
+        reader=reader,
+        limit=k,
+        token_budget=MEMORY_HIT_BUDGET,
+        slots=slots,
     )
+
+
+def answers_current_value(asked: intent.Intent, memory: RetrievedMemory) -> bool:
+    """Whether `memory` (its current version) holds the value a question about the present
+    value of a slot asks for."""
+    return asked.asks_current_value() and memory.slot in asked.answer_slots()
 
 
 # Far above what k <= 100 memories hold: the count, not a token budget, bounds search.

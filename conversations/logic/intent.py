@@ -46,6 +46,16 @@ class Intent:
             return ("episode",)
         return ()
 
+    def answer_slots(self) -> tuple[str, ...]:
+        """The memory slots whose current value answers a question about `slot` (none for a
+        question about no slot)."""
+        return ANSWER_SLOTS.get(self.slot, (self.slot,)) if self.slot else ()
+
+    def asks_current_value(self) -> bool:
+        """Whether the question asks for the present value of a slot ("지금 어디 살아?"),
+        which the current version of a memory filling one of `answer_slots` answers."""
+        return self.kind == Kind.CURRENT and bool(self.slot)
+
 
 # The memory type a slot's memories have (memories.logic.extraction_schema.SLOT_NAMES).
 SLOT_TYPES = {
@@ -54,6 +64,13 @@ SLOT_TYPES = {
     "name": "fact",
     "language": "preference",
     "answer_style": "preference",
+}
+# The memory slots (memories.logic.slots) that answer a question about each slot above: an
+# employer answers "what is my job now?" as a job title does ("workplace" and "job" stay two
+# slots there, as both can be true at once), and how to answer is four slots.
+ANSWER_SLOTS = {
+    "job": ("job", "workplace"),
+    "answer_style": ("answer_formality", "answer_format", "answer_length", "answer_language"),
 }
 
 _I = re.IGNORECASE
@@ -164,13 +181,13 @@ def answer_rank(intent: Intent, *, memory_type: str, slot: str, is_plan: bool) -
             return 0
         return 1 if memory_type == "episode" else 2
     if intent.kind == Kind.CURRENT:
-        if intent.slot and slot == intent.slot:
+        if slot and slot in intent.answer_slots():
             return 0
         return 1 if memory_type in intent.memory_types() else 2
     if intent.kind == Kind.PREFERENCE:
         return 0 if memory_type == "preference" else 2
     if intent.kind == Kind.PAST:
-        if intent.slot and slot == intent.slot:
+        if slot and slot in intent.answer_slots():
             return 0
         if memory_type == "episode":
             return 1 if is_plan else 0

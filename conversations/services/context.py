@@ -96,7 +96,7 @@ def context_assemble(
         token_budget=max(0, budget - used),
         reader=reader,
         types=asked.memory_types(),
-        slots=(asked.slot,) if asked.slot else (),
+        slots=asked.answer_slots(),
     )
     ranks = {
         m.memory_id: intent.answer_rank(

@@ -434,18 +434,28 @@ def _session_advance(session: ChatSession, *, budget: int | None) -> int:
     if not session.topics.exists() and session.messages.filter(searchable=True).exists():
         segment_session(session=session)
         return 1
-    extracted = _extract_pending(session, limit=budget)
+    extracted = session_memories_extract(
+        session=session, mode=settings.MEMORYHUB_IMPORT_EXTRACTION, limit=budget
+    )
     if extracted:
         return extracted
     sessions.session_finalize(session_id=session.pk, user_id=session.user_id)
     return 1
 
 
-def _extract_pending(session: ChatSession, *, limit: int | None) -> int:
+EXTRACTION_MODES = ("offline", "model", "off")
+
+
+def session_memories_extract(
+    *, session: ChatSession, mode: str = "offline", limit: int | None = None
+) -> int:
     """Memories from the session's next user messages not extracted yet (each with the reply
-    stored after it), dated by the message; how many were tried. Extraction is idempotent per
-    message, and one that gave up is recorded as such, so none is tried twice."""
-    mode = settings.MEMORYHUB_IMPORT_EXTRACTION
+    stored after it), dated by the message, by the offline rules or the model (`mode`, as
+    MEMORYHUB_IMPORT_EXTRACTION; "off" extracts none); how many were tried. Extraction is
+    idempotent per message, and one that gave up is recorded as such, so none is tried
+    twice. The import's steps call it for each session, in order; so may a benchmark."""
+    if mode not in EXTRACTION_MODES:
+        raise ValueError(f"extraction mode must be one of {EXTRACTION_MODES}, not {mode!r}")
     if mode == "off":
         return 0
     extracted = ExtractionRun.objects.filter(

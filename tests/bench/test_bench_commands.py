@@ -434,3 +434,55 @@ def test_bench_locomo_scores_the_share_chosen_on_one_half_on_the_other_and_count
     assert tokens["top_10_hit_tokens"]["mean"] > 0
     assert tokens["context_tokens"]["p95"] <= settings.MEMORYHUB_CONTEXT_TOKEN_BUDGET
     assert "context.tokens (context_preview, 9 questions): mean " in printed
+
+
+# Mina moves: her first statement becomes a memory, her second replaces it; the question's
+# evidence is the turn that said the latest value.
+MINA_MOVES: Conversation = (
+    "Mina",
+    "Haru",
+    [
+        ("9:05 am on 3 March, 2025", [
+            "I live in Busan.",
+            "Busan is lovely in spring.",
+            "The sea is ten minutes from my flat.",
+            "A sea view is a good reason to stay.",
+        ]),
+        ("7:40 pm on 4 March, 2025", [
+            "I moved to Seoul last week.",
+            "Welcome to Seoul! How is the new flat?",
+        ]),
+    ],
+    [("Where do I live now?", "Seoul", ["D2:1"], 3)],
+)  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_bench_locomo_with_memories_extracts_and_counts_a_memory_hit_as_its_latest_source(
+    tiny_locomo: Path, tmp_path: Path, settings: Any
+) -> None:
+    settings.MEMORYHUB_IMPORT_EXTRACTION = "off"  # so the benchmark's own pass extracts them
+    path = tmp_path / "moves.json"
+    items = [_locomo_item("moves", MINA_MOVES), _locomo_item("tiny-0", HANA_AND_OLIVER)]
+    path.write_text(json.dumps(items, ensure_ascii=False))
+    out = tmp_path / "moves-report.json"
+    buf = StringIO()
+
+    call_command("bench_locomo", str(path), "--k", "1,5", "--memories", "--halves",
+                 "--json", str(out), stdout=buf)  # fmt: skip
+
+    printed = buf.getvalue()
+    report = json.loads(out.read_text())
+    made = report["memories"]
+    user_turns = 2 + 1 + 4 + 3 + 3 + 4  # speaker_a's turns of both conversations
+    assert made["user_turns"] == made["extracted_after_import"] == user_turns
+    assert made["replaced"] >= 1 and made["memories"] >= made["active"] >= 1
+    assert f"memories made: {made['memories']} ({made['active']} active" in printed
+    tables = {title.split("  (")[0]: rows for title, rows in _blocks(printed).items()}
+    assert [line.split()[0] for line in tables["hybrid+memories"][1:]][-1] == "overall"
+    # Mina is the even half. Her question's evidence is the turn the memory's latest version
+    # came from; search lists the memory in place of that turn, so only the memory finds it.
+    halves = report["halves"]
+    assert halves["memories_on_even"]["categories"] == {"3": {"1": 1.0, "5": 1.0, "n": 1}}
+    assert sum(r["n"] for r in halves["memories_on_odd"]["categories"].values()) == 3
+    assert "hybrid+memories on the odd half of the people" in printed

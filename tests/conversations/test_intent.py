@@ -105,3 +105,25 @@ def test_a_current_slot_question_ranks_that_slot_first():
     assert answer_rank(asked, memory_type="fact", slot="residence", is_plan=False) == 0
     assert answer_rank(asked, memory_type="fact", slot="job", is_plan=False) == 1
     assert answer_rank(asked, memory_type="preference", slot="", is_plan=False) == 2
+
+
+@pytest.mark.parametrize("question", ["what is my job now?", "지금 무슨 일 해?"])
+def test_a_job_question_is_answered_by_an_employer_as_by_a_job_title(question):
+    asked = classify(question)
+    assert asked.asks_current_value()
+    assert answer_rank(asked, memory_type="fact", slot="workplace", is_plan=False) == 0
+    assert answer_rank(asked, memory_type="fact", slot="job", is_plan=False) == 0
+    assert answer_rank(asked, memory_type="fact", slot="residence", is_plan=False) == 1
+
+
+def test_a_question_about_how_to_answer_is_answered_by_each_answer_slot():
+    asked = classify("어떻게 대답해 달라고 했지?")
+    assert set(asked.answer_slots()) == {
+        "answer_formality", "answer_format", "answer_length", "answer_language"
+    }  # fmt: skip
+
+
+def test_a_question_about_an_earlier_value_asks_for_no_current_value():
+    assert not classify("예전에 어디 살았었지?").asks_current_value()
+    assert not classify("what did I plan?").asks_current_value()
+    assert classify("오늘 날씨 어때?").answer_slots() == ()

@@ -267,3 +267,83 @@ def test_a_memory_and_the_message_it_came_from_appear_once(api, user):
     assert memory.current_version.source_message_id == message.pk
     assert ("memory", str(memory.pk)) in {(h["kind"], h["id"]) for h in results}
     assert ("message", str(message.pk)) not in {(h["kind"], h["id"]) for h in results}
+
+
+def test_a_memory_takes_the_place_of_the_message_it_came_from_when_that_ranks_higher(user):
+    from memories.models import MemoryVersion
+
+    _session(user, ["The spare key is under the green flowerpot",
+                    "I bought a new raincoat", "The garden gnome is red"])  # fmt: skip
+    source = Message.objects.get(content="The spare key is under the green flowerpot")
+    _remember(user, "Likes green tea", importance=0.9)
+    _remember(user, "Favourite colour is green", importance=0.8)
+    key = _remember(user, "Spare key under the green flowerpot", "fact", importance=0.1)
+    MemoryVersion.objects.filter(memory=key).update(source_message_id=source.pk)
+
+    hits, _took = search.search(user_id=user.pk, query="green", reader="assistant", k=3,
+                                kinds=("message", "memory"))  # fmt: skip
+
+    # The message ranks first among messages and its memory last among memories: the memory
+    # is listed in the message's place, not cut off with it.
+    assert [(hit.kind, hit.text) for hit in hits][:2] == [
+        ("memory", "Likes green tea"), ("memory", "Spare key under the green flowerpot"),
+    ]  # fmt: skip
+    assert ("message", str(source.pk)) not in {(hit.kind, hit.id) for hit in hits}
+
+
+# --- a question about the current state (issue 18 line 2) ------------------------------------
+
+
+def _said_a_day_apart(user, texts):
+    """Each text as the user's message of its own imported session, a day after the one
+    before, through the import pipeline (vectors, topics, offline memory extraction)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from conversations.services import imports
+
+    first = timezone.now() - timedelta(days=len(texts) + 1)
+    sessions = []
+    for day, text in enumerate(texts):
+        at = first + timedelta(days=day)
+        sessions.append({"started_at": at.isoformat(), "messages": [
+            {"role": "user", "content": text, "created_at": at.isoformat(),
+             "external_id": f"D{day + 1}:1"},
+            {"role": "assistant", "content": "👍", "external_id": f"D{day + 1}:2",
+             "created_at": (at + timedelta(seconds=30)).isoformat()},
+        ]})  # fmt: skip
+    imports.history_import_create_inline(user=user, payload={"sessions": sessions})
+
+
+# (question, what the user said a day apart: the older value, the newer one, then a fact
+# answering another question; a word of the older value; a word of the newer one)
+CURRENT_STATE_CASES = [
+    ("지금 어디 살아?", ["나 부산 살아", "서울로 이사했어", "나 간호사로 일해"], "부산", "서울"),
+    ("what is my job now?",
+     ["I work at a bakery", "started a new job at Kakao", "I live in Busan"], "bakery", "Kakao"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "said", "older", "newer"), CURRENT_STATE_CASES)
+def test_a_question_about_the_current_state_is_led_by_the_latest_version(
+    api, user, question, said, older, newer
+):
+    from memories.models import Memory, MemoryStatus
+
+    _said_a_day_apart(user, said)
+    replaced = Memory.objects.get(user=user, versions__content__contains=older)
+    versions = list(replaced.versions.order_by("version").values_list("content", flat=True))
+
+    hits, _took = search.search(user_id=user.pk, query=question, reader="assistant",
+                                kinds=("message", "memory"))  # fmt: skip
+    context = api.post("/api/v1/context/", {"message": question}, format="json").json()
+
+    assert replaced.status == MemoryStatus.ACTIVE and len(versions) == 2
+    assert older in versions[0] and newer in versions[1]  # the move replaced the old value
+    assert (hits[0].kind, hits[0].id) == ("memory", str(replaced.pk)), _texts(hits)
+    assert newer in hits[0].text  # so no hit holding the older value is above it
+    assert any(older in hit.text for hit in hits[1:])  # the older message is still found
+    assert (context["memories"][0]["id"], context["memories"][0]["version"]) == (
+        str(replaced.pk), 2,
+    )  # fmt: skip

@@ -1,7 +1,7 @@
 """Retrieval benchmark on LoCoMo-shaped data, through the same search the API uses.
 
     python manage.py bench_locomo ../shared/bench/locomo10.json [--k 5,10,25] [--json OUT]
-        [--halves] [--tokens]
+        [--halves] [--tokens] [--memories]
 
 Each conversation is imported as its own user through the import service (external_id =
 dia_id, the first speaker as "user"), then every question is searched in that user's data
@@ -16,6 +16,12 @@ always reported on people it was not chosen on.
 `--tokens` prints the mean and p95 of `context.tokens` of the context the product assembles
 for each question (`context_preview`, as `POST /api/v1/context/` does) and of the hybrid's
 top 10 hits (the text behind the recall@10 printed).
+`--memories` runs the product's memory extraction (the offline rules, as an import's worker
+does, speaker_a's turns being the user's) over every user turn the import has not extracted
+yet, prints how many memories there are, and scores one more mode, "hybrid+memories": the
+search behind `POST /api/v1/search/` over messages and memories (`search.search`), where a
+memory hit counts as the turn its current version was taken from (for a replaced memory,
+the turn that said the latest value). With `--halves` it is printed per half too.
 """
 
 from __future__ import annotations
@@ -33,10 +39,10 @@ from django.utils import timezone
 
 from bench.benchdata import BenchConversation, load
 from conversations import search
-from conversations.models import Message
+from conversations.models import ChatSession, Message
 from conversations.services import imports
 from conversations.services.context import context_preview
-from memories.models import Reader
+from memories.models import Memory, MemoryStatus, MemoryVersion, Reader
 from memoryhub.text import estimate_tokens
 
 MODES = {
@@ -45,6 +51,9 @@ MODES = {
     "hybrid": ("keyword", "topic", "vector"),
 }
 HYBRID = "hybrid"
+# Search over messages and memories (`--memories`), as `POST /api/v1/search/` with these kinds.
+WITH_MEMORIES = "hybrid+memories"
+MEMORY_SEARCH_KINDS = ("message", "memory")
 # The vector shares `--halves` chooses from (search.VECTOR_SHARE's are among them).
 VECTOR_SHARES = tuple(round(0.1 + 0.05 * i, 2) for i in range(15))
 TOKENS_AT = 10
@@ -74,6 +83,25 @@ def summary(scored: list[Scored], ks: list[int]) -> dict[str, Any]:
 def percentile(values: list[int], share: float) -> float:
     ordered = sorted(values)
     return float(ordered[min(len(ordered) - 1, int(share * len(ordered)))]) if ordered else 0.0
+
+
+def memory_source_turns(*, user_id: int) -> dict[str, str | None]:
+    """Each of the user's memories (id as search gives it) to the external id of the message
+    its current version was taken from."""
+    sources = dict(
+        Memory.objects.filter(user_id=user_id).values_list(
+            "pk", "current_version__source_message_id"
+        )
+    )
+    external = dict(
+        Message.objects.filter(
+            user_id=user_id, pk__in=[s for s in sources.values() if s is not None]
+        ).values_list("pk", "external_id")
+    )
+    return {
+        str(memory): external.get(source) if source is not None else None
+        for memory, source in sources.items()
+    }
 
 
 def conversation_payload(conv: BenchConversation) -> dict[str, Any]:
@@ -114,6 +142,11 @@ class Command(BaseCommand):
             action="store_true",
             help="print mean and p95 of the assembled context's tokens",
         )
+        parser.add_argument(
+            "--memories",
+            action="store_true",
+            help="extract memories from the user turns, score search over messages and memories",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
@@ -135,6 +168,8 @@ class Command(BaseCommand):
         self.stdout.write(f"{path.name}: {len(conversations)} conversations, {turns} turns "
                           f"imported and indexed in {import_seconds:.0f} s")  # fmt: skip
         results: dict[str, Any] = {"file": path.name, "k": ks, "modes": {}}
+        if options["memories"]:
+            results["memories"] = self._extract(users)
         top = max(ks)
         retrieved: list[tuple[int, Any, search.Retrieved | None, Any]] = []
         hybrid_hits: list[list[search.Hit]] = []
@@ -161,9 +196,16 @@ class Command(BaseCommand):
             }
             if label == HYBRID:
                 results["hybrid_scored"] = scored
+        memory_scored: list[Scored] = []
+        if options["memories"]:
+            memory_scored, results["modes"][WITH_MEMORIES] = self._with_memories(
+                conversations, users, ks
+            )
         self._print(results, ks)
         if options["halves"]:
             results["halves"] = self._halves(results.pop("hybrid_scored"), retrieved, ks)
+            if options["memories"]:
+                results["halves"] |= self._memory_halves(memory_scored, ks)
         results.pop("hybrid_scored", None)
         if options["tokens"]:
             results["tokens"] = self._tokens(retrieved, hybrid_hits)
@@ -180,6 +222,64 @@ class Command(BaseCommand):
         if not options["keep"]:
             for user in users:
                 user.delete()
+
+    def _extract(self, users: list[Any]) -> dict[str, Any]:
+        """Memories from every user turn the import left unextracted, session by session in
+        order as the import's worker does (none when the import extracted them already,
+        MEMORYHUB_IMPORT_EXTRACTION=offline); what the users' memories now are."""
+        started = time.monotonic()
+        tried = 0
+        for user in users:
+            for session in ChatSession.objects.filter(user_id=user.pk).order_by("started_at", "id"):
+                tried += imports.session_memories_extract(session=session, mode="offline")
+        seconds = time.monotonic() - started
+        ids = [user.pk for user in users]
+        out = {
+            "memories": Memory.objects.filter(user_id__in=ids).count(),
+            "active": Memory.objects.filter(user_id__in=ids, status=MemoryStatus.ACTIVE).count(),
+            "replaced": Memory.objects.filter(
+                user_id__in=ids, current_version__version__gt=1
+            ).count(),
+            "versions": MemoryVersion.objects.filter(user_id__in=ids).count(),
+            "user_turns": Message.objects.filter(user_id__in=ids, role=Message.Role.USER).count(),
+            "extracted_after_import": tried,
+        }
+        self.stdout.write(
+            f"memories made: {out['memories']} ({out['active']} active, {out['replaced']} "
+            f"replaced by a later version; {out['versions']} versions) from "
+            f"{out['user_turns']} user turns; {tried} turns extracted after the import "
+            f"in {seconds:.0f} s"
+        )
+        return out
+
+    def _with_memories(
+        self, conversations: list[BenchConversation], users: list[Any], ks: list[int]
+    ) -> tuple[list[Scored], dict[str, Any]]:
+        """Recall@k of search over messages and memories; a memory hit is the turn its
+        current version was taken from."""
+        scored: list[Scored] = []
+        timings: list[float] = []
+        for position, (conv, user) in enumerate(zip(conversations, users, strict=True)):
+            turn_of = memory_source_turns(user_id=user.pk)
+            for question in conv.questions:
+                t0 = time.monotonic()
+                hits, _took = search.search(user_id=user.pk, query=question.question,
+                                            reader=Reader.ASSISTANT, k=max(ks),
+                                            kinds=MEMORY_SEARCH_KINDS)  # fmt: skip
+                timings.append((time.monotonic() - t0) * 1000)
+                ids = [turn_of.get(h.id) if h.kind == "memory" else h.external_id for h in hits]
+                scored.append((position, question.category,
+                               {k: recall(ids, question.evidence, k) for k in ks}))  # fmt: skip
+        return scored, {"ms_per_query": mean(timings) if timings else 0.0, **summary(scored, ks)}
+
+    def _memory_halves(self, scored: list[Scored], ks: list[int]) -> dict[str, Any]:
+        header = " ".join(f"R@{k:<5}" for k in ks)
+        out: dict[str, Any] = {}
+        for name, parity in (("even", 0), ("odd", 1)):
+            out[f"memories_on_{name}"] = summary([r for r in scored if r[0] % 2 == parity], ks)
+            self.stdout.write(f"\n{WITH_MEMORIES} on the {name} half of the people")
+            self._print_table(out[f"memories_on_{name}"], ks, header)
+        return out
 
     def _import(self, name: str, conv: BenchConversation) -> Any:
         username = f"bench-{name}-{conv.sample_id}"[:150]
