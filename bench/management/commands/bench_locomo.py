@@ -294,12 +294,7 @@ class Command(BaseCommand):
         header = " ".join(f"R@{k:<5}" for k in ks)
         for label, data in results["modes"].items():
             self.stdout.write(f"\n{label}  ({data['ms_per_query']:.1f} ms/query)")
-            self.stdout.write(f"{'category':<14} {'n':>5} {header}")
-            for category, row in data["categories"].items():
-                values = " ".join(f"{row[k]:.3f} " for k in ks)
-                self.stdout.write(f"{category:<14} {row['n']:>5} {values}")
-            overall = " ".join(f"{data['overall'][k]:.3f} " for k in ks)
-            self.stdout.write(f"{'overall':<14} {'':>5} {overall}")
+            self._print_table(data, ks, header)
 
     def _halves(self, scored: list[Scored], retrieved: list[Any], ks: list[int]) -> dict[str, Any]:
         """The hybrid per half of the people, and each half's chosen vector share scored on
