@@ -188,6 +188,22 @@ def test_one_clause_of_a_longer_statement_names_the_subject():
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Call me at (503) 555-0142 if it's urgent",
+        "call me on 010-2233-4455 after six",
+        "Please call me back tomorrow morning",
+        "Call me anytime, texts are slower",
+        "call me +44 20 7946 0958",
+    ],
+)
+def test_how_or_when_to_phone_the_user_is_no_name_to_call_them_by(text):
+    assert question_of(text) != "name"
+    assert question_of("call me Min") == "name"
+    assert question_of("call me In-ho from now on") == "name"
+
+
+@pytest.mark.parametrize(
     "slot",
     [
         "residence",

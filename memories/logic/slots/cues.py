@@ -139,8 +139,16 @@ PAST_ONLY = re.compile(
     re.IGNORECASE,
 )
 
+# "call me at 010-..., "call me back", "call me tomorrow": how or when to reach the user by phone,
+# no name to call them by.
+_CALL_ME_BY_PHONE = (
+    r"(?!\s+(?:at|on|in|when|whenever|if|after|before|around|every|once|first)\s|"
+    r"\s+(?:back|later|tomorrow|tonight|today|now|asap|any\s*time)\b|\s*[+(\d])"
+)
+
 NAME = re.compile(
-    r"\bcall\s+me\b|\bgo\s+with\s+[a-z][a-z-]*\s+instead\b|\bgo(?:es)?\s+by\b|\bbe\s+called\b|\baddress\s+me\s+as\b|\bnick\s*name\b|"
+    r"\bcall\s+me\b" + _CALL_ME_BY_PHONE + r"|\bgo\s+with\s+[a-z][a-z-]*\s+instead\b|"
+    r"\bgo(?:es)?\s+by\b|\bbe\s+called\b|\baddress\s+me\s+as\b|\bnick\s*name\b|"
     r"라고\s*(?:불러|부르|불리)|(?:으로|로)\s*(?:불러|불리)|호칭|닉네임|별명",
     re.IGNORECASE,
 )
