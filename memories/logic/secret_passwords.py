@@ -27,13 +27,16 @@ from memories.logic.secret_rules import PASSWORD, REFERENCE, Span
 _CUE = re.compile(
     r"(?i)(?:비밀 ?번호|비번|패스 ?워드|패스 ?코드|암호 ?문구|암호 ?말|암호(?![화문학])|암구호|"
     r"핀 ?번호|핀 ?코드|"
-    r"잠금 ?(?:번호|코드|비번)|도어 ?락 ?번호|현관 ?번호|출입 ?번호|금고 ?번호|"
+    r"잠금 ?(?:번호|코드|비번|패턴)|(?:와이파이|wifi) ?코드|"
+    r"도어 ?락 ?번호|현관 ?번호|출입 ?번호|금고 ?번호|"
     # a lock's combination: "금고 다이얼", "자물쇠 번호", "사물함 다이얼 번호"
     r"(?:금고|자물쇠|사물함|보관함|락커|캐리어|트렁크|여행 ?가방) ?(?:다이얼|조합)|자물쇠 ?번호|"
     r"다이얼 ?(?:번호|비번|암호)|자녀 ?(?:보호|잠금)|"
     r"(?<![A-Za-z0-9])(?:pass ?words?|passwd|pass ?phrase|pass ?code|"
     r"pin(?: ?(?:code|number|no\.?|번호))?|"
-    r"pwd|pw|pass(?=(?: [A-Za-z']+){0,5} ?[:=])|"
+    r"pwd|pw|pass(?=(?: [A-Za-z']+){0,5} ?[:=])|(?<=my )pass(?= is )|"
+    # a phone's unlock pattern, a Wi-Fi network's "code"
+    r"(?:unlock|lock ?screen|screen ?lock|phone) ?pattern|(?:wi-?fi|wlan) ?code|"
     # words agreed on to prove who is calling, a parental lock's code
     r"code ?word|safe ?word|secret word|parental (?:lock|controls?|pin|code)|child ?lock|"
     r"(?:door|gate|garage|alarm|lock ?screen|lock|padlock|bike lock|suitcase|luggage|safe|"
@@ -320,7 +323,8 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
             break
         if len(words) == 1 and not _HANGUL.search(text[e : e + 2]):
             following = text[e:line_end].split(None, 1)
-            if labelled and (not following or following[0][:1] in "([-—/|"):
+            ends = following and following[0][:1] in "([-—/|"
+            if (labelled and (not following or ends)) or (ends and _strongly_latin(core)):
                 closed = True  # "비번: 봄비내리는날 (띄어쓰기 없음)"
                 break
             if following and _HANGUL.search(following[0]) and _strongly_latin(core):
@@ -401,6 +405,9 @@ _CUE_NEEDLES = (
     "code",
     "combo",
     "combination",
+    "pattern",
+    "패턴",
+    "와이파이",
     "login",
     "log-in",
     "sign-in",
@@ -444,6 +451,10 @@ def password_spans(text: str) -> list[Span]:
     for weak in _WEAK_CUE.finditer(text):
         for offset, raw in _tokens(text, weak.end(), min(len(text), weak.end() + 80))[:6]:
             start, end, core = _strip(raw, weak.end() + offset)
+            if "://" in core or core.startswith("@"):
+                # a connection string, or its host after a redacted password: only the
+                # password is a secret (secret_rules)
+                continue
             if _strongly_password(core):
                 spans.append((start, end, PASSWORD))
     cues = [_Cue(m.start(), m.end(), m.group(0)) for m in _CUE.finditer(text)]

@@ -118,6 +118,7 @@ _NAMED_KEY = re.compile(
     r"secret[ _\-]?key|auth[ _\-]?token|bearer|(?:api|액세스|시크릿) ?(?:키|토큰)|토큰|"
     # any key named as one: "REST 키", "네이티브 앱 키", "admin key", "카카오 키"
     r"key|키)"
+    r"(?:[ _\-]?id(?![A-Za-z0-9]))?"  # "Access Key ID ...": the key's public half
     r"(?:[ \t]+(?:is|was|=|:))?(?:은|는|이|가)?[ \t]*[:=]?[ \t]*"
     r"(?P<value>(?=[A-Za-z0-9_\-]*[0-9])(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{16,})"
     r"(?![A-Za-z0-9_\-])"
@@ -361,7 +362,8 @@ def rrn_valid(digits: str) -> bool:
 
 # A 주민등록번호 stated in halves: "주민번호 앞자리는 ... 뒷자리는 ...", "RRN first six digits ...".
 _RRN_NAMED = r"(?i)(?:주민 ?(?:등록)? ?번호|resident (?:registration )?number|RRN)[^\n]{0,24}?"
-_RRN_HALF_END = r"[가-힣]{0,2}[ \t]*(?:는|은|:|is|are)?[ \t]*(?<![0-9])"
+# words may come between the half's name and its digits: "뒷자리만 불러달래서 1282577"
+_RRN_HALF_END = r"[^0-9\n]{0,16}?(?<![0-9])"
 _RRN_FRONT = re.compile(
     _RRN_NAMED
     + r"(?:앞 ?(?:6 ?)?자리|앞 ?번호|(?:first|front) (?:six|6) digits|front (?:half|part))"
