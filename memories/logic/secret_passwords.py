@@ -408,6 +408,13 @@ _CUE_NEEDLES = (
     "pattern",
     "패턴",
     "와이파이",
+    "wifi",
+    "wi-fi",
+    "wlan",
+    "공유기",
+    "router",
+    "관리자",
+    "admin",
     "login",
     "log-in",
     "sign-in",
@@ -457,6 +464,11 @@ def password_spans(text: str) -> list[Span]:
                 continue
             if _strongly_password(core):
                 spans.append((start, end, PASSWORD))
+    for pair in _PAIR.finditer(text) if _PAIR_CONTEXT.search(text) else ():
+        start, end, core = _strip(pair.group("value"), pair.start("value"))
+        wifi = bool(pair.group("wifi"))
+        if _strongly_password(core) or (wifi and _wifi_password(core)):
+            spans.append((start, end, PASSWORD))
     cues = [_Cue(m.start(), m.end(), m.group(0)) for m in _CUE.finditer(text)]
     cues += [_Cue(m.start("cue"), m.end("cue"), m.group("cue")) for m in _WIFI_KEY.finditer(text)]
     scanned = 0  # windows of nearby cues overlap: each token is judged once
@@ -467,6 +479,24 @@ def password_spans(text: str) -> list[Span]:
         if quoted:
             spans.append(quoted)
     return spans
+
+
+# "wifi at the cabin is LakeLoon / loon-call-kschs", "공유기 관리자 페이지 admin / Ru!ta9":
+# a network's or an admin page's name and its password, written as a pair. After a router's
+# admin page only a value of letters, digits and symbols counts (a model name is none); after
+# a Wi-Fi network also a dashed passphrase.
+_PAIR_CONTEXT = re.compile(
+    r"(?i)wi-?fi|wlan|와이파이|공유기|router|관리자 ?페이지|admin (?:page|panel)"
+)
+_PAIR = re.compile(
+    r"(?i)(?:(?P<wifi>wi-?fi|wlan|와이파이)|공유기|router|관리자 ?페이지|admin (?:page|panel))"
+    r"[^\n/]{0,40}?(?<!\S)[^\s/]{2,32} / (?P<value>[^\s/]{6,64})(?!\S)"
+)
+_DASHED_PHRASE = re.compile(r"[a-z]{3,}(?:-[a-z]{3,}){2,4}")
+
+
+def _wifi_password(value: str) -> bool:
+    return looks_like_password(value) or bool(_DASHED_PHRASE.fullmatch(value))
 
 
 def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:

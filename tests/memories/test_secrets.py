@@ -716,3 +716,56 @@ def test_a_connection_string_keeps_its_host_and_database_when_its_password_goes(
 
     assert url.split(":")[1].split("@")[0] not in result
     assert host in result, result
+
+
+SET11_NUMBERS_AND_PAIRS = [
+    # a US Social Security number stated as one
+    ("resident registration number", "my social is 612-40-7781 if they ask", "612-40-7781"),
+    ("resident registration number", "SSN: 431 22 9087 on the form", "431 22 9087"),
+    ("resident registration number", "미국 사회보장번호 538-19-2046 적어야 해?", "538-19-2046"),
+    # a bank's security card, cell by cell
+    ("verification code", "보안카드 7번 4821 이고 31번 0937 이야", "4821"),
+    ("verification code", "보안카드 7번 4821 이고 31번 0937 이야", "0937"),
+    ("verification code", "security card no. 18 is 5502, right?", "5502"),
+    # digits stated by their count after a password's or a card's name
+    ("password", "카드 비번 앞 2자리 73 맞지?", "73"),
+    ("password", "핀번호 네자리 8841 이었나", "8841"),
+    ("card code", "마스터카드 5425 2334 3010 9903 앞면 위에 있는 네자리 7788", "7788"),
+    # a name and its password as a pair after a router or a Wi-Fi network
+    ("password", "공유기 관리자 페이지 root / Fz9!qLm2 로 접속", "Fz9!qLm2"),
+    ("password", "router admin page: admin / Kp#4vW8x works", "Kp#4vW8x"),
+    ("password", "와이파이 HomeNet / sunny-maple-tree 야", "sunny-maple-tree"),
+    ("password", "the wifi here is GuestHall / Tide8wave", "Tide8wave"),
+]
+
+SET11_NUMBER_LOOK_ALIKES = [
+    "order 123-45-6789 shipped",
+    "my social media handle is @minji_88",
+    "social club dues 150-25-3000 won? no, 150,000",
+    "보안카드 분실해서 3번 재발급 받았어",
+    "보안카드 대신 OTP 쓰래",
+    "카드 끝 4자리 1234 로 결제됨",
+    "카드 뒷자리 4자리 5678 맞아",
+    "체크카드 앞 네 자리 5327 로 시작하면 마스터야",
+    "아멕스 카드번호 앞 두 자리 37 맞지?",
+    "우편번호 5자리 06236 맞지?",
+    "비번은 8자리 이상이어야 해",
+    "공유기 모델 ipTIME / A3004NS-M 쓰는데 느려",
+    "wifi 2.4GHz / 5GHz 중에 뭐가 나아",
+    "router admin page is at 192.168.0.1 / admin",
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "secret"), SET11_NUMBERS_AND_PAIRS)
+def test_ssns_security_card_cells_counted_digits_and_name_password_pairs_are_redacted(
+    kind, text, secret
+):
+    result = redact(text)
+
+    assert secret not in result.text, result.text
+    assert kind in result.kinds, result.text
+
+
+@pytest.mark.parametrize("text", SET11_NUMBER_LOOK_ALIKES)
+def test_public_numbers_counted_lengths_and_model_names_stay_whole(text):
+    assert redact(text).text == text
