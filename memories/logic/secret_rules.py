@@ -598,7 +598,13 @@ _COUNTED = re.compile(
     r"(?P<count>[1-6]|두|세|네|다섯|여섯) ?자리(?:는|은|가|만|:)?[ \t]*"
     r"(?P<value>[0-9]{2,6})(?![0-9])"
 )
-_COUNTS = {"두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6}
+_COUNTS = {"두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "two": 2, "three": 3, "four": 4}
+# "the first two digits of my PIN are 46"
+_COUNTED_EN = re.compile(
+    r"(?i)(?<![A-Za-z])(?:first|last) (?P<count>two|three|four|[2-4]) (?:digits|numbers) of "
+    r"(?:my|the|your|our) (?:[A-Za-z]+ )?(?:pin|password|passcode)"
+    r"(?: (?:is|are|were|was))?:? (?P<value>[0-9]{2,4})(?![0-9])"
+)
 _PIN_CUE = re.compile(r"(?i)비번|비밀 ?번호|핀 ?번호|(?<![A-Za-z])(?:pin|password|passcode)")
 # The code printed on a card's face (Amex's four digits): "앞면에 있는 네자리", not "앞 네 자리"
 # (the number's first digits, which name only the issuer).
@@ -611,6 +617,10 @@ def _fragment_spans(text: str, *, card_found: bool) -> Iterator[Span]:
         end = min(len(text) if line_end == -1 else line_end, cue.end() + 80)
         for match in _SECURITY_CARD_CELL.finditer(text, cue.end(), end):
             yield match.start("value"), match.end("value"), VERIFICATION_CODE
+    for match in _COUNTED_EN.finditer(text) if mentions(text, ("digits", "numbers")) else ():
+        count = match.group("count").lower()
+        if _COUNTS.get(count, int(count) if count.isdigit() else 0) == len(match.group("value")):
+            yield match.start("value"), match.end("value"), PASSWORD
     for match in _COUNTED.finditer(text) if "자리" in text else ():
         count = match.group("count")
         if _COUNTS.get(count, int(count) if count.isdigit() else 0) != len(match.group("value")):

@@ -671,6 +671,7 @@ SET11_CATEGORIES = [
     # a key's id named as such, of a vendor no shape lists
     ("token", "Access Key ID QW3RT7Y8UIOP2ASD4FGH 로 설정했어", "QW3RT7Y8UIOP2ASD4FGH"),
     ("token", "the api key id is ZX82CV71BN64MQ09LP55, right?", "ZX82CV71BN64MQ09LP55"),
+    ("token", "액세스 키 ID PL0KM9IJN8UHB7YGV6TF 맞아?", "PL0KM9IJN8UHB7YGV6TF"),
     # a half of a 주민등록번호 with words between its name and its digits
     ("resident registration number", "주민번호 뒷자리만 알려달래서 2345678 알려줌", "2345678"),
     ("resident registration number", "주민등록번호 앞자리 물어봐서 900215 라고 함", "900215"),
@@ -730,6 +731,8 @@ SET11_NUMBERS_AND_PAIRS = [
     # digits stated by their count after a password's or a card's name
     ("password", "카드 비번 앞 2자리 73 맞지?", "73"),
     ("password", "핀번호 네자리 8841 이었나", "8841"),
+    ("password", "the first two digits of my PIN are 46, the rest I forgot", "46"),
+    ("password", "last 3 numbers of the card password: 905", "905"),
     ("card code", "마스터카드 5425 2334 3010 9903 앞면 위에 있는 네자리 7788", "7788"),
     # a name and its password as a pair after a router or a Wi-Fi network
     ("password", "공유기 관리자 페이지 root / Fz9!qLm2 로 접속", "Fz9!qLm2"),
@@ -750,6 +753,8 @@ SET11_NUMBER_LOOK_ALIKES = [
     "아멕스 카드번호 앞 두 자리 37 맞지?",
     "우편번호 5자리 06236 맞지?",
     "비번은 8자리 이상이어야 해",
+    "the first two digits of my PIN are the same",
+    "the last 4 digits of the card are 4242",
     "공유기 모델 ipTIME / A3004NS-M 쓰는데 느려",
     "wifi 2.4GHz / 5GHz 중에 뭐가 나아",
     "router admin page is at 192.168.0.1 / admin",
