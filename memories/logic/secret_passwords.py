@@ -27,13 +27,16 @@ from memories.logic.secret_rules import PASSWORD, REFERENCE, Span
 _CUE = re.compile(
     r"(?i)(?:비밀 ?번호|비번|패스 ?워드|패스 ?코드|암호 ?문구|암호 ?말|암호(?![화문학])|암구호|"
     r"핀 ?번호|핀 ?코드|"
-    r"잠금 ?(?:번호|코드|비번)|도어 ?락 ?번호|현관 ?번호|출입 ?번호|금고 ?번호|"
+    r"잠금 ?(?:번호|코드|비번|패턴)|(?:와이파이|wifi) ?코드|"
+    r"도어 ?락 ?번호|현관 ?번호|출입 ?번호|금고 ?번호|"
     # a lock's combination: "금고 다이얼", "자물쇠 번호", "사물함 다이얼 번호"
     r"(?:금고|자물쇠|사물함|보관함|락커|캐리어|트렁크|여행 ?가방) ?(?:다이얼|조합)|자물쇠 ?번호|"
     r"다이얼 ?(?:번호|비번|암호)|자녀 ?(?:보호|잠금)|"
     r"(?<![A-Za-z0-9])(?:pass ?words?|passwd|pass ?phrase|pass ?code|"
     r"pin(?: ?(?:code|number|no\.?|번호))?|"
-    r"pwd|pw|pass(?=(?: [A-Za-z']+){0,5} ?[:=])|"
+    r"pwd|pw|pass(?=(?: [A-Za-z']+){0,5} ?[:=])|(?<=my )pass(?= is )|"
+    # a phone's unlock pattern, a Wi-Fi network's "code"
+    r"(?:unlock|lock ?screen|screen ?lock|phone) ?pattern|(?:wi-?fi|wlan) ?code|"
     # words agreed on to prove who is calling, a parental lock's code
     r"code ?word|safe ?word|secret word|parental (?:lock|controls?|pin|code)|child ?lock|"
     r"(?:door|gate|garage|alarm|lock ?screen|lock|padlock|bike lock|suitcase|luggage|safe|"
@@ -320,7 +323,8 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
             break
         if len(words) == 1 and not _HANGUL.search(text[e : e + 2]):
             following = text[e:line_end].split(None, 1)
-            if labelled and (not following or following[0][:1] in "([-—/|"):
+            ends = following and following[0][:1] in "([-—/|"
+            if (labelled and (not following or ends)) or (ends and _strongly_latin(core)):
                 closed = True  # "비번: 봄비내리는날 (띄어쓰기 없음)"
                 break
             if following and _HANGUL.search(following[0]) and _strongly_latin(core):
@@ -401,6 +405,16 @@ _CUE_NEEDLES = (
     "code",
     "combo",
     "combination",
+    "pattern",
+    "패턴",
+    "와이파이",
+    "wifi",
+    "wi-fi",
+    "wlan",
+    "공유기",
+    "router",
+    "관리자",
+    "admin",
     "login",
     "log-in",
     "sign-in",
@@ -444,8 +458,17 @@ def password_spans(text: str) -> list[Span]:
     for weak in _WEAK_CUE.finditer(text):
         for offset, raw in _tokens(text, weak.end(), min(len(text), weak.end() + 80))[:6]:
             start, end, core = _strip(raw, weak.end() + offset)
+            if "://" in core or core.startswith("@"):
+                # a connection string, or its host after a redacted password: only the
+                # password is a secret (secret_rules)
+                continue
             if _strongly_password(core):
                 spans.append((start, end, PASSWORD))
+    for pair in _PAIR.finditer(text) if _PAIR_CONTEXT.search(text) else ():
+        start, end, core = _strip(pair.group("value"), pair.start("value"))
+        wifi = bool(pair.group("wifi"))
+        if _strongly_password(core) or (wifi and _wifi_password(core)):
+            spans.append((start, end, PASSWORD))
     cues = [_Cue(m.start(), m.end(), m.group(0)) for m in _CUE.finditer(text)]
     cues += [_Cue(m.start("cue"), m.end("cue"), m.group("cue")) for m in _WIFI_KEY.finditer(text)]
     scanned = 0  # windows of nearby cues overlap: each token is judged once
@@ -456,6 +479,24 @@ def password_spans(text: str) -> list[Span]:
         if quoted:
             spans.append(quoted)
     return spans
+
+
+# "wifi at the cabin is LakeLoon / loon-call-kschs", "공유기 관리자 페이지 admin / Ru!ta9":
+# a network's or an admin page's name and its password, written as a pair. After a router's
+# admin page only a value of letters, digits and symbols counts (a model name is none); after
+# a Wi-Fi network also a dashed passphrase.
+_PAIR_CONTEXT = re.compile(
+    r"(?i)wi-?fi|wlan|와이파이|공유기|router|관리자 ?페이지|admin (?:page|panel)"
+)
+_PAIR = re.compile(
+    r"(?i)(?:(?P<wifi>wi-?fi|wlan|와이파이)|공유기|router|관리자 ?페이지|admin (?:page|panel))"
+    r"[^\n/]{0,40}?(?<!\S)[^\s/]{2,32} / (?P<value>[^\s/]{6,64})(?!\S)"
+)
+_DASHED_PHRASE = re.compile(r"[a-z]{3,}(?:-[a-z]{3,}){2,4}")
+
+
+def _wifi_password(value: str) -> bool:
+    return looks_like_password(value) or bool(_DASHED_PHRASE.fullmatch(value))
 
 
 def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:

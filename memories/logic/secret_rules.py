@@ -118,6 +118,7 @@ _NAMED_KEY = re.compile(
     r"secret[ _\-]?key|auth[ _\-]?token|bearer|(?:api|액세스|시크릿) ?(?:키|토큰)|토큰|"
     # any key named as one: "REST 키", "네이티브 앱 키", "admin key", "카카오 키"
     r"key|키)"
+    r"(?:[ _\-]?id(?![A-Za-z0-9]))?"  # "Access Key ID ...": the key's public half
     r"(?:[ \t]+(?:is|was|=|:))?(?:은|는|이|가)?[ \t]*[:=]?[ \t]*"
     r"(?P<value>(?=[A-Za-z0-9_\-]*[0-9])(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{16,})"
     r"(?![A-Za-z0-9_\-])"
@@ -361,7 +362,8 @@ def rrn_valid(digits: str) -> bool:
 
 # A 주민등록번호 stated in halves: "주민번호 앞자리는 ... 뒷자리는 ...", "RRN first six digits ...".
 _RRN_NAMED = r"(?i)(?:주민 ?(?:등록)? ?번호|resident (?:registration )?number|RRN)[^\n]{0,24}?"
-_RRN_HALF_END = r"[가-힣]{0,2}[ \t]*(?:는|은|:|is|are)?[ \t]*(?<![0-9])"
+# words may come between the half's name and its digits: "뒷자리만 불러달래서 1282577"
+_RRN_HALF_END = r"[^0-9\n]{0,16}?(?<![0-9])"
 _RRN_FRONT = re.compile(
     _RRN_NAMED
     + r"(?:앞 ?(?:6 ?)?자리|앞 ?번호|(?:first|front) (?:six|6) digits|front (?:half|part))"
@@ -380,6 +382,19 @@ _RRN_CUE = re.compile(
 )
 
 
+# A US Social Security number stated as one: "my social is 123-45-6789", "SSN 123456789".
+# It is the same kind of secret as a 주민등록번호 (a national id), and shares its kind.
+_SSN = re.compile(
+    r"(?<![0-9\-])(?P<area>[0-9]{3})([ \-]?)(?P<group>[0-9]{2})\2(?P<serial>[0-9]{4})(?![0-9\-])"
+)
+# the cue right before the number: "social club dues 150-25-3000" is no SSN
+_SSN_CUE = re.compile(
+    r"(?i)(?<![A-Za-z])(?:ssn|social(?: security)?|사회 ?보장 ?번호)"
+    r"(?:[ \t]+(?:is|was|number|no\.?|#))*(?:은|는|이|가)?[ \t]*[:#=]?[ \t]*$"
+)
+_SSN_NEEDLES = ("ssn", "social", "사회")
+
+
 def _rrn_spans(text: str) -> Iterator[Span]:
     for match in _RRN.finditer(text):
         digits = match.group("front") + match.group("back")
@@ -387,6 +402,12 @@ def _rrn_spans(text: str) -> Iterator[Span]:
         if (rrn_valid(digits) and not _near(_NOT_RRN_CUE, text, start, start, before=16)) or (
             _rrn_shaped(digits) and _near(_RRN_CUE, text, start, start, before=24)
         ):
+            yield match.start(), match.end(), RESIDENT_NUMBER
+    for match in _SSN.finditer(text) if mentions(text, _SSN_NEEDLES) else ():
+        area, group, serial = match.group("area", "group", "serial")
+        if area in {"000", "666"} or area[0] == "9" or group == "00" or serial == "0000":
+            continue
+        if _SSN_CUE.search(text, max(0, match.start() - 40), match.start()):
             yield match.start(), match.end(), RESIDENT_NUMBER
     for match in (*_RRN_FRONT.finditer(text), *_RRN_BACK.finditer(text)):
         value = match.group("value")
@@ -564,13 +585,63 @@ def _code_spans(text: str) -> Iterator[Span]:
             break
 
 
+# A bank's security card (보안카드): "12번 8260", "no. 23 is 1394" after it names the card.
+_SECURITY_CARD = re.compile(r"(?i)보안 ?카드|security card")
+_SECURITY_CARD_CELL = re.compile(
+    r"(?i)(?<![0-9])(?:(?:no\.?|number|#) ?[0-9]{1,2}|[0-9]{1,2} ?번(?:째)?(?: ?칸)?)"
+    r"[ \t]*(?:은|는|이|가|is|:|=)?[ \t]*(?P<value>[0-9]{2,4})(?![0-9])"
+)
+# A few digits stated by their count: "비번 앞2자리 46", "카드 앞면 네자리 5291". They count only
+# when the count is the value's length, after a password's name or on a card's face (the last
+# digits of a card are printed on every receipt, the first name its issuer: both stay).
+_COUNTED = re.compile(
+    r"(?P<count>[1-6]|두|세|네|다섯|여섯) ?자리(?:는|은|가|만|:)?[ \t]*"
+    r"(?P<value>[0-9]{2,6})(?![0-9])"
+)
+_COUNTS = {"두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "two": 2, "three": 3, "four": 4}
+# "the first two digits of my PIN are 46"
+_COUNTED_EN = re.compile(
+    r"(?i)(?<![A-Za-z])(?:first|last) (?P<count>two|three|four|[2-4]) (?:digits|numbers) of "
+    r"(?:my|the|your|our) (?:[A-Za-z]+ )?(?:pin|password|passcode)"
+    r"(?: (?:is|are|were|was))?:? (?P<value>[0-9]{2,4})(?![0-9])"
+)
+_PIN_CUE = re.compile(r"(?i)비번|비밀 ?번호|핀 ?번호|(?<![A-Za-z])(?:pin|password|passcode)")
+# The code printed on a card's face (Amex's four digits): "앞면에 있는 네자리", not "앞 네 자리"
+# (the number's first digits, which name only the issuer).
+_CARD_FACE = re.compile(r"(?i)앞면|앞에 ?있는|앞쪽에 ?있는|on the front")
+
+
+def _fragment_spans(text: str, *, card_found: bool) -> Iterator[Span]:
+    for cue in _SECURITY_CARD.finditer(text) if mentions(text, ("보안", "security")) else ():
+        line_end = text.find("\n", cue.end())
+        end = min(len(text) if line_end == -1 else line_end, cue.end() + 80)
+        for match in _SECURITY_CARD_CELL.finditer(text, cue.end(), end):
+            yield match.start("value"), match.end("value"), VERIFICATION_CODE
+    for match in _COUNTED_EN.finditer(text) if mentions(text, ("digits", "numbers")) else ():
+        count = match.group("count").lower()
+        if _COUNTS.get(count, int(count) if count.isdigit() else 0) == len(match.group("value")):
+            yield match.start("value"), match.end("value"), PASSWORD
+    for match in _COUNTED.finditer(text) if "자리" in text else ():
+        count = match.group("count")
+        if _COUNTS.get(count, int(count) if count.isdigit() else 0) != len(match.group("value")):
+            continue
+        if _near(_PIN_CUE, text, match.start(), match.start(), before=16, after=0):
+            yield match.start("value"), match.end("value"), PASSWORD
+            continue
+        card = card_found or _near(_CARD_CUE, text, match.start(), match.start(), after=0)
+        if card and _CARD_FACE.search(text, max(0, match.start() - 16), match.start()):
+            yield match.start("value"), match.end("value"), CARD_CODE
+
+
 def number_spans(text: str) -> list[Span]:
     """Card numbers with their CVC and expiry, 주민등록번호, bank accounts, one-time codes."""
     spans = list(_card_spans(text))
-    spans += _card_detail_spans(text, card_found=bool(spans))
+    card_found = bool(spans)
+    spans += _card_detail_spans(text, card_found=card_found)
     spans += _rrn_spans(text)
     spans += _account_spans(text)
     spans += _code_spans(text)
+    spans += _fragment_spans(text, card_found=card_found)
     return spans
 
 
