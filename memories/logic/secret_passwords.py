@@ -478,6 +478,7 @@ def password_spans(text: str) -> list[Span]:
         quoted = _agreed_phrase(text, phrase_cue)
         if quoted:
             spans.append(quoted)
+    spans += changed_to_spans(text)
     return spans
 
 
@@ -586,3 +587,72 @@ _CANDIDATE = re.compile(r"[0-9A-Za-z]")
 def _unit_follows(text: str, end: int) -> bool:
     rest = text[end : end + 12].lstrip(" ")
     return bool(rest) and bool(_UNIT_WORD.match(rest)) and text[end : end + 1] in " "
+
+
+# A password changed to a value: "비밀번호 사과나무열매로 바꿨어", "I changed my bank password
+# to bluebird". What it was changed to may be a description ("생일로", "영문숫자 조합으로",
+# "to something longer"): only a value that is neither a description nor talk counts.
+_KO_CHANGED = re.compile(
+    r"(?:비밀 ?번호|비번|패스 ?워드|암호|pin|PIN)[ \t]*(?:을|를|도|는|은)?[ \t]*"
+    r"(?:(?:오늘|어제|방금|이번에|드디어|결국|새로|다시)[ \t]+)?"
+    r"(?P<value>[^\s\"'“‘]{2,40}?)(?:으로|로)[ \t]*(?:다시[ \t]*)?"
+    r"(?:바꿨|바꿈|바꿔|바꾼|변경|설정|해놨|해뒀|해 ?놓|해 ?뒀|정했)"
+)
+_EN_CHANGED = re.compile(
+    r"(?i)(?:(?:changed?|set|reset|updated?|switched)[ \t]+(?:my|the|our|his|her)[ \t]+"
+    r"(?:[A-Za-z0-9'\-]+[ \t]+){0,3}?(?:pass ?words?|passcode|pin|pwd)"
+    r"|(?:pass ?word|passcode|pin|pwd)[ \t]+(?:is[ \t]+now|was|got|has been|is)?[ \t]*"
+    r"(?:changed|set|reset|updated|switched))"
+    r"[ \t]+to[ \t]+"
+)
+# Words that describe what a password was changed to instead of giving it.
+_DESCRIPTION = re.compile(
+    r"생일|이름|번호|숫자|문자|영문|영어|한글|자리|조합|특수|기호|대문자|소문자|새거|새걸|"
+    r"다른|같은|똑같|걸$|거$|것$|뭘|뭐|무엇|이걸|그걸|저걸|예전|원래|기존|처음|임시|초기|기본"
+)
+_EN_AFTER_VALUE = re.compile(
+    r"(?i)[ \t]*(?:$|[.,;!?)\n]|(?:and|but|so|yesterday|today|tonight|last|this|earlier|now|"
+    r"again|lol|btw|please|pls)\b)"
+)
+
+
+def changed_to_spans(text: str) -> list[Span]:
+    """Spans of the values a password was changed to in `text`."""
+    spans: list[Span] = []
+    for match in _KO_CHANGED.finditer(text):
+        value = match.group("value")
+        if (
+            value.lower() in _FUNCTION_WORDS
+            or value.startswith(_KO_TALK_STEMS)
+            or _DESCRIPTION.search(value)
+            or _NOT_SECRET.match(value)
+            or REFERENCE.match(value)
+            or (len(value) < 4 and not _CANDIDATE.search(value))
+        ):
+            continue
+        spans.append((match.start("value"), match.end("value"), PASSWORD))
+    for match in _EN_CHANGED.finditer(text):
+        line_end = text.find("\n", match.end())
+        line_end = len(text) if line_end == -1 else line_end
+        quoted = _QUOTED.match(text, match.end(), line_end)
+        if quoted:
+            spans.append((quoted.start(1), quoted.end(1), PASSWORD))
+            continue
+        tokens = _tokens(text, match.end(), line_end)
+        if not tokens:
+            continue
+        start, end, core = _strip(tokens[0][1], match.end() + tokens[0][0])
+        lower = core.lower()
+        if (
+            len(core) < 3
+            or lower in _FUNCTION_WORDS
+            or lower in _PREDICATES
+            or lower in _EN_STOPS
+            or REFERENCE.match(core)
+            or _NOT_SECRET.match(core)
+            or _unit_follows(text, end)
+        ):
+            continue
+        if looks_like_password(core) or _EN_AFTER_VALUE.match(text, end):
+            spans.append((start, end, PASSWORD))
+    return spans

@@ -774,3 +774,35 @@ def test_ssns_security_card_cells_counted_digits_and_name_password_pairs_are_red
 @pytest.mark.parametrize("text", SET11_NUMBER_LOOK_ALIKES)
 def test_public_numbers_counted_lengths_and_model_names_stay_whole(text):
     assert redact(text).text == text
+
+
+# Set 11, found by a tester: secrets stated in ways the cues above did not reach.
+TESTER_SECRETS = [
+    ("인스타 비번 오늘 Gksk2024로 바꿈", "Gksk2024"),
+    ("회사 메일 비밀번호 보라색우산장수로 바꿨어 잊지마", "보라색우산장수"),
+    ("I changed my email password to marigold yesterday", "marigold"),
+    ('my wifi password was changed to "sunny side up"', "sunny side up"),
+]
+TESTER_LOOK_ALIKES = [
+    "비밀번호 바꿨어",
+    "비밀번호 생일로 바꿨어",
+    "비밀번호 영문숫자조합으로 바꿨어",
+    "비번 다른 걸로 바꿔야 돼",
+    "I changed my password yesterday",
+    "I changed my password to something longer",
+    "I changed my password to protect the account",
+    "we changed the password to 16 characters",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), TESTER_SECRETS)
+def test_secrets_a_tester_typed_in_new_ways_are_redacted(text, secret):
+    result = redact(text)
+
+    assert secret not in result.text, result.text
+    assert "password" in result.kinds, result.text
+
+
+@pytest.mark.parametrize("text", TESTER_LOOK_ALIKES)
+def test_talk_about_a_password_like_the_testers_lines_stays_whole(text):
+    assert redact(text).text == text
