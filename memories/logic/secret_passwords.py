@@ -264,6 +264,12 @@ _EN_VERB = re.compile(
 )
 _KO_MARK = re.compile(r"(?:은|는|이|가|:|=|：)?[ \t]*(?:[:=：][ \t]*)?")
 _EN_GAP = re.compile(r"(?:[ \t]+[A-Za-z0-9'\-]{1,40}){0,5}?(?='s|[ \t]+(?:is|was)\b|[ \t]*[:=])")
+# A request to remember or a note before a colon: "비밀번호 기억해줘: X", "비번 까먹을까봐
+# 적어둠: X". The colon labels the value as if it followed the cue.
+_KO_NOTE = re.compile(
+    r"[ \t]*(?:[가-힣]+[ \t]+){0,2}?"
+    r"(?:기억|적어|적음|메모|저장|까먹|잊어|잊지|써 ?둠|써 ?둘|써놓|써놔)[가-힣]*[ \t]*[:=：][ \t]*"
+)
 _QUOTED = re.compile(r"[\"“‘'「『]([^\"”’'」』\n]{1,80})[\"”’'」』]")
 
 
@@ -282,6 +288,9 @@ def _frame_start(text: str, cue: _Cue) -> tuple[int, bool] | None:
         mark = _KO_MARK.match(text, position)
         if mark and mark.end() > position and mark.group(0).strip():
             return mark.end(), bool(re.search("[:=：]", mark.group(0)))
+        note = _KO_NOTE.match(text, position)
+        if note:
+            return note.end(), True
         if korean:
             return None
     gap = _EN_GAP.match(text, position)

@@ -782,6 +782,9 @@ TESTER_SECRETS = [
     ("회사 메일 비밀번호 보라색우산장수로 바꿨어 잊지마", "보라색우산장수"),
     ("I changed my email password to marigold yesterday", "marigold"),
     ('my wifi password was changed to "sunny side up"', "sunny side up"),
+    ("은행 공동인증서 비밀번호 기억해줘: 겨울바다소리", "겨울바다소리"),
+    ("카톡 비번 잊지 말라고 메모: 노란풍선7", "노란풍선7"),
+    ("페북 비번 까먹을까봐 적어둠: 여름밤하늘", "여름밤하늘"),
 ]
 TESTER_LOOK_ALIKES = [
     "비밀번호 바꿨어",
@@ -792,6 +795,9 @@ TESTER_LOOK_ALIKES = [
     "I changed my password to something longer",
     "I changed my password to protect the account",
     "we changed the password to 16 characters",
+    "회사 비밀번호 기억해줘",
+    "비밀번호 기억해줘: 나중에 알려줄게",
+    "비번 까먹을까봐 적어둠: 뭐였더라",
 ]
 
 
