@@ -515,24 +515,30 @@ def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:
     line_end = text.find("\n", cue.end, cue.end + _WINDOW)
     line_end = min(len(text), cue.end + _WINDOW) if line_end == -1 else line_end
     following = text[cue.end : line_end].split(None, 1)
-    if following and following[0].lower().rstrip(".,:;") in _COMPOUND_HEADS:
+    head = following[0].lower().rstrip(".,:;") if following else ""
+    # A hint describes the password ("비번 힌트: 첫 강아지 이름") but may give it away
+    # ("비번 힌트: 강아지 이름 뭉치1990"): only a token that looks like a password counts.
+    hint = head in _HINT_HEADS
+    if head in _COMPOUND_HEADS and not hint:
         return scanned
-    listed = _listed_value(text, cue, line_end)
-    if listed:
-        spans.append(listed)
-    frame = _frame_start(text, cue)
-    stated = (
-        _stated_value(text, frame[0], line_end, labelled=frame[1])
-        if frame is not None
-        else _quoted_after(text, cue.end, line_end)
-    )
+    stated = None
+    if not hint:
+        listed = _listed_value(text, cue, line_end)
+        if listed:
+            spans.append(listed)
+        frame = _frame_start(text, cue)
+        stated = (
+            _stated_value(text, frame[0], line_end, labelled=frame[1])
+            if frame is not None
+            else _quoted_after(text, cue.end, line_end) or _bare_value(text, cue, line_end)
+        )
     if stated:
         spans.append(stated)
     combination = bool(_COMBINATION_CUE.search(cue.text))
     for offset, raw in _tokens(text, cue.end, line_end)[:9]:
         position = cue.end + offset
-        if _OTHER_NUMBER_CUE.match(raw):
-            break
+        if _OTHER_NUMBER_CUE.match(raw) and not hint:
+            break  # (a hint names what the password is made of: "이름 뭉치1990")
         if position < scanned or not _CANDIDATE.search(raw):
             continue
         start, end, core = _strip(raw, position)
@@ -541,6 +547,9 @@ def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:
             spans.append((start, end, PASSWORD))
         scanned = position + len(raw)
     return scanned
+
+
+_HINT_HEADS = frozenset({"hint", "hints", "힌트", "힌트는", "힌트가"})
 
 
 def _agreed_phrase(text: str, cue: re.Match[str]) -> Span | None:
@@ -665,3 +674,38 @@ def changed_to_spans(text: str) -> list[Span]:
         if looks_like_password(core) or _EN_AFTER_VALUE.match(text, end):
             spans.append((start, end, PASSWORD))
     return spans
+
+
+# Endings of Korean words that are a predicate or carry a sentence on, not a value's end:
+# "비번 해킹당함", "비번 틀렸어", "비번 공유금지".
+_KO_PREDICATE_END = re.compile(
+    r"(?:다|요|어|아|해|했|함|음|됨|지|네|까|니|게|줘|자|죠|군|냐|래|고|서|며|면|는|은|을|를|에|의|도|만|"
+    r"금지|불가|필요|변경|공유|해제|오류|에러|실패|성공|완료|확인|문제|안됨|안돼)$"
+)
+_ITS_QUOTED = re.compile(r"(?i)(?<![A-Za-z])(?:it'?s|it is|it was|that's|that is)[ \t]+(?=[\"“‘'])")
+
+
+def _bare_value(text: str, cue: _Cue, line_end: int) -> Span | None:
+    """A value with no "is" before it: a Korean cue and one word that ends the line
+    ("와이파이 비번 하늘색고양이"), or a quoted value after "it's" on the cue's line
+    ("the password for the drive? it's \"tulips in april\"")."""
+    its = _ITS_QUOTED.search(text, cue.end, min(line_end, cue.end + 80))
+    if its:
+        return _quoted_after(text, its.end(), line_end)
+    if not _HANGUL.search(cue.text):
+        return None
+    tokens = _tokens(text, cue.end, line_end)
+    if len(tokens) != 1 or tokens[0][0] == 0:
+        return None
+    start, end, core = _strip(tokens[0][1], cue.end + tokens[0][0])
+    if (
+        len(core) < 4
+        or core.lower() in _FUNCTION_WORDS
+        or core.lower() in _COMPOUND_HEADS
+        or core.startswith(_KO_TALK_STEMS)
+        or _KO_PREDICATE_END.search(core)
+        or _NOT_SECRET.match(core)
+        or REFERENCE.match(core)
+    ):
+        return None
+    return start, end, PASSWORD

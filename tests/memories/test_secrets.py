@@ -785,6 +785,12 @@ TESTER_SECRETS = [
     ("은행 공동인증서 비밀번호 기억해줘: 겨울바다소리", "겨울바다소리"),
     ("카톡 비번 잊지 말라고 메모: 노란풍선7", "노란풍선7"),
     ("페북 비번 까먹을까봐 적어둠: 여름밤하늘", "여름밤하늘"),
+    ("우리 집 비밀번호 힌트: 첫 고양이 이름 나비2015야", "나비2015"),
+    ("my email password hint: dog's name plus year, rex2011", "rex2011"),
+    ("사무실 와이파이 비번 보리밭사이길로", "보리밭사이길"),
+    ("회사 공유기 비번 노을지는언덕", "노을지는언덕"),
+    ("the pin for the garage? it's '7 7 4 1' I think", "7 7 4 1"),
+    ('the password for the team drive? it is "pears in june"', "pears in june"),
 ]
 TESTER_LOOK_ALIKES = [
     "비밀번호 바꿨어",
@@ -798,6 +804,13 @@ TESTER_LOOK_ALIKES = [
     "회사 비밀번호 기억해줘",
     "비밀번호 기억해줘: 나중에 알려줄게",
     "비번 까먹을까봐 적어둠: 뭐였더라",
+    "비밀번호 힌트: 첫 강아지 이름",
+    "password hint: my first dog's name",
+    "인스타 비번 해킹당함",
+    "넷플릭스 비번 공유금지",
+    "와이파이 비번 물어봐야지",
+    "비번 까먹음",
+    "the password for the drive? it's in the notebook",
 ]
 
 
