@@ -372,6 +372,12 @@ _WEAK_CUE = re.compile(
 )
 
 
+# "login is sam@carter.com / Netflix4ever": a user name or e-mail, a slash, the password.
+_LOGIN_PAIR = re.compile(
+    r"(?<!\S)(?:[\w.+\-]+@[\w\-]+\.[\w.]+|[\w.\-]{3,32})[ \t]*/[ \t]*(?P<value>[^\s/]{4,64})(?!\S)"
+)
+
+
 def _strongly_latin(value: str) -> bool:
     """A value of Latin letters with digits or symbols, which no Korean word continues."""
     return value.isascii() and looks_like_password(value)
@@ -472,6 +478,11 @@ def password_spans(text: str) -> list[Span]:
                 # password is a secret (secret_rules)
                 continue
             if _strongly_password(core):
+                spans.append((start, end, PASSWORD))
+        pair = _LOGIN_PAIR.search(text, weak.end(), min(len(text), weak.end() + 80))
+        if pair:
+            start, end, core = _strip(pair.group("value"), pair.start("value"))
+            if looks_like_password(core) and not core.isdigit():
                 spans.append((start, end, PASSWORD))
     for pair in _PAIR.finditer(text) if _PAIR_CONTEXT.search(text) else ():
         start, end, core = _strip(pair.group("value"), pair.start("value"))

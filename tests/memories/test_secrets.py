@@ -791,6 +791,8 @@ TESTER_SECRETS = [
     ("회사 공유기 비번 노을지는언덕", "노을지는언덕"),
     ("the pin for the garage? it's '7 7 4 1' I think", "7 7 4 1"),
     ('the password for the team drive? it is "pears in june"', "pears in june"),
+    ("My Hulu login is ana@ruiz.org / Hulu2day", "Hulu2day"),
+    ("디즈니 로그인 kim.minji / 겨울왕국2024", "겨울왕국2024"),
 ]
 TESTER_LOOK_ALIKES = [
     "비밀번호 바꿨어",
@@ -811,6 +813,9 @@ TESTER_LOOK_ALIKES = [
     "와이파이 비번 물어봐야지",
     "비번 까먹음",
     "the password for the drive? it's in the notebook",
+    "my netflix login stopped working",
+    "login page is at example.com / about",
+    "login with email / password",
 ]
 
 
