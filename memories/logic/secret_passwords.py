@@ -354,6 +354,8 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
         return None  # a sentence about the password, not a passphrase: "iptime 기본값에서 ..."
     if first in _PREDICATES and len(words) < 3:
         return None
+    if all(w[2] in _DESCRIBED or w[2].removesuffix("이") in _DESCRIBED for w in words):
+        return None  # "비밀번호는 생일이야": what the password is made of, not the password
     if len(words) == 1 and (_NOT_SECRET.match(words[0][2]) or REFERENCE.match(words[0][2])):
         return None
     if any(_UNIT_WORD.match(w[2]) for w in words[1:2]) and words[0][2].isdigit():
@@ -362,6 +364,14 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
 
 
 _WINDOW = 160
+
+# Words that say what a password is made of without giving it: "비번은 생일이야", "비밀번호는
+# 전화번호 뒷자리".
+_DESCRIBED = frozenset(
+    """생일 생년월일 내생일 엄마생일 아빠생일 기념일 결혼기념일 이름 내이름 전화번호 폰번호
+    휴대폰번호 뒷자리 앞자리 네자리 영문 숫자 영문숫자 특수문자 조합 주소 차번호 학번 사번
+    똑같아 똑같음 같아 birthday anniversary""".split()  # noqa: SIM905
+)
 
 
 # Labels that often carry a password but as often a user name: only a value with letters,

@@ -816,6 +816,9 @@ TESTER_LOOK_ALIKES = [
     "my netflix login stopped working",
     "login page is at example.com / about",
     "login with email / password",
+    "비밀번호는 생일이야",
+    "비번은 전화번호 뒷자리야",
+    "my password is my birthday",
 ]
 
 
