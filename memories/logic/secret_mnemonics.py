@@ -18,7 +18,9 @@ from memories.logic.secret_rules import PASSWORD, Span
 _CUE = re.compile(
     r"(?i)(?<![A-Za-z])(?:(?:secret )?(?:seed|recovery|mnemonic|backup|wallet)[ \-]?"
     r"(?:phrase|words?|sentence)|mnemonic|"
-    r"(?:비밀 ?)?(?:시드|복구|니모닉|백업|지갑) ?(?:문구|구문|단어|phrase)|니모닉)"
+    r"(?:비밀 ?)?(?:시드|복구|니모닉|백업|지갑) ?(?:문구|구문|단어|phrase)|니모닉|"
+    # a bare "seed" or "시드" labelling what follows: "seed: legal winner ..."
+    r"(?:seed|시드)(?=[ \t]*[:=：]|[ \t]+(?:is|was)\b|는|은))"
 )
 _NEEDLES = (
     "seed",
@@ -37,6 +39,17 @@ _WORD = r"(?:[0-9]{1,2}[.):][ \t]*)?[A-Za-z][a-z]{2,7}"
 _RUN = re.compile(
     r"(?<![A-Za-z0-9])" + _WORD + r"(?:(?:[ \t]*,[ \t]*|[ \t]+)" + _WORD + r"){11,23}(?![A-Za-z])"
 )
+# Korean word lists (BIP-39 has one) give words of one to four syllables.
+_KO_WORD = r"(?:[0-9]{1,2}[.):][ \t]*)?[가-힣]{1,4}"
+_KO_RUN = re.compile(
+    r"(?<![가-힣0-9])"
+    + _KO_WORD
+    + r"(?:(?:[ \t]*,[ \t]*|[ \t]+)"
+    + _KO_WORD
+    + r"){11,23}(?![가-힣])"
+)
+# Endings of a sentence's words (particles, verb endings): a run with many is talk.
+_KO_SENTENCE_END = re.compile(r"[은는을를에의고서요다했지면게도로와과한할된]$")
 _FUNCTION_WORDS = frozenset(
     """the and but for are was were you your our their this that these those with from have has
     had not can will would should could what when where which who how why its his her him she
@@ -51,6 +64,9 @@ _BEFORE = 24
 
 def _reads_as_a_phrase(run: str) -> bool:
     words = [w.lower() for w in re.findall(r"[A-Za-z]+", run)]
+    if not words:
+        korean = re.findall(r"[가-힣]+", run)
+        return sum(bool(_KO_SENTENCE_END.search(w)) for w in korean) * 4 <= len(korean)
     return sum(w in _FUNCTION_WORDS for w in words) * 4 <= len(words)
 
 
@@ -69,7 +85,8 @@ def mnemonic_spans(text: str) -> list[Span]:
     starts = [start for start, _ in cues]
     ends = [end for _, end in cues]  # both ascending: cues do not overlap
     spans: list[Span] = []
-    for run in _RUN.finditer(text) if cues else ():
+    runs = [*_RUN.finditer(text), *_KO_RUN.finditer(text)] if cues else []
+    for run in runs:
         start, end = run.span()
         after = _any_within(ends, start - _AFTER, start)
         before = _any_within(starts, end, end + _BEFORE)

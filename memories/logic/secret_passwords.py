@@ -264,6 +264,12 @@ _EN_VERB = re.compile(
 )
 _KO_MARK = re.compile(r"(?:은|는|이|가|:|=|：)?[ \t]*(?:[:=：][ \t]*)?")
 _EN_GAP = re.compile(r"(?:[ \t]+[A-Za-z0-9'\-]{1,40}){0,5}?(?='s|[ \t]+(?:is|was)\b|[ \t]*[:=])")
+# A request to remember or a note before a colon: "비밀번호 기억해줘: X", "비번 까먹을까봐
+# 적어둠: X". The colon labels the value as if it followed the cue.
+_KO_NOTE = re.compile(
+    r"[ \t]*(?:[가-힣]+[ \t]+){0,2}?"
+    r"(?:기억|적어|적음|메모|저장|까먹|잊어|잊지|써 ?둠|써 ?둘|써놓|써놔)[가-힣]*[ \t]*[:=：][ \t]*"
+)
 _QUOTED = re.compile(r"[\"“‘'「『]([^\"”’'」』\n]{1,80})[\"”’'」』]")
 
 
@@ -282,6 +288,9 @@ def _frame_start(text: str, cue: _Cue) -> tuple[int, bool] | None:
         mark = _KO_MARK.match(text, position)
         if mark and mark.end() > position and mark.group(0).strip():
             return mark.end(), bool(re.search("[:=：]", mark.group(0)))
+        note = _KO_NOTE.match(text, position)
+        if note:
+            return note.end(), True
         if korean:
             return None
     gap = _EN_GAP.match(text, position)
@@ -345,6 +354,8 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
         return None  # a sentence about the password, not a passphrase: "iptime 기본값에서 ..."
     if first in _PREDICATES and len(words) < 3:
         return None
+    if all(w[2] in _DESCRIBED or w[2].removesuffix("이") in _DESCRIBED for w in words):
+        return None  # "비밀번호는 생일이야": what the password is made of, not the password
     if len(words) == 1 and (_NOT_SECRET.match(words[0][2]) or REFERENCE.match(words[0][2])):
         return None
     if any(_UNIT_WORD.match(w[2]) for w in words[1:2]) and words[0][2].isdigit():
@@ -354,12 +365,26 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
 
 _WINDOW = 160
 
+# Words that say what a password is made of without giving it: "비번은 생일이야", "비밀번호는
+# 전화번호 뒷자리".
+_DESCRIBED = frozenset(
+    """생일 생년월일 내생일 엄마생일 아빠생일 기념일 결혼기념일 이름 내이름 전화번호 폰번호
+    휴대폰번호 뒷자리 앞자리 네자리 영문 숫자 영문숫자 특수문자 조합 주소 차번호 학번 사번
+    똑같아 똑같음 같아 birthday anniversary""".split()  # noqa: SIM905
+)
+
 
 # Labels that often carry a password but as often a user name: only a value with letters,
 # digits and symbols together counts after them ("login: Pa$$w0rd-2024", not "login: admin").
 _WEAK_CUE = re.compile(
     r"(?i)(?<![A-Za-z])(?:login|log-in|sign-in|credentials?|creds|accounts?|user ?names?|"
     r"로그인|접속 ?정보|계정|아이디)(?![A-Za-z])"
+)
+
+
+# "login is sam@carter.com / Netflix4ever": a user name or e-mail, a slash, the password.
+_LOGIN_PAIR = re.compile(
+    r"(?<!\S)(?:[\w.+\-]+@[\w\-]+\.[\w.]+|[\w.\-]{3,32})[ \t]*/[ \t]*(?P<value>[^\s/]{4,64})(?!\S)"
 )
 
 
@@ -464,6 +489,11 @@ def password_spans(text: str) -> list[Span]:
                 continue
             if _strongly_password(core):
                 spans.append((start, end, PASSWORD))
+        pair = _LOGIN_PAIR.search(text, weak.end(), min(len(text), weak.end() + 80))
+        if pair:
+            start, end, core = _strip(pair.group("value"), pair.start("value"))
+            if looks_like_password(core) and not core.isdigit():
+                spans.append((start, end, PASSWORD))
     for pair in _PAIR.finditer(text) if _PAIR_CONTEXT.search(text) else ():
         start, end, core = _strip(pair.group("value"), pair.start("value"))
         wifi = bool(pair.group("wifi"))
@@ -478,6 +508,7 @@ def password_spans(text: str) -> list[Span]:
         quoted = _agreed_phrase(text, phrase_cue)
         if quoted:
             spans.append(quoted)
+    spans += changed_to_spans(text)
     return spans
 
 
@@ -505,24 +536,30 @@ def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:
     line_end = text.find("\n", cue.end, cue.end + _WINDOW)
     line_end = min(len(text), cue.end + _WINDOW) if line_end == -1 else line_end
     following = text[cue.end : line_end].split(None, 1)
-    if following and following[0].lower().rstrip(".,:;") in _COMPOUND_HEADS:
+    head = following[0].lower().rstrip(".,:;") if following else ""
+    # A hint describes the password ("비번 힌트: 첫 강아지 이름") but may give it away
+    # ("비번 힌트: 강아지 이름 뭉치1990"): only a token that looks like a password counts.
+    hint = head in _HINT_HEADS
+    if head in _COMPOUND_HEADS and not hint:
         return scanned
-    listed = _listed_value(text, cue, line_end)
-    if listed:
-        spans.append(listed)
-    frame = _frame_start(text, cue)
-    stated = (
-        _stated_value(text, frame[0], line_end, labelled=frame[1])
-        if frame is not None
-        else _quoted_after(text, cue.end, line_end)
-    )
+    stated = None
+    if not hint:
+        listed = _listed_value(text, cue, line_end)
+        if listed:
+            spans.append(listed)
+        frame = _frame_start(text, cue)
+        stated = (
+            _stated_value(text, frame[0], line_end, labelled=frame[1])
+            if frame is not None
+            else _quoted_after(text, cue.end, line_end) or _bare_value(text, cue, line_end)
+        )
     if stated:
         spans.append(stated)
     combination = bool(_COMBINATION_CUE.search(cue.text))
     for offset, raw in _tokens(text, cue.end, line_end)[:9]:
         position = cue.end + offset
-        if _OTHER_NUMBER_CUE.match(raw):
-            break
+        if _OTHER_NUMBER_CUE.match(raw) and not hint:
+            break  # (a hint names what the password is made of: "이름 뭉치1990")
         if position < scanned or not _CANDIDATE.search(raw):
             continue
         start, end, core = _strip(raw, position)
@@ -531,6 +568,9 @@ def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:
             spans.append((start, end, PASSWORD))
         scanned = position + len(raw)
     return scanned
+
+
+_HINT_HEADS = frozenset({"hint", "hints", "힌트", "힌트는", "힌트가"})
 
 
 def _agreed_phrase(text: str, cue: re.Match[str]) -> Span | None:
@@ -586,3 +626,107 @@ _CANDIDATE = re.compile(r"[0-9A-Za-z]")
 def _unit_follows(text: str, end: int) -> bool:
     rest = text[end : end + 12].lstrip(" ")
     return bool(rest) and bool(_UNIT_WORD.match(rest)) and text[end : end + 1] in " "
+
+
+# A password changed to a value: "비밀번호 사과나무열매로 바꿨어", "I changed my bank password
+# to bluebird". What it was changed to may be a description ("생일로", "영문숫자 조합으로",
+# "to something longer"): only a value that is neither a description nor talk counts.
+_KO_CHANGED = re.compile(
+    r"(?:비밀 ?번호|비번|패스 ?워드|암호|pin|PIN)[ \t]*(?:을|를|도|는|은)?[ \t]*"
+    r"(?:(?:오늘|어제|방금|이번에|드디어|결국|새로|다시)[ \t]+)?"
+    r"(?P<value>[^\s\"'“‘]{2,40}?)(?:으로|로)[ \t]*(?:다시[ \t]*)?"
+    r"(?:바꿨|바꿈|바꿔|바꾼|변경|설정|해놨|해뒀|해 ?놓|해 ?뒀|정했)"
+)
+_EN_CHANGED = re.compile(
+    r"(?i)(?:(?:changed?|set|reset|updated?|switched)[ \t]+(?:my|the|our|his|her)[ \t]+"
+    r"(?:[A-Za-z0-9'\-]+[ \t]+){0,3}?(?:pass ?words?|passcode|pin|pwd)"
+    r"|(?:pass ?word|passcode|pin|pwd)[ \t]+(?:is[ \t]+now|was|got|has been|is)?[ \t]*"
+    r"(?:changed|set|reset|updated|switched))"
+    r"[ \t]+to[ \t]+"
+)
+# Words that describe what a password was changed to instead of giving it.
+_DESCRIPTION = re.compile(
+    r"생일|이름|번호|숫자|문자|영문|영어|한글|자리|조합|특수|기호|대문자|소문자|새거|새걸|"
+    r"다른|같은|똑같|걸$|거$|것$|뭘|뭐|무엇|이걸|그걸|저걸|예전|원래|기존|처음|임시|초기|기본"
+)
+_EN_AFTER_VALUE = re.compile(
+    r"(?i)[ \t]*(?:$|[.,;!?)\n]|(?:and|but|so|yesterday|today|tonight|last|this|earlier|now|"
+    r"again|lol|btw|please|pls)\b)"
+)
+
+
+def changed_to_spans(text: str) -> list[Span]:
+    """Spans of the values a password was changed to in `text`."""
+    spans: list[Span] = []
+    for match in _KO_CHANGED.finditer(text):
+        value = match.group("value")
+        if (
+            value.lower() in _FUNCTION_WORDS
+            or value.startswith(_KO_TALK_STEMS)
+            or _DESCRIPTION.search(value)
+            or _NOT_SECRET.match(value)
+            or REFERENCE.match(value)
+            or (len(value) < 4 and not _CANDIDATE.search(value))
+        ):
+            continue
+        spans.append((match.start("value"), match.end("value"), PASSWORD))
+    for match in _EN_CHANGED.finditer(text):
+        line_end = text.find("\n", match.end())
+        line_end = len(text) if line_end == -1 else line_end
+        quoted = _QUOTED.match(text, match.end(), line_end)
+        if quoted:
+            spans.append((quoted.start(1), quoted.end(1), PASSWORD))
+            continue
+        tokens = _tokens(text, match.end(), line_end)
+        if not tokens:
+            continue
+        start, end, core = _strip(tokens[0][1], match.end() + tokens[0][0])
+        lower = core.lower()
+        if (
+            len(core) < 3
+            or lower in _FUNCTION_WORDS
+            or lower in _PREDICATES
+            or lower in _EN_STOPS
+            or REFERENCE.match(core)
+            or _NOT_SECRET.match(core)
+            or _unit_follows(text, end)
+        ):
+            continue
+        if looks_like_password(core) or _EN_AFTER_VALUE.match(text, end):
+            spans.append((start, end, PASSWORD))
+    return spans
+
+
+# Endings of Korean words that are a predicate or carry a sentence on, not a value's end:
+# "비번 해킹당함", "비번 틀렸어", "비번 공유금지".
+_KO_PREDICATE_END = re.compile(
+    r"(?:다|요|어|아|해|했|함|음|됨|지|네|까|니|게|줘|자|죠|군|냐|래|고|서|며|면|는|은|을|를|에|의|도|만|"
+    r"금지|불가|필요|변경|공유|해제|오류|에러|실패|성공|완료|확인|문제|안됨|안돼)$"
+)
+_ITS_QUOTED = re.compile(r"(?i)(?<![A-Za-z])(?:it'?s|it is|it was|that's|that is)[ \t]+(?=[\"“‘'])")
+
+
+def _bare_value(text: str, cue: _Cue, line_end: int) -> Span | None:
+    """A value with no "is" before it: a Korean cue and one word that ends the line
+    ("와이파이 비번 하늘색고양이"), or a quoted value after "it's" on the cue's line
+    ("the password for the drive? it's \"tulips in april\"")."""
+    its = _ITS_QUOTED.search(text, cue.end, min(line_end, cue.end + 80))
+    if its:
+        return _quoted_after(text, its.end(), line_end)
+    if not _HANGUL.search(cue.text):
+        return None
+    tokens = _tokens(text, cue.end, line_end)
+    if len(tokens) != 1 or tokens[0][0] == 0:
+        return None
+    start, end, core = _strip(tokens[0][1], cue.end + tokens[0][0])
+    if (
+        len(core) < 4
+        or core.lower() in _FUNCTION_WORDS
+        or core.lower() in _COMPOUND_HEADS
+        or core.startswith(_KO_TALK_STEMS)
+        or _KO_PREDICATE_END.search(core)
+        or _NOT_SECRET.match(core)
+        or REFERENCE.match(core)
+    ):
+        return None
+    return start, end, PASSWORD

@@ -70,3 +70,33 @@ def test_eleven_words_are_no_phrase():
     eleven = " ".join(TWELVE.split()[:11])
 
     assert mnemonic_spans(f"seed phrase: {eleven}") == []
+
+
+KOREAN_TWELVE = "감자 호수 바람 연못 거울 사탕 여우 단풍 소금 지붕 등대 모래"
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        (f"지갑 복구 단어 12개: {KOREAN_TWELVE}", KOREAN_TWELVE),
+        (f"시드: {KOREAN_TWELVE}", KOREAN_TWELVE),
+        (f"seed: {TWELVE}", TWELVE),
+    ],
+)
+def test_a_korean_word_phrase_and_a_phrase_after_a_bare_seed_label_are_redacted(text, phrase):
+    result = redact(text)
+
+    assert all(word not in result.text for word in phrase.split()[2:]), result.text
+    assert "password" in result.kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "복구 단어는 꼭 종이에 써서 집 금고 안에 두고 절대 사진 찍지 말고 폰에 저장 하지 마",
+        "seed is the most important thing to keep safe and you should never share it with anyone",
+        "I planted a seed: tomato basil pepper",
+    ],
+)
+def test_korean_talk_about_a_recovery_phrase_and_a_short_seed_list_stay_whole(text):
+    assert redact(text).text == text

@@ -774,3 +774,62 @@ def test_ssns_security_card_cells_counted_digits_and_name_password_pairs_are_red
 @pytest.mark.parametrize("text", SET11_NUMBER_LOOK_ALIKES)
 def test_public_numbers_counted_lengths_and_model_names_stay_whole(text):
     assert redact(text).text == text
+
+
+# Set 11, found by a tester: secrets stated in ways the cues above did not reach.
+TESTER_SECRETS = [
+    ("인스타 비번 오늘 Gksk2024로 바꿈", "Gksk2024"),
+    ("회사 메일 비밀번호 보라색우산장수로 바꿨어 잊지마", "보라색우산장수"),
+    ("I changed my email password to marigold yesterday", "marigold"),
+    ('my wifi password was changed to "sunny side up"', "sunny side up"),
+    ("은행 공동인증서 비밀번호 기억해줘: 겨울바다소리", "겨울바다소리"),
+    ("카톡 비번 잊지 말라고 메모: 노란풍선7", "노란풍선7"),
+    ("페북 비번 까먹을까봐 적어둠: 여름밤하늘", "여름밤하늘"),
+    ("우리 집 비밀번호 힌트: 첫 고양이 이름 나비2015야", "나비2015"),
+    ("my email password hint: dog's name plus year, rex2011", "rex2011"),
+    ("사무실 와이파이 비번 보리밭사이길로", "보리밭사이길"),
+    ("회사 공유기 비번 노을지는언덕", "노을지는언덕"),
+    ("the pin for the garage? it's '7 7 4 1' I think", "7 7 4 1"),
+    ('the password for the team drive? it is "pears in june"', "pears in june"),
+    ("My Hulu login is ana@ruiz.org / Hulu2day", "Hulu2day"),
+    ("디즈니 로그인 kim.minji / 겨울왕국2024", "겨울왕국2024"),
+]
+TESTER_LOOK_ALIKES = [
+    "비밀번호 바꿨어",
+    "비밀번호 생일로 바꿨어",
+    "비밀번호 영문숫자조합으로 바꿨어",
+    "비번 다른 걸로 바꿔야 돼",
+    "I changed my password yesterday",
+    "I changed my password to something longer",
+    "I changed my password to protect the account",
+    "we changed the password to 16 characters",
+    "회사 비밀번호 기억해줘",
+    "비밀번호 기억해줘: 나중에 알려줄게",
+    "비번 까먹을까봐 적어둠: 뭐였더라",
+    "비밀번호 힌트: 첫 강아지 이름",
+    "password hint: my first dog's name",
+    "인스타 비번 해킹당함",
+    "넷플릭스 비번 공유금지",
+    "와이파이 비번 물어봐야지",
+    "비번 까먹음",
+    "the password for the drive? it's in the notebook",
+    "my netflix login stopped working",
+    "login page is at example.com / about",
+    "login with email / password",
+    "비밀번호는 생일이야",
+    "비번은 전화번호 뒷자리야",
+    "my password is my birthday",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), TESTER_SECRETS)
+def test_secrets_a_tester_typed_in_new_ways_are_redacted(text, secret):
+    result = redact(text)
+
+    assert secret not in result.text, result.text
+    assert "password" in result.kinds, result.text
+
+
+@pytest.mark.parametrize("text", TESTER_LOOK_ALIKES)
+def test_talk_about_a_password_like_the_testers_lines_stays_whole(text):
+    assert redact(text).text == text
