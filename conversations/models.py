@@ -57,6 +57,10 @@ class ChatSession(UserOwnedModel):
     last_message_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last message at"))
     ended_at = models.DateTimeField(null=True, blank=True, verbose_name=_("ended at"))
     summary = models.TextField(blank=True, verbose_name=_("summary"))
+    # The injection detector's verdict on the summary (memories.logic.injection_stamp).
+    summary_stamp = models.CharField(
+        max_length=32, blank=True, default="", editable=False, verbose_name=_("summary verdict")
+    )
     tags = _keywords_field(verbose_name=_("tags"))
     # Compacted session state (goal, decisions, identifiers, next step); never a memory.
     state = models.JSONField(
@@ -211,6 +215,11 @@ class Message(UserOwnedModel):
         output_field=HalfVectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIM, null=True),
         db_persist=True,
         verbose_name=_("search vector, half precision"),
+    )
+    # The injection detector's verdict on the content, made when the message is embedded
+    # (memories.logic.injection_stamp): recall skips the detector while it still holds.
+    instruction_stamp = models.CharField(
+        max_length=32, blank=True, default="", editable=False, verbose_name=_("content verdict")
     )
     # Normalised keyword tokens (memoryhub.text.index_tokens), matched by search.
     keywords = _keywords_field(verbose_name=_("search keywords"))

@@ -157,6 +157,12 @@ def tag_weights_decay() -> int:
     return tag_weights.tag_weights_decay()
 
 
+@shared_task(**_RELIABLE)
+def instruction_stamps_refresh() -> list[int]:
+    """Beat, daily: stamp again the verdicts a release's detector made stale."""
+    return list(indexing.instruction_stamps_refresh())
+
+
 def history_import_lock(import_id: int) -> str:
     """The advisory lock a running import holds (recovery asks whether anyone holds it)."""
     return f"history_import_run:{import_id}"

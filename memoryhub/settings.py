@@ -303,6 +303,7 @@ CELERY_TASK_ROUTES = {
     "conversations.tasks.history_import_run": {"queue": "bulk"},
     "conversations.tasks.session_import_finalize": {"queue": "bulk"},
     "conversations.tasks.messages_backfill": {"queue": "bulk"},
+    "conversations.tasks.instruction_stamps_refresh": {"queue": "bulk"},
     "memories.tasks.extract_from_exchange": {"queue": "bulk"},
 }
 
@@ -400,6 +401,11 @@ CELERY_BEAT_SCHEDULE.update(
         "decay-tag-weights": {
             "task": "conversations.tasks.tag_weights_decay",
             "schedule": crontab(hour=3, minute=0),
+        },
+        # After a release that changed the injection detector (docs/deploy.md).
+        "refresh-instruction-stamps": {
+            "task": "conversations.tasks.instruction_stamps_refresh",
+            "schedule": crontab(hour=4, minute=0),
         },
         "requeue-unpublished-work": {
             "task": "conversations.tasks.work_requeue_unpublished",

@@ -27,12 +27,22 @@ def _when(value: str) -> datetime | None:
         return None
 
 
+# The injection detector's stored verdict on a recalled text (memories.logic.injection_stamp):
+# read by context assembly, never shown, stored or returned (`ChatContext.as_dict` drops it).
+_STAMP = "stamp"
+
+
+def _stamp_field() -> Any:
+    return field(default="", repr=False, compare=False)
+
+
 @dataclass
 class SessionRecall:
     session_id: str
     summary: str
     tags: list[str]
     started_at: str = ""
+    stamp: str = _stamp_field()
 
     @property
     def started(self) -> datetime | None:
@@ -44,6 +54,7 @@ class RecalledMessage:
     role: str
     content: str
     created_at: str
+    stamp: str = _stamp_field()
 
     @property
     def created(self) -> datetime | None:
@@ -74,7 +85,13 @@ class ChatContext:
     tokens: int = 0
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        for recall in data["session_recall"]:
+            del recall[_STAMP]
+        for topic in data["topic_recall"]:
+            for message in topic["messages"]:
+                del message[_STAMP]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> ChatContext:

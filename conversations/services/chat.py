@@ -27,6 +27,7 @@ from conversations.logic.titles import title_from_messages
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import compaction, indexing, shortterm, tools, topics
 from conversations.services.context import Assembled, context_assemble, reply_recollection
+from memories.logic import injection_stamp
 from memories.models import Reader
 from memories.services.intake import message_intake, text_intake
 from memories.services.usage import memory_use_record
@@ -97,6 +98,7 @@ def _store_user_message(
     content: str,
     keywords: list[str],
     vector: Vector,
+    stamp: str,
     decided_on: Topic | None,
     shifted: bool,
 ) -> tuple[Message, TopicInfo]:
@@ -121,6 +123,7 @@ def _store_user_message(
         created_at=now,
         keywords=keywords,
         embedding=vector,
+        instruction_stamp=stamp,
         topic=current,
         token_count=text_analysis.estimate_tokens(content),
     )
@@ -151,6 +154,8 @@ def message_add_user(*, session: ChatSession, content: str) -> tuple[Message, To
         raise SessionClosed("This session has ended; start a new one.")
     keywords = indexing.message_keywords(content, timezone.now())
     vector = embeddings.embed_passages([content])[0]
+    # Embedded here, so the embedding task that stamps the rest never takes it up.
+    stamp = injection_stamp.stamp(content)
     open_topic = selectors.session_open_topic(session=session)
     shifted = False
     if open_topic is not None:
@@ -166,6 +171,7 @@ def message_add_user(*, session: ChatSession, content: str) -> tuple[Message, To
         content=content,
         keywords=keywords,
         vector=vector,
+        stamp=stamp,
         decided_on=open_topic,
         shifted=shifted,
     )

@@ -22,7 +22,7 @@ from conversations.logic.prompt_context import ChatContext, MemoryItem
 from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message
 from conversations.services import sessions, topics
-from memories.logic import injection
+from memories.logic import injection_stamp
 from memories.selectors import lineage_source_message_ids, memory_retrieve
 from memoryhub import embeddings, offline_reply
 from memoryhub import text as text_analysis
@@ -167,20 +167,21 @@ def _withhold_instructions(context: ChatContext) -> None:
     placeholder, and the tags and keywords taken from them are left out: the memory cut from
     such a message is quarantined, and nothing copied from the same text (a link as a
     "keyword") may bring it back into a later prompt. Memories need no check: only active
-    ones are retrieved, and the write policy never makes an attack active."""
+    ones are retrieved, and the write policy never makes an attack active. The detector's
+    verdict stamped when a text was stored is used while it holds for the text as it is."""
     withheld: list[str] = []
 
-    def check(text: str) -> str:
-        kept = injection.withhold(text)
+    def check(text: str, stamp: str) -> str:
+        kept = injection_stamp.withhold(text, stamp)
         if kept != text:
             withheld.append(text.lower())
         return kept
 
     for recall in context.session_recall:
-        recall.summary = check(recall.summary)
+        recall.summary = check(recall.summary, recall.stamp)
     for topic in context.topic_recall:
         for message in topic.messages:
-            message.content = check(message.content)
+            message.content = check(message.content, message.stamp)
     if not withheld:
         return
 
@@ -258,7 +259,7 @@ def reply_recollection(
     said_answering: list[offline_reply.Recalled] = []
     said_others: list[offline_reply.Recalled] = []
     for message in _related_messages(user=user, content=content, session_id=session_id):
-        if injection.is_injection(message.content):
+        if injection_stamp.carries_instructions(message.content, message.instruction_stamp):
             continue  # a person is never told "you said (withheld: ...)"
         text = message.content
         folded = fusion.comparable_text(text)
@@ -305,6 +306,6 @@ def _related_messages(*, user: AbstractBaseUser, content: str, session_id: int) 
         m.pk: m
         for m in Message.objects.filter(pk__in=ids, user_id=user.pk)
         .exclude(session_id=session_id)
-        .only("id", "role", "content", "created_at", "keywords")
+        .only("id", "role", "content", "created_at", "keywords", "instruction_stamp")
     }
     return [rows[i] for i in ids if i in rows and wanted & set(rows[i].keywords or ())]

@@ -9,13 +9,17 @@ previous neighbour's search vector, which the next run recomputes.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from conversations.models import ChatSession, Message
+from memories.logic import injection_stamp
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
 
@@ -34,10 +38,13 @@ def message_keywords(content: str, created_at: datetime, speaker: str = "") -> l
 
 
 def _embed_rows(rows: list[Message], *, user_id: int) -> None:
+    """Embed the rows, and stamp the injection detector's verdict on each while its text is at
+    hand: recall reads the verdict instead of running the detector again."""
     vectors = embeddings.embed_passages([row.content for row in rows])
     for row, vector in zip(rows, vectors, strict=True):
         row.embedding = vector
-    Message.objects.filter(user_id=user_id).bulk_update(rows, ["embedding"])
+        row.instruction_stamp = injection_stamp.stamp(row.content)
+    Message.objects.filter(user_id=user_id).bulk_update(rows, ["embedding", "instruction_stamp"])
 
 
 def messages_embed_pending(
@@ -132,3 +139,48 @@ def session_context_vectors(*, user_id: int, session_id: int) -> int:
         changed.append(rows[i])
     Message.objects.filter(user_id=user_id).bulk_update(changed, ["context_embedding"])
     return len(changed)
+
+
+def instruction_stamps_refresh(*, user_id: int | None = None, batch: int = 1000) -> tuple[int, int]:
+    """Stamp the injection detector's verdict again on searchable messages and summaries
+    whose stamp this detector version did not make (never stamped, or made by an earlier
+    release's rules), one user at a time (`user_id`, or every user), in batches by id;
+    (messages, summaries) stamped. A stamp is bound to its text, so a row changed meanwhile
+    only keeps being read by the detector: safe to run beside live traffic, and running it
+    twice changes nothing the second time."""
+    users = [user_id] if user_id is not None else _user_ids()
+    messages = summaries = 0
+    for owner in users:
+        stale = Message.objects.filter(user_id=owner, searchable=True)
+        messages += _restamp(
+            stale.exclude(instruction_stamp__startswith=injection_stamp.VERSION),
+            owner=owner,
+            text="content",
+            field="instruction_stamp",
+            batch=batch,
+        )
+        ended = ChatSession.objects.filter(user_id=owner).exclude(summary="")
+        summaries += _restamp(
+            ended.exclude(summary_stamp__startswith=injection_stamp.VERSION),
+            owner=owner,
+            text="summary",
+            field="summary_stamp",
+            batch=batch,
+        )
+    return messages, summaries
+
+
+def _user_ids() -> list[int]:
+    return list(get_user_model().objects.order_by("pk").values_list("pk", flat=True))
+
+
+def _restamp(rows: QuerySet[Any], *, owner: int, text: str, field: str, batch: int) -> int:
+    done = last = 0
+    rows = rows.order_by("pk").only("pk", "user_id", text)
+    while chunk := list(rows.filter(pk__gt=last)[:batch]):
+        for row in chunk:
+            setattr(row, field, injection_stamp.stamp(getattr(row, text)))
+        rows.model._default_manager.filter(user_id=owner).bulk_update(chunk, [field])
+        done += len(chunk)
+        last = chunk[-1].pk
+    return done

@@ -31,7 +31,7 @@ from conversations.logic.titles import title_from_messages
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import shortterm, topics
 from conversations.services.tag_weights import tag_weights_add, tag_weights_effective
-from memories.logic import injection
+from memories.logic import injection_stamp
 from memories.selectors.retrieval import query_baseline
 from memories.services.intake import has_marker, terms_intake, text_intake
 from memoryhub import embeddings, llm
@@ -274,7 +274,11 @@ def _summarised(messages: Sequence[Message]) -> list[Message]:
     """The messages a session's tags and summary are made from. A message that carries
     instructions to the assistant (its memory is quarantined) gives the session no summary
     sentence and no tag: both go into later prompts."""
-    return [m for m in messages if not injection.is_injection(m.content)]
+    return [
+        m
+        for m in messages
+        if not injection_stamp.carries_instructions(m.content, m.instruction_stamp)
+    ]
 
 
 def session_finalize(*, session_id: int, user_id: int | None = None) -> None:
@@ -306,8 +310,9 @@ def session_finalize(*, session_id: int, user_id: int | None = None) -> None:
             result = extract_tags_and_summary(session, summarised)
             session.tags = result.tags
             session.summary = result.summary
+            session.summary_stamp = injection_stamp.stamp(result.summary)
             session.embedding = embeddings.embed_passages([result.summary])[0]
-            fields += ["tags", "summary", "embedding"]
+            fields += ["tags", "summary", "summary_stamp", "embedding"]
             tag_weights_add(
                 user_id=session.user_id, tags=result.tags, amount=END_TAG_BOOST, at=last_at
             )
@@ -360,10 +365,11 @@ def session_rederive(
             session.summary = redact(result.summary) if redact is not None else result.summary
         else:
             session.tags, session.summary = [], ""
+        session.summary_stamp = injection_stamp.stamp(session.summary) if session.summary else ""
         session.embedding = (
             embeddings.embed_passages([session.summary])[0] if session.summary else None
         )
-        fields += ["tags", "summary", "embedding"]
+        fields += ["tags", "summary", "summary_stamp", "embedding"]
     session.save(update_fields=fields)
     session.messages.update(context_embedding=None)
     topics_removed, topics_changed = topics.session_topics_rederive(session=session)
@@ -485,7 +491,7 @@ def session_recall(
             )
             .exclude(pk=exclude)
             .exclude(summary="")
-            .only("id", "summary", "tags", "started_at")
+            .only("id", "summary", "summary_stamp", "tags", "started_at")
             .order_by("-started_at")[: settings.MEMORYHUB_RECALL_SESSIONS]
         )
         for s in older:
@@ -508,6 +514,7 @@ def session_recall(
                 summary=str(row["summary"]),
                 tags=[str(t) for t in tags] if isinstance(tags, list) else [],
                 started_at=str(row["started_at"]),
+                stamp=str(row.get("stamp", "")),
             )
         )
     if picked and boost:  # the seed: a tag mentioned again gains +0.5 and lives on
@@ -519,6 +526,7 @@ def _row(session: ChatSession) -> dict[str, object]:
     return {
         "session_id": session.pk,
         "summary": session.summary,
+        "stamp": session.summary_stamp,
         "tags": list(session.tags),
         "started_at": session.started_at.isoformat(),
     }

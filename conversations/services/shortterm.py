@@ -58,6 +58,7 @@ def recent_summaries(*, user_id: int) -> list[dict[str, Any]]:
         {
             "session_id": s.pk,
             "summary": s.summary,
+            "stamp": s.summary_stamp,
             "tags": list(s.tags),
             "started_at": s.started_at.isoformat(),
             "last_message_at": (s.last_message_at or s.started_at).isoformat(),

@@ -19,6 +19,7 @@ from conversations.logic.prompt_context import RecalledMessage, TopicRecall
 from conversations.logic.segmentation import Centre, SegTurn
 from conversations.models import ChatSession, Message, Topic
 from conversations.services.centre import chat_centre
+from memories.logic import injection_stamp
 from memories.services.intake import terms_intake, text_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
@@ -96,7 +97,9 @@ def ensure_vectors(messages: Sequence[Message]) -> None:
     vectors = embeddings.embed_passages([m.content for m in missing])
     for message, vector in zip(missing, vectors, strict=True):
         message.embedding = vector
-    Message.objects.bulk_update(missing, ["embedding"])
+        # the embedding task, which stamps verdicts, never takes up an embedded message
+        message.instruction_stamp = injection_stamp.stamp(message.content)
+    Message.objects.bulk_update(missing, ["embedding", "instruction_stamp"])
 
 
 def detect_shift_offline(*, new: SegTurn, window: Sequence[Message]) -> bool:
@@ -269,7 +272,15 @@ def session_topics_merge(*, session: ChatSession) -> list[int]:
 
 
 # What a recalled turn needs; the rest of a message row (two vectors) is not read.
-_RECALLED_FIELDS = ("id", "topic_id", "role", "content", "created_at", "token_count")
+_RECALLED_FIELDS = (
+    "id",
+    "topic_id",
+    "role",
+    "content",
+    "created_at",
+    "token_count",
+    "instruction_stamp",
+)
 
 
 def topic_recall(
@@ -306,7 +317,12 @@ def topic_recall(
                 break
             left -= m.token_count
             messages.append(
-                RecalledMessage(role=m.role, content=m.content, created_at=m.created_at.isoformat())
+                RecalledMessage(
+                    role=m.role,
+                    content=m.content,
+                    created_at=m.created_at.isoformat(),
+                    stamp=m.instruction_stamp,
+                )
             )
         if messages:
             recalled.append(

@@ -50,6 +50,7 @@ from conversations import search
 from conversations.models import HistoryImport, Message, TagWeight
 from conversations.services import context as context_service
 from conversations.services import imports, indexing
+from memories.logic import injection_stamp
 from memories.models import Reader
 from memories.reasons import ChangeReason, policy_reason_for
 from memoryhub import embeddings
@@ -94,6 +95,18 @@ def _unit(rows: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(rows, axis=-1, keepdims=True)
     norms[norms == 0] = 1.0
     return (rows / norms).astype(np.float32)
+
+
+def _without_stamps(call: Callable[[], Any]) -> Any:
+    """`call()` with every stored verdict taken as stale, so recall runs the injection
+    detector on each text as it did before verdicts were stored: the baseline in the same
+    run."""
+    is_current = injection_stamp.is_current
+    injection_stamp.is_current = lambda value: False
+    try:
+        return call()
+    finally:
+        injection_stamp.is_current = is_current
 
 
 class _SqlClock:
@@ -692,6 +705,13 @@ class _Measurer:
     def latency(self, count: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         from django.core.cache import cache
 
+        # The injection detector's verdicts, stamped as the embedding workers stamp them (the
+        # data is written with COPY, unstamped); timed: it is what a release that changes the
+        # detector costs (`manage.py instruction_stamps_refresh`).
+        started = time.perf_counter()
+        stamped, summaries = indexing.instruction_stamps_refresh(user_id=self.user.pk)
+        self.say(f"stamped the detector's verdicts: {stamped:,} messages, {summaries:,} "
+                 f"summaries, {time.perf_counter() - started:.1f} s")  # fmt: skip
         cache.delete_many([f"search-stats:{self.user.pk}", f"recent-summaries:{self.user.pk}"])
         asked = benchgen.queries(count + 5, seed=self.params.seed + 1)
         for _topic, text in asked[count:]:  # warm up models, caches and connections
@@ -708,6 +728,9 @@ class _Measurer:
             for key, call in (
                 ("context", lambda t=text: context_service.context_preview(
                     user=self.user, content=t, session=None, reader=Reader.AGENT)),
+                ("context_unstamped", lambda t=text: _without_stamps(
+                    lambda: context_service.context_preview(
+                        user=self.user, content=t, session=None, reader=Reader.AGENT))),
                 ("search", lambda t=text: search.message_hits(
                     user_id=self.user.pk, query_text=t, k=10)),
             ):  # fmt: skip
@@ -755,6 +778,7 @@ class _Measurer:
         labels = {
             "context_e2e": "context_preview end to end (embedding incl.)",
             "context_sql": "context_preview SQL only",
+            "context_unstamped_e2e": "  the same, verdicts not read (the detector)",
             "search_e2e": "message_hits end to end (embedding incl.)",
             "search_sql": "message_hits SQL only",
             "vector_ranking": f"vector_ranking ({latency['vector_path']} path)",
