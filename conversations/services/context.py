@@ -22,7 +22,7 @@ from conversations.logic.prompt_context import ChatContext, MemoryItem
 from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message
 from conversations.services import sessions, topics
-from memories.logic import injection
+from memories.logic import dates, injection
 from memories.selectors import lineage_source_message_ids, memory_retrieve
 from memoryhub import embeddings, offline_reply
 from memoryhub import text as text_analysis
@@ -44,6 +44,8 @@ class Assembled:
     intent: Intent = field(default_factory=Intent)
     # Of context.memories, those that answer the question's kind (ids).
     answering: set[str] = field(default_factory=set)
+    # The times a question about plans names, None when it names none.
+    periods: list[dates.Period] | None = None
 
 
 def context_assemble(
@@ -98,9 +100,14 @@ def context_assemble(
         types=asked.memory_types(),
         slots=asked.answer_slots(),
     )
+    asked_periods = _asked_periods(asked, content=content, at=at)
     ranks = {
         m.memory_id: intent.answer_rank(
-            asked, memory_type=m.type, slot=m.slot, is_plan=_ahead(m, at)
+            asked,
+            memory_type=m.type,
+            slot=m.slot,
+            is_plan=_ahead(m, at),
+            in_period=_in_periods(_memory_periods(m), asked_periods),
         )
         for m in retrieved
     }
@@ -124,7 +131,32 @@ def context_assemble(
         memories=list(retrieved),
         intent=asked,
         answering={m.memory_id for m in retrieved if asked.kind and ranks[m.memory_id] == 0},
+        periods=asked_periods,
     )
+
+
+def _asked_periods(asked: Intent, *, content: str, at: datetime) -> list[dates.Period] | None:
+    """The times a question about plans names ("다음 주", "next week"); None for another
+    question or one that names no time."""
+    if asked.kind != intent.Kind.PLANS:
+        return None
+    return dates.periods(content, today=timezone.localtime(at).date()) or None
+
+
+def _memory_periods(memory: RetrievedMemory) -> list[dates.Period]:
+    """The times a memory is about: those its text names, read against the day it was
+    observed, and the day of the event it expires after."""
+    found = dates.periods(memory.content, today=timezone.localtime(memory.observed_at).date())
+    if memory.expires_at is not None:
+        day = dates.event_day(timezone.localtime(memory.expires_at))
+        found.append((day, day))
+    return found
+
+
+def _in_periods(found: list[dates.Period], asked: list[dates.Period] | None) -> bool | None:
+    if asked is None:
+        return None
+    return any(dates.overlaps(a, b) for a in found for b in asked)
 
 
 def _ahead(memory: RetrievedMemory, at: datetime) -> bool:
@@ -265,11 +297,15 @@ def reply_recollection(
         if not folded or fusion.repeats(folded, kept):
             continue
         kept.append(folded)
-        answers = intent.text_answers(asked, text)
+        said_at = timezone.localtime(message.created_at)
+        said_of = dates.periods(text, today=said_at.date())
+        answers = intent.text_answers(
+            asked, text, in_period=_in_periods(said_of, assembled.periods)
+        )
         item = offline_reply.Recalled(
             kind="message",
             text=text,
-            at=timezone.localtime(message.created_at),
+            at=said_at,
             said_by="user" if message.role == Message.Role.USER else "assistant",
             answers=answers,
         )
