@@ -79,11 +79,21 @@ def has_hangul(text: str) -> bool:
     return bool(_HANGUL.search(text))
 
 
+# Hangul letters written alone ("ㅋㅋ", "ㅠㅠ", "ㄱㄱ"): Korean, though no syllable.
+_HANGUL_JAMO = re.compile(r"[\u3131-\u318e\u1100-\u11ff]")
+
+
 def detect_language(text: str) -> str:
     """'ko' when Hangul makes up a fair share of the letters, else 'en'."""
-    hangul = len(_HANGUL.findall(text))
+    hangul = len(_HANGUL.findall(text)) + len(_HANGUL_JAMO.findall(text))
     latin = sum(1 for ch in text if ch.isascii() and ch.isalpha())
     return "ko" if hangul and hangul * 2 >= latin * 0.5 else "en"
+
+
+def has_letters(text: str) -> bool:
+    """Whether `text` has a letter of any script: an emoji, a number or punctuation alone
+    ("🙏", "👍👍", "!!", "10") says nothing of the language it was written in."""
+    return any(ch.isalpha() for ch in text)
 
 
 @lru_cache(maxsize=4096)

@@ -60,3 +60,15 @@ def test_a_redaction_marker_is_no_keyword_tag_or_search_term():
     assert not {"redacted", "password", "card", "number"} & words
     assert not {"redact", "redacted", "password", "card", "number"} & tokens
     assert {"비번", "host", "bill"} <= tokens
+
+
+def test_hangul_letters_written_alone_are_korean():
+    for said in ("ㅋㅋ👍", "ㅠㅠ", "ㄱㄱ!", "ㅇㅋ thx"):
+        assert text.detect_language(said) == "ko", said
+
+
+def test_emoji_numbers_and_punctuation_alone_have_no_letters():
+    for said in ("🙏", "👍👍", "!!", "10", "🎉 100%"):
+        assert not text.has_letters(said), said
+    for said in ("ㅋㅋ", "ok", "좋아", "ça"):
+        assert text.has_letters(said), said
