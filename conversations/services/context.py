@@ -46,6 +46,9 @@ class Assembled:
     answering: set[str] = field(default_factory=set)
     # The times a question about plans names, None when it names none.
     periods: list[dates.Period] | None = None
+    # `content` embedded as a query, for the reply's own search (embedding twice costs
+    # seconds for a long message).
+    query_vector: np.ndarray | None = None
 
 
 def context_assemble(
@@ -91,10 +94,11 @@ def context_assemble(
         text_analysis.estimate_tokens(m.content) for t in context.topic_recall for m in t.messages
     )
     asked = intent.classify(content)
+    query_vector = embeddings.embed_query(content)
     retrieved = memory_retrieve(
         user=user,
         query=content,
-        query_embedding=embeddings.embed_query(content),
+        query_embedding=query_vector,
         token_budget=max(0, budget - used),
         reader=reader,
         types=asked.memory_types(),
@@ -132,6 +136,7 @@ def context_assemble(
         intent=asked,
         answering={m.memory_id for m in retrieved if asked.kind and ranks[m.memory_id] == 0},
         periods=asked_periods,
+        query_vector=query_vector,
     )
 
 
@@ -289,7 +294,10 @@ def reply_recollection(
         (answering if answers else others).append(item)
     said_answering: list[offline_reply.Recalled] = []
     said_others: list[offline_reply.Recalled] = []
-    for message in _related_messages(user=user, content=content, session_id=session_id):
+    related = _related_messages(
+        user=user, content=content, session_id=session_id, query_vector=assembled.query_vector
+    )
+    for message in related:
         if injection.is_injection(message.content):
             continue  # a person is never told "you said (withheld: ...)"
         text = message.content
@@ -329,13 +337,21 @@ def _parsed(value: str) -> datetime | None:
         return None
 
 
-def _related_messages(*, user: AbstractBaseUser, content: str, session_id: int) -> list[Message]:
+def _related_messages(
+    *,
+    user: AbstractBaseUser,
+    content: str,
+    session_id: int,
+    query_vector: np.ndarray | None = None,
+) -> list[Message]:
     """The user's earlier messages from other sessions that search finds for `content` and
     that share a content word with it (search always returns its best k, related or not)."""
     wanted = set(text_analysis.index_tokens(content)) - set(text_analysis.date_terms(content))
     if not wanted:
         return []
-    hits = search.message_hits(user_id=user.pk, query_text=content, k=REPLY_SEARCH_HITS)
+    hits = search.message_hits(
+        user_id=user.pk, query_text=content, k=REPLY_SEARCH_HITS, query_vector=query_vector
+    )
     ids = [int(hit.id) for hit in hits]
     rows = {
         m.pk: m

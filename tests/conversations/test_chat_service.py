@@ -183,3 +183,18 @@ def test_korean_letters_alone_get_a_korean_reply(user):
     _reply(session, "I finished the quarterly report today")
 
     assert "언어 모델 없이" in _reply(session, "ㅋㅋ👍")
+
+
+def test_a_reply_embeds_its_message_as_a_query_once(user, monkeypatch):
+    from memoryhub import embeddings
+
+    earlier = chat.chat_session_create(user=user)
+    _reply(earlier, "The budget review moved to Thursday")
+    indexing.messages_embed_pending(user_id=user.pk)
+    embedded: list[str] = []
+    real = embeddings.embed_query
+    monkeypatch.setattr(embeddings, "embed_query", lambda t: embedded.append(t) or real(t))
+
+    _reply(chat.chat_session_create(user=user), "When is the budget review?")
+
+    assert embedded.count("When is the budget review?") == 1, embedded
