@@ -181,6 +181,10 @@ def test_the_topic_outline_counts_the_first_topic_without_a_reload(
         )
         expect(outline).to_have_text("주제 1개" if language == "ko" else "1 topic")
         expect(page.locator("#session-outline .topic")).to_have_count(1)
+        # Open on a wide screen before the message, still open after the outline came again.
+        expect(page.locator("#session-outline details.outline__topics")).to_have_attribute(
+            "open", ""
+        )
     finally:
         context.close()
 
