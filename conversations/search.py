@@ -273,10 +273,21 @@ def vector_ranking(user_id: int, query: Query, count: int, limit: int = CANDIDAT
     return [mid for mid, _cosine in vector_scores(user_id, query, count, limit)]
 
 
-def analyse(user_id: int, text: str, documents: int, *, embed: bool = True) -> Query:
-    """The query's terms, their matching rows and IDF, and (if `embed`) its vector."""
+def analyse(
+    user_id: int,
+    text: str,
+    documents: int,
+    *,
+    embed: bool = True,
+    vector: embeddings.Vector | None = None,
+) -> Query:
+    """The query's terms, their matching rows and IDF, and (if `embed`) its vector: `vector`
+    when the caller has embedded `text` as a query already (`embeddings.embed_query`)."""
     terms = text_analysis.index_tokens(text)
-    vector = embeddings.embed_query(text) if embed and text.strip() else None
+    if not embed or not text.strip():
+        vector = None
+    elif vector is None:
+        vector = embeddings.embed_query(text)
     query = Query(text=text, terms=terms, vector=vector)
     if terms:
         query.matches = _matches(user_id, terms)
@@ -306,12 +317,20 @@ class Retrieved:
     keyword_mass: float
 
 
-def retrieve(*, user_id: int, query_text: str, modes: Sequence[str]) -> Retrieved | None:
-    """Each retriever's candidates for the query (None when the user has no messages)."""
+def retrieve(
+    *,
+    user_id: int,
+    query_text: str,
+    modes: Sequence[str],
+    query_vector: embeddings.Vector | None = None,
+) -> Retrieved | None:
+    """Each retriever's candidates for the query (None when the user has no messages);
+    `query_vector`: the query's embedding when the caller has it (a long message is costly
+    to embed twice)."""
     documents, average_terms = user_stats(user_id)
     if documents == 0:
         return None
-    query = analyse(user_id, query_text, documents, embed="vector" in modes)
+    query = analyse(user_id, query_text, documents, embed="vector" in modes, vector=query_vector)
     unseen = fusion.idf(documents, 0)
     return Retrieved(
         keyword=keyword_scores(user_id, query, average_terms) if "keyword" in modes else [],
@@ -352,13 +371,16 @@ def message_hits(
     vector_share: float | None = None,
     decay_per_day: float = MESSAGE_DECAY_PER_DAY,
     retrieved: Retrieved | None = None,
+    query_vector: embeddings.Vector | None = None,
 ) -> list[Hit]:
     """The user's best k messages for the query, fused across `modes`. `vector_share`
     replaces the query's own (`query_vector_share`); `retrieved` (from `retrieve` with the
     same user, query and modes) skips the retrieval, so a benchmark can weigh one retrieval
-    several ways."""
+    several ways; `query_vector` is the query's embedding when the caller has it."""
     if retrieved is None:
-        retrieved = retrieve(user_id=user_id, query_text=query_text, modes=modes)
+        retrieved = retrieve(
+            user_id=user_id, query_text=query_text, modes=modes, query_vector=query_vector
+        )
     if retrieved is None:
         return []
     if vector_share is None:

@@ -15,6 +15,7 @@ from django.http import Http404
 
 from conversations.models import ChatSession, HistoryImport, Message, TagWeightHistory, Topic
 from memories.models import LIVE_STATUSES, Memory, MemoryStatus, MemoryVersion
+from memoryhub import text as text_analysis
 from memoryhub.embeddings import Vector
 
 # Hangul syllables, as `memoryhub.text.has_hangul`: a message holding any counts as Korean.
@@ -72,6 +73,26 @@ def session_topics(*, session: ChatSession) -> QuerySet[Topic]:
 
 def session_open_topic(*, session: ChatSession) -> Topic | None:
     return session.topics.filter(ended_at__isnull=True).order_by("-started_at", "-id").first()
+
+
+# How many of the user's latest messages are read to tell the language they write in.
+WRITING_LANGUAGE_LOOKBACK = 20
+
+
+def user_writing_language(*, message: Message) -> str:
+    """The language ("ko"/"en") the user writes in, for a `message` with no letters ("🙏"):
+    that of their latest earlier message with letters in the same session, else in any of
+    their sessions; "" when none has letters."""
+    earlier = Message.objects.filter(
+        user_id=message.user_id, role=Message.Role.USER, created_at__lte=message.created_at
+    ).exclude(pk=message.pk)
+    for rows in (earlier.filter(session_id=message.session_id), earlier):
+        latest = rows.order_by("-created_at", "-pk").values_list("content", flat=True)
+        for content in latest[:WRITING_LANGUAGE_LOOKBACK]:
+            said = text_analysis.without_markers(content).replace(text_analysis.REMOVED_MARKER, " ")
+            if text_analysis.has_letters(said):
+                return text_analysis.detect_language(said)
+    return ""
 
 
 def message_reply(*, message: Message) -> Message | None:

@@ -263,6 +263,9 @@ def message_create(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
                         "form": MessageForm(),
                         "form_oob": True,
                         "title_oob": untitled,
+                        # The message opened or grew a topic: the outline shows it now.
+                        "outline_oob": True,
+                        "topics": selectors.session_topics_with_ranges(session=session),
                     },
                 )
             for _chunk in chat.reply_stream(message=message):
@@ -339,6 +342,9 @@ def _reply_events(request: HttpRequest, message: Message) -> Iterator[bytes]:
             # Extraction runs after the reply is stored: the notices ask until it has.
             "updates_waiting": not updates
             and not memory_extraction_finished(user=_user(request), message_id=message.pk),
+            # The reply counts in its topic: the outline is sent again with it.
+            "outline_oob": True,
+            "topics": selectors.session_topics_with_ranges(session=message.session),
         },
         request=request,
     )

@@ -64,6 +64,14 @@ class CreatedBy(models.TextChoices):
     AGENT = "agent", _("Written by a connected agent")
 
 
+class WrittenVia(models.TextChoices):
+    """How a person's own write reached memoryhub, kept as `change_params["via"]` on the
+    version, so the memory page can say who wrote it ("" on versions from before)."""
+
+    PAGE = "page", _("on this site")
+    API = "api", _("through the REST API with your API key")
+
+
 class Sensitivity(models.TextChoices):
     LOW = "low", _("Low sensitivity")
     NORMAL = "normal", _("Normal sensitivity")

@@ -29,7 +29,7 @@ from django_htmx.middleware import HtmxDetails
 
 from memories.forms import MemoryEditForm, MemoryFilterForm
 from memories.logic.write_policy import CandidateKind, Origin
-from memories.models import Memory
+from memories.models import Memory, WrittenVia
 from memories.reasons import ChangeReason
 from memories.receipt_words import (
     copy_count,
@@ -248,6 +248,7 @@ def memory_edit(request: HtmxHttpRequest, memory_id: int) -> HttpResponse:
                 changes=_form_changes(form, memory),
                 origin=Origin.USER,
                 change_reason=ChangeReason.EDITED_BY_USER,
+                change_params={"via": WrittenVia.PAGE},
             )
         except MemoryRefused as exc:
             form.add_error("content", _refusal_message(exc))

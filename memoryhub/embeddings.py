@@ -19,6 +19,9 @@ Vector = npt.NDArray[np.float32]
 
 # Long texts cost time and add little to a sentence model; the models truncate anyway.
 _MAX_CHARS = 2000
+# A query longer than a question (a pasted page sent as a chat message) is embedded from its
+# beginning: the model's cost grows with the text's tokens, and the reply waits for it.
+_MAX_QUERY_CHARS = 500
 
 
 class Embedder(Protocol):
@@ -113,8 +116,9 @@ def embed_passages(texts: Sequence[str], *, batch_size: int | None = None) -> Ve
 
 
 def embed_query(text: str) -> Vector:
-    """Embed a search query (e5 uses its own query prefix)."""
-    return _normalised(get_embedder().queries(_clean([text])))[0]
+    """Embed a search query (e5 uses its own query prefix) from its first
+    `_MAX_QUERY_CHARS` characters."""
+    return _normalised(get_embedder().queries([(text or " ")[:_MAX_QUERY_CHARS]]))[0]
 
 
 def cosine(a: Vector, b: Vector) -> float:

@@ -71,6 +71,9 @@ class ReplyRequest:
     recall: Callable[[], offline_reply.Recollection] | None = None
     task: str = "chat_reply"
     max_tokens: int = field(default_factory=lambda: settings.MEMORYHUB_REPLY_MAX_TOKENS)
+    # The language the user writes in ("ko"/"en"), for a message with no letters to tell it
+    # ("🙏"); "" when unknown.
+    language: str = ""
 
 
 class Provider(Protocol):
@@ -339,8 +342,13 @@ class OfflineProvider:
             if request.recall is not None
             else offline_reply.Recollection(question=True)
         )
+        language = (
+            text_analysis.detect_language(message)
+            if text_analysis.has_letters(message) or not request.language
+            else request.language
+        )
         return offline_reply.compose(
-            language=text_analysis.detect_language(message),
+            language=language,
             question=recollection.question,
             kind=recollection.kind,
             recalled=recollection.items,

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal
 
+from memoryhub.text import REMOVED_MARKER
+
 # How many recalled things one reply quotes, and how long a quote may be.
 MAX_ITEMS = 3
 MAX_QUOTE_CHARS = 120
@@ -112,8 +114,19 @@ _MONTH_NAMES = (
 
 # Text that must never be quoted to a person as it is: the search tool's and the old
 # offline reply's labels ("[message 5, 2026-12-01]", "[memory 3 v1, fact]", "[topic: a, b]").
-_LABEL = re.compile(r"\[(?:message|memory|session|topic)\b[^\]]*\]\s*", re.IGNORECASE)
+# Forgetting's "[removed]" and the marker of withheld text are never quoted either: a quote
+# keeps what is left around them, or is dropped when nothing is.
+_LABEL = re.compile(
+    r"\[(?:message|memory|session|topic|withheld)\b[^\]]*\]\s*|" + re.escape(REMOVED_MARKER),
+    re.IGNORECASE,
+)
 _SPACE = re.compile(r"\s+")
+# Punctuation left dangling where a marker was ("bank [removed])." -> "bank )."), and the
+# spaces before punctuation it leaves.
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+(?=[.,;:!?)\]}”’])")
+_EMPTY_PAIR = re.compile(r"\(\s*\)|\[\s*\]|“\s*”|\{\s*\}")
+_PAIRS = (("(", ")"), ("[", "]"), ("{", "}"), ("“", "”"))
+_WORD = re.compile(r"\w")
 
 
 def when_phrase(at: datetime | None, *, today: date, language: str) -> str:
@@ -134,15 +147,39 @@ def when_phrase(at: datetime | None, *, today: date, language: str) -> str:
     )
 
 
+def _unpaired_removed(text: str) -> str:
+    """`text` without the brackets and quotes that have no partner in it."""
+    for opener, closer in _PAIRS:
+        keep = [True] * len(text)
+        open_at: list[int] = []
+        for index, char in enumerate(text):
+            if char == opener:
+                open_at.append(index)
+            elif char == closer:
+                if open_at:
+                    open_at.pop()
+                else:
+                    keep[index] = False
+        for index in open_at:
+            keep[index] = False
+        text = "".join(char for char, kept in zip(text, keep, strict=True) if kept)
+    return text
+
+
 def quote(text: str) -> str:
-    """One line of at most MAX_QUOTE_CHARS, cut at a word, without internal labels."""
-    line = _SPACE.sub(" ", _LABEL.sub("", text)).strip().strip('“”"')
+    """One line of at most MAX_QUOTE_CHARS, cut at a word, without internal labels or markers
+    and with every bracket paired; "" when no word is left."""
+    line = _EMPTY_PAIR.sub("", _LABEL.sub(" ", text))
+    line = _unpaired_removed(_SPACE.sub(" ", line))
+    line = _SPACE_BEFORE_PUNCTUATION.sub("", line).strip().strip('“”"').strip(" ,;:")
+    if not _WORD.search(line):
+        return ""
     if len(line) <= MAX_QUOTE_CHARS:
         return line
     cut = line[:MAX_QUOTE_CHARS]
     if " " in cut[MAX_QUOTE_CHARS // 2 :]:
         cut = cut[: cut.rindex(" ")]
-    return cut.rstrip(" ,.;:") + "…"
+    return _unpaired_removed(cut.rstrip(" ,.;:")) + "…"
 
 
 def _sentence(item: Recalled, *, first_memory: bool, kind: str, today: date, language: str) -> str:

@@ -170,14 +170,25 @@ def classify(text: str) -> Intent:
     return Intent(question=question)
 
 
-def answer_rank(intent: Intent, *, memory_type: str, slot: str, is_plan: bool) -> int:
-    """0 for a memory that answers the question, 1 for one of the kind that may, 2 for the
-    rest; sorting by it (stably) puts answers first and keeps the score order within each.
+def answer_rank(
+    intent: Intent, *, memory_type: str, slot: str, is_plan: bool, in_period: bool | None = None
+) -> int:
+    """0 for a memory that answers the question, 1 for one of the kind that may, 2 (or more)
+    for the rest; sorting by it (stably) puts answers first and keeps the score order within
+    each.
 
     A plan is an episode still ahead (it expires once its date has passed) or a decision.
+    `in_period` is None when the question names no time, else whether the memory is about the
+    time it names ("다음 주 계획", "plans for next week"): then a plan of that time answers, and
+    the other plans come after it.
     """
     if intent.kind == Kind.PLANS:
-        if memory_type == "decision" or (memory_type == "episode" and is_plan):
+        plan = memory_type == "decision" or (memory_type == "episode" and is_plan)
+        if in_period is not None:
+            if in_period and (plan or memory_type == "episode"):
+                return 0
+            return 1 if plan else (2 if memory_type == "episode" else 3)
+        if plan:
             return 0
         return 1 if memory_type == "episode" else 2
     if intent.kind == Kind.CURRENT:
@@ -195,10 +206,13 @@ def answer_rank(intent: Intent, *, memory_type: str, slot: str, is_plan: bool) -
     return 2
 
 
-def text_answers(intent: Intent, text: str) -> bool:
+def text_answers(intent: Intent, text: str, *, in_period: bool | None = None) -> bool:
     """Whether a past message reads like an answer of the question's kind (a plan stated in
-    it for a question about plans, a liking for one about preferences)."""
+    it for a question about plans, a liking for one about preferences). `in_period` as for
+    `answer_rank`: a question naming a time is answered by what is said of that time."""
     if intent.kind == Kind.PLANS:
+        if in_period is not None:
+            return in_period
         return bool(_PLANS.search(text))
     if intent.kind == Kind.PREFERENCE:
         return bool(_PREFERENCE.search(text))

@@ -177,6 +177,27 @@ def _tight(text: str, span: Span) -> Span:
     return Span(start, end) if end > start else span
 
 
+_CLOSERS = {"(": ")", "[": "]", "{": "}", "“": "”", "「": "」", "『": "』", "（": "）"}
+_OPENERS = {closer: opener for opener, closer in _CLOSERS.items()}
+
+
+def _balanced(text: str, span: Span) -> Span:
+    """`span` grown so that no bracket or quote pair is cut in two: a span that opens "(" and
+    ends before its ")" takes the ")" too, and one that closes a pair opened just before it
+    takes the opener, so redacting it never leaves half a pair ("... bank [removed]).")."""
+    start, end = span.start, span.end
+    for opener, closer in _CLOSERS.items():
+        body = text[start:end]
+        unclosed = body.count(opener) - body.count(closer)
+        while unclosed > 0 and (found := text.find(closer, end)) != -1:
+            end, unclosed = found + 1, unclosed - 1
+        body = text[start:end]
+        unopened = body.count(closer) - body.count(opener)
+        while unopened > 0 and (found := text.rfind(opener, 0, start)) != -1:
+            start, unopened = found, unopened - 1
+    return Span(start, end)
+
+
 def _merged(text: str, spans: Iterable[Span]) -> list[Span]:
     """Spans in order, neighbours joined when only breaks (spaces, commas, "and") lie between."""
     merged: list[Span] = []
@@ -232,7 +253,7 @@ def carrying_spans(
             best = (share, sentence, fact)
     if source and not found and best is not None:
         found = _cover(text, best[1], best[2], tokens)
-    return _merged(text, (_tight(text, span) for span in found))
+    return _merged(text, (_balanced(text, _tight(text, span)) for span in found))
 
 
 def redact(text: str, spans: Sequence[Span], marker: str) -> str:

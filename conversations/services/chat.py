@@ -264,6 +264,11 @@ def _reply_request(*, message: Message, assembled: Assembled) -> llm.ReplyReques
         system=system,
         turns=turns,
         user_id=session.user_id,
+        language=(
+            ""
+            if text_analysis.has_letters(message.content)
+            else selectors.user_writing_language(message=message)
+        ),
         recall=lambda: reply_recollection(
             user=message.user,
             content=message.content,

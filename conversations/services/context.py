@@ -22,7 +22,7 @@ from conversations.logic.prompt_context import ChatContext, MemoryItem
 from conversations.logic.segmentation import SegTurn
 from conversations.models import ChatSession, Message
 from conversations.services import sessions, topics
-from memories.logic import injection_stamp
+from memories.logic import dates, injection_stamp
 from memories.selectors import lineage_source_message_ids, memory_retrieve
 from memoryhub import embeddings, offline_reply
 from memoryhub import text as text_analysis
@@ -44,6 +44,11 @@ class Assembled:
     intent: Intent = field(default_factory=Intent)
     # Of context.memories, those that answer the question's kind (ids).
     answering: set[str] = field(default_factory=set)
+    # The times a question about plans names, None when it names none.
+    periods: list[dates.Period] | None = None
+    # `content` embedded as a query, for the reply's own search (embedding twice costs
+    # seconds for a long message).
+    query_vector: np.ndarray | None = None
 
 
 def context_assemble(
@@ -89,18 +94,24 @@ def context_assemble(
         text_analysis.estimate_tokens(m.content) for t in context.topic_recall for m in t.messages
     )
     asked = intent.classify(content)
+    query_vector = embeddings.embed_query(content)
     retrieved = memory_retrieve(
         user=user,
         query=content,
-        query_embedding=embeddings.embed_query(content),
+        query_embedding=query_vector,
         token_budget=max(0, budget - used),
         reader=reader,
         types=asked.memory_types(),
         slots=asked.answer_slots(),
     )
+    asked_periods = _asked_periods(asked, content=content, at=at)
     ranks = {
         m.memory_id: intent.answer_rank(
-            asked, memory_type=m.type, slot=m.slot, is_plan=_ahead(m, at)
+            asked,
+            memory_type=m.type,
+            slot=m.slot,
+            is_plan=_ahead(m, at),
+            in_period=_in_periods(_memory_periods(m), asked_periods),
         )
         for m in retrieved
     }
@@ -124,7 +135,33 @@ def context_assemble(
         memories=list(retrieved),
         intent=asked,
         answering={m.memory_id for m in retrieved if asked.kind and ranks[m.memory_id] == 0},
+        periods=asked_periods,
+        query_vector=query_vector,
     )
+
+
+def _asked_periods(asked: Intent, *, content: str, at: datetime) -> list[dates.Period] | None:
+    """The times a question about plans names ("다음 주", "next week"); None for another
+    question or one that names no time."""
+    if asked.kind != intent.Kind.PLANS:
+        return None
+    return dates.periods(content, today=timezone.localtime(at).date()) or None
+
+
+def _memory_periods(memory: RetrievedMemory) -> list[dates.Period]:
+    """The times a memory is about: those its text names, read against the day it was
+    observed, and the day of the event it expires after."""
+    found = dates.periods(memory.content, today=timezone.localtime(memory.observed_at).date())
+    if memory.expires_at is not None:
+        day = dates.event_day(timezone.localtime(memory.expires_at))
+        found.append((day, day))
+    return found
+
+
+def _in_periods(found: list[dates.Period], asked: list[dates.Period] | None) -> bool | None:
+    if asked is None:
+        return None
+    return any(dates.overlaps(a, b) for a in found for b in asked)
 
 
 def _ahead(memory: RetrievedMemory, at: datetime) -> bool:
@@ -258,7 +295,10 @@ def reply_recollection(
         (answering if answers else others).append(item)
     said_answering: list[offline_reply.Recalled] = []
     said_others: list[offline_reply.Recalled] = []
-    for message in _related_messages(user=user, content=content, session_id=session_id):
+    related = _related_messages(
+        user=user, content=content, session_id=session_id, query_vector=assembled.query_vector
+    )
+    for message in related:
         if injection_stamp.carries_instructions(message.content, message.instruction_stamp):
             continue  # a person is never told "you said (withheld: ...)"
         text = message.content
@@ -266,11 +306,15 @@ def reply_recollection(
         if not folded or fusion.repeats(folded, kept):
             continue
         kept.append(folded)
-        answers = intent.text_answers(asked, text)
+        said_at = timezone.localtime(message.created_at)
+        said_of = dates.periods(text, today=said_at.date())
+        answers = intent.text_answers(
+            asked, text, in_period=_in_periods(said_of, assembled.periods)
+        )
         item = offline_reply.Recalled(
             kind="message",
             text=text,
-            at=timezone.localtime(message.created_at),
+            at=said_at,
             said_by="user" if message.role == Message.Role.USER else "assistant",
             answers=answers,
         )
@@ -294,13 +338,21 @@ def _parsed(value: str) -> datetime | None:
         return None
 
 
-def _related_messages(*, user: AbstractBaseUser, content: str, session_id: int) -> list[Message]:
+def _related_messages(
+    *,
+    user: AbstractBaseUser,
+    content: str,
+    session_id: int,
+    query_vector: np.ndarray | None = None,
+) -> list[Message]:
     """The user's earlier messages from other sessions that search finds for `content` and
     that share a content word with it (search always returns its best k, related or not)."""
     wanted = set(text_analysis.index_tokens(content)) - set(text_analysis.date_terms(content))
     if not wanted:
         return []
-    hits = search.message_hits(user_id=user.pk, query_text=content, k=REPLY_SEARCH_HITS)
+    hits = search.message_hits(
+        user_id=user.pk, query_text=content, k=REPLY_SEARCH_HITS, query_vector=query_vector
+    )
     ids = [int(hit.id) for hit in hits]
     rows = {
         m.pk: m

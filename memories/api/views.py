@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from memories.logic.write_policy import CandidateKind, Origin
-from memories.models import Memory, MemoryStatus, MemoryType, Reader, Sensitivity
+from memories.models import Memory, MemoryStatus, MemoryType, Reader, Sensitivity, WrittenVia
 from memories.reasons import ChangeReason
 from memories.selectors import (
     audit_events_for_user,
@@ -147,6 +147,7 @@ class MemoryCreateApi(APIView):
                 importance=data.get("importance", 0.5),
                 effective_from=data.get("effective_from"),
                 allowed_readers=tuple(readers) if readers is not None else None,
+                via=WrittenVia.API,
             )
         except MemoryRefused as exc:
             raise _refusal(exc) from exc
@@ -200,6 +201,7 @@ class MemoryUpdateApi(APIView):
                 ),
                 origin=Origin.USER,
                 change_reason=ChangeReason.EDITED_BY_USER,
+                change_params={"via": WrittenVia.API},
             )
         except MemoryRefused as exc:
             raise _refusal(exc) from exc

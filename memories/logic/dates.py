@@ -322,3 +322,66 @@ def event_expiry(day: date, *, tz: tzinfo) -> datetime:
     """When a memory of an event on `day` stops being useful: the end of that day plus a grace
     period (the event is over; what came of it is a new statement)."""
     return datetime.combine(day + timedelta(days=1), time.min, tzinfo=tz) + EVENT_GRACE
+
+
+Period = tuple[date, date]
+
+# Spans of time named without a day: "다음 주", "next week", "this month" (first, last day).
+_KO_NEXT_MONTH = r"(?:다음\s*달|담달|다음\s*월)"
+_KO_THIS_MONTH = r"(?:이번\s*달|이달)"
+_PERIOD_WORDS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(_KO_NEXT_WEEK + r"|\bnext\s+week\b", re.I), "next_week"),
+    (re.compile(_KO_THIS_WEEK + r"|\bthis\s+week\b", re.I), "this_week"),
+    (re.compile(_KO_NEXT_MONTH + r"|\bnext\s+month\b", re.I), "next_month"),
+    (re.compile(_KO_THIS_MONTH + r"|\bthis\s+month\b", re.I), "this_month"),
+    (re.compile(r"주말|\bweekend\b", re.I), "weekend"),
+]
+
+
+def _month_period(today: date, offset: int) -> Period:
+    month0 = today.month - 1 + offset
+    first = date(today.year + month0 // 12, month0 % 12 + 1, 1)
+    month1 = month0 + 1
+    following = date(today.year + month1 // 12, month1 % 12 + 1, 1)
+    return first, following - timedelta(days=1)
+
+
+def _word_period(kind: str, text: str, today: date) -> Period:
+    monday = _monday(today)
+    if kind == "next_week":
+        return monday + timedelta(days=7), monday + timedelta(days=13)
+    if kind == "this_week":
+        return today, monday + timedelta(days=6)
+    if kind == "next_month":
+        return _month_period(today, 1)
+    if kind == "this_month":
+        return today, _month_period(today, 0)[1]
+    nxt = re.search(_KO_NEXT_WEEK + r"|\bnext\s+weekend", text, re.I)
+    saturday = monday + timedelta(days=5 + (7 if nxt else 0))
+    return max(today, saturday), saturday + timedelta(days=1)
+
+
+def periods(text: str, *, today: date) -> list[Period]:
+    """The spans of time `text` names, each as (first day, last day), against `today`: a day
+    ("내일", "next Friday", "12월 7일") or a span named without a day ("다음 주", "next week",
+    "this month", "주말"). A span word that is part of a day ("다음 주 금요일") gives the day."""
+    found: list[Period] = []
+    days = resolve_dates(text, today=today, future=True)
+    for mention in days:
+        weekend = re.search(r"주말|weekend", mention.text, re.I)
+        found.append((mention.day, mention.day + timedelta(days=1 if weekend else 0)))
+    for pattern, kind in _PERIOD_WORDS:
+        for match in pattern.finditer(text):
+            if any(d.start <= match.start() < d.end for d in days):
+                continue
+            found.append(_word_period(kind, text, today))
+    return found
+
+
+def overlaps(first: Period, second: Period) -> bool:
+    return first[0] <= second[1] and second[0] <= first[1]
+
+
+def event_day(expires_at: datetime) -> date:
+    """The day of the event whose memory expires at `expires_at` (`event_expiry` reversed)."""
+    return (expires_at - EVENT_GRACE).date() - timedelta(days=1)

@@ -150,7 +150,9 @@ def _changes(old: MemoryVersion, new: MemoryVersion) -> list[FieldChange]:
 
 def memory_history(*, memory: Memory) -> list[HistoryEntry]:
     """Every version of the memory, newest first, each compared with the one before it."""
-    versions = list(memory.versions.select_related("approved_by").order_by("version"))
+    versions = list(
+        memory.versions.select_related("approved_by", "created_by_agent").order_by("version")
+    )
     entries = []
     previous: MemoryVersion | None = None
     for version in versions:
@@ -182,12 +184,33 @@ def memory_uses(*, memory: Memory) -> QuerySet[MemoryUse]:
 class Provenance:
     """Where a memory's current content comes from: the chat turn (or URI) its lineage was
     made from and, when the text was changed since without a new source, who changed it
-    (`edited_by`: a `CreatedBy` value, or "" when it reads as it was said)."""
+    (`edited_by`: a `CreatedBy` value, or "" when it reads as it was said).
+
+    Who wrote it: `written_by` (a `CreatedBy` value) of the version that said it, with the
+    connected agent's name when an agent did (`agent_id`, `agent_name`) and the way it came
+    (`via`: `WrittenVia.API` for the REST API with the user's key, "" when not recorded);
+    `edited_agent_name` and `edited_via` likewise for the edit."""
 
     source_message_id: int | None
     source_session_id: int | None
     source_uri: str
     edited_by: str
+    written_by: str = ""
+    agent_id: int | None = None
+    agent_name: str = ""
+    via: str = ""
+    edited_agent_name: str = ""
+    edited_via: str = ""
+
+
+def _via(version: MemoryVersion) -> str:
+    params = version.change_params if isinstance(version.change_params, dict) else {}
+    return str(params.get("via", ""))
+
+
+def _agent_name(version: MemoryVersion) -> str:
+    agent = version.created_by_agent
+    return agent.name if agent is not None else ""
 
 
 def memory_provenance(*, history: list[HistoryEntry]) -> Provenance:
@@ -198,20 +221,27 @@ def memory_provenance(*, history: list[HistoryEntry]) -> Provenance:
     message_id: int | None = None
     session_id: int | None = None
     uri = ""
-    edited_by = ""
+    edited: MemoryVersion | None = None
+    author: MemoryVersion | None = None
     for entry in reversed(history):
         version = entry.version
         stated = (version.source_message_id, version.source_session_id, version.source_uri)
-        if any(stated) and stated != (message_id, session_id, uri):
+        if author is None or (any(stated) and stated != (message_id, session_id, uri)):
             message_id, session_id, uri = stated
-            edited_by = ""
+            author, edited = version, None
         elif entry.content_changed:
-            edited_by = version.created_by
+            edited = version
         if entry.is_current:
             break
     return Provenance(
         source_message_id=message_id,
         source_session_id=session_id,
         source_uri=uri,
-        edited_by=edited_by,
+        edited_by=edited.created_by if edited is not None else "",
+        written_by=author.created_by if author is not None else "",
+        agent_id=author.created_by_agent_id if author is not None else None,
+        agent_name=_agent_name(author) if author is not None else "",
+        via=_via(author) if author is not None else "",
+        edited_agent_name=_agent_name(edited) if edited is not None else "",
+        edited_via=_via(edited) if edited is not None else "",
     )

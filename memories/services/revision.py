@@ -333,9 +333,11 @@ def memory_create(
     effective_from: datetime | None = None,
     allowed_readers: tuple[str, ...] | None = None,
     tags: tuple[str, ...] = (),
+    via: str = "",
 ) -> Memory:
     """A memory the user wrote themselves: active at once unless the write policy objects
-    (a secret raises MemoryRefused; an injection is stored quarantined)."""
+    (a secret raises MemoryRefused; an injection is stored quarantined). `via` (a
+    `WrittenVia` value) says how it came, for the memory page's provenance."""
     policy = policy_decide(content=content, type=type, origin=Origin.USER)
     if not policy.stores:
         raise MemoryRefused(policy)
@@ -360,6 +362,7 @@ def memory_create(
             policy=policy,
             indexed=indexed,
             change_reason=ChangeReason.WRITTEN_BY_USER,
+            change_params={"via": via} if via else None,
         )
         _slot_conflicts_link(memory, fingerprint=indexed.fingerprint)
     return memory

@@ -22,6 +22,22 @@
     }
   });
 
+  // The outline comes again, out of band, with each message and reply: its folds stay as
+  // the person left them (or as a wide screen opened them), not as the server wrote them.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var old = event.detail.target;
+    if (!old || old.id !== "session-outline" || !event.detail.fragment) {
+      return;
+    }
+    event.detail.fragment.querySelectorAll("details").forEach(function (details) {
+      old.querySelectorAll("details").forEach(function (before) {
+        if (before.className === details.className) {
+          details.open = before.open;
+        }
+      });
+    });
+  });
+
   // Streaming ended: let screen readers announce the finished reply.
   document.addEventListener("htmx:sseClose", function (event) {
     event.target.removeAttribute("aria-busy");

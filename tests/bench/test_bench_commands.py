@@ -486,3 +486,20 @@ def test_bench_locomo_with_memories_extracts_and_counts_a_memory_hit_as_its_late
     assert halves["memories_on_even"]["categories"] == {"3": {"1": 1.0, "5": 1.0, "n": 1}}
     assert sum(r["n"] for r in halves["memories_on_odd"]["categories"].values()) == 3
     assert "hybrid+memories on the odd half of the people" in printed
+
+
+@pytest.mark.django_db
+def test_bench_long_message_times_a_message_of_the_size_asked_and_leaves_no_user() -> None:
+    from django.contrib.auth import get_user_model
+
+    from bench.management.commands.bench_long_message import long_message
+
+    out = StringIO()
+    call_command(
+        "bench_long_message", "--chars", "400", "--runs", "1", "--profile", "3", stdout=out
+    )
+
+    assert "400 characters: median" in out.getvalue()
+    assert "Ordered by: cumulative time" in out.getvalue()
+    assert len(long_message(400)) == 400 and long_message(400) != long_message(400, seed=1)
+    assert not get_user_model().objects.filter(username__startswith="bench-long-").exists()

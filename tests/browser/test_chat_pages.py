@@ -158,6 +158,74 @@ def test_on_a_phone_the_header_and_offline_notice_take_at_most_120px(
 
 
 @pytest.mark.parametrize("language", ["ko", "en"])
+def test_the_topic_outline_counts_the_first_topic_without_a_reload(
+    browser, site, user, log_in, language
+):
+    words = WORDS[language]
+    conversation = chat.chat_session_create(user=user)
+    context = _context(browser, language, DESKTOP)
+    page = context.new_page()
+    try:
+        log_in(page, user)
+        page.goto(f"{site}/sessions/{conversation.pk}/")
+        outline = page.locator("#session-outline .outline__topics summary")
+        expect(outline).to_contain_text("0")
+        page.get_by_role("textbox", name=words["message"]).fill(
+            "베란다에서 방울토마토 키우는 법 알려줘"
+            if language == "ko"
+            else "How do I grow cherry tomatoes on a balcony?"
+        )
+        page.get_by_role("button", name=words["send"]).click()
+        expect(page.locator("article.bubble--assistant details.remembered")).to_be_attached(
+            timeout=60_000
+        )
+        expect(outline).to_have_text("주제 1개" if language == "ko" else "1 topic")
+        expect(page.locator("#session-outline .topic")).to_have_count(1)
+        # Open on a wide screen before the message, still open after the outline came again.
+        expect(page.locator("#session-outline details.outline__topics")).to_have_attribute(
+            "open", ""
+        )
+    finally:
+        context.close()
+
+
+SMALL_PHONE = {"width": 375, "height": 667}
+
+
+@pytest.mark.parametrize("language", ["ko", "en"])
+def test_on_a_small_phone_the_offline_notice_wraps_and_is_read_whole(
+    browser, site, user, log_in, screenshot, language
+):
+    context = _context(browser, language, SMALL_PHONE, touch=True)
+    page = context.new_page()
+    try:
+        log_in(page, user)
+        for path in ("/", "/memories/"):
+            page.goto(f"{site}{path}")
+            banner = page.locator(".banner--offline")
+            expect(banner).to_be_visible()
+            fits = banner.evaluate(
+                """element => {
+                    const style = getComputedStyle(element);
+                    const text = document.createRange();
+                    text.selectNodeContents(element);
+                    const box = text.getBoundingClientRect();
+                    return {
+                        cut: style.textOverflow === "ellipsis" || style.whiteSpace === "nowrap",
+                        overflows: element.scrollWidth > element.clientWidth
+                            || element.scrollHeight > element.clientHeight,
+                        right: box.right,
+                    };
+                }"""
+            )
+            assert not fits["cut"] and not fits["overflows"], (path, fits)
+            assert fits["right"] <= SMALL_PHONE["width"], (path, fits)
+        screenshot(page, f"offline-notice-{language}-375")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["ko", "en"])
 def test_the_enter_hint_is_hidden_on_a_touch_screen_and_shown_with_a_mouse(
     browser, site, user, log_in, language
 ):

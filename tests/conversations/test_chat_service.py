@@ -146,3 +146,55 @@ def test_embedding_touches_only_the_given_users_messages(user, other_user):
     indexing.messages_embed_pending(user_id=user.pk)
 
     assert Message.objects.get(user=other_user).embedding is None
+
+
+def _reply(session, content):
+    message, _topic = chat.message_add_user(session=session, content=content)
+    return "".join(chat.reply_stream(message=message))
+
+
+@pytest.mark.parametrize("said", ["🙏", "👍👍", "🎉!!"])
+def test_a_message_with_no_letters_is_answered_in_the_language_of_the_conversation(user, said):
+    session = chat.chat_session_create(user=user)
+    _reply(session, "오늘 회의 자료 정리하는 중이야")
+
+    reply = _reply(session, said)
+
+    assert "언어 모델 없이" in reply, reply
+
+
+def test_a_first_message_with_no_letters_follows_the_users_earlier_conversations(user):
+    _reply(chat.chat_session_create(user=user), "주말에 등산 다녀왔어")
+
+    reply = _reply(chat.chat_session_create(user=user), "🙏")
+
+    assert "언어 모델 없이" in reply, reply
+
+
+def test_a_message_with_no_letters_stays_in_english_for_an_english_writer(user):
+    session = chat.chat_session_create(user=user)
+    _reply(session, "I finished the quarterly report today")
+
+    assert "without a language model" in _reply(session, "👍")
+
+
+def test_korean_letters_alone_get_a_korean_reply(user):
+    session = chat.chat_session_create(user=user)
+    _reply(session, "I finished the quarterly report today")
+
+    assert "언어 모델 없이" in _reply(session, "ㅋㅋ👍")
+
+
+def test_a_reply_embeds_its_message_as_a_query_once(user, monkeypatch):
+    from memoryhub import embeddings
+
+    earlier = chat.chat_session_create(user=user)
+    _reply(earlier, "The budget review moved to Thursday")
+    indexing.messages_embed_pending(user_id=user.pk)
+    embedded: list[str] = []
+    real = embeddings.embed_query
+    monkeypatch.setattr(embeddings, "embed_query", lambda t: embedded.append(t) or real(t))
+
+    _reply(chat.chat_session_create(user=user), "When is the budget review?")
+
+    assert embedded.count("When is the budget review?") == 1, embedded

@@ -3,7 +3,7 @@ the offline reply built from it (line 9), through the real chat flow and databas
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 
 import pytest
 from django.utils import timezone
@@ -197,3 +197,80 @@ def test_a_replaced_answer_is_not_recalled_beside_the_current_one(user, old, new
     reply = _reply_to(user, question)
 
     assert gone not in reply.content, reply.content
+
+
+# A question that names a time ("next week") is answered by the plans of that time, before a
+# weightier decision about something else (the tester's job change answered "plans next week").
+PERIOD_CASES = [
+    (
+        "what are my plans next week?",
+        "Plans to switch to a job at a design agency",
+        "Is going to repaint the balcony next week",
+    ),
+    ("다음 주 계획 뭐였지?", "디자인 에이전시로 이직할 계획", "다음 주에 베란다 칠하기로 함"),
+    ("이번 주말에 뭐 하기로 했더라?", "요가 하기로 했음", "이번 주말에 사촌 결혼식 가기로 함"),
+]
+
+
+@pytest.mark.parametrize(("question", "other_decision", "plan_of_the_time"), PERIOD_CASES)
+def test_a_question_about_plans_for_a_time_puts_the_plans_of_that_time_first(
+    user, question, other_decision, plan_of_the_time
+):
+    _remember(user, other_decision, "decision", importance=0.9)
+    _remember(user, plan_of_the_time, "decision", importance=0.3)
+
+    context = context_preview(user=user, content=question, session=None, reader=Reader.ASSISTANT)
+
+    assert [m.content for m in context.memories][:2] == [plan_of_the_time, other_decision]
+
+
+def test_a_plan_dated_by_its_expiry_answers_a_question_about_its_week(user):
+    _remember(user, "Decided to sell the old piano", "decision", importance=0.9)
+    monday = timezone.localdate() - timedelta(days=timezone.localdate().weekday())
+    day = monday + timedelta(days=9)  # Wednesday of next week
+    expires = timezone.make_aware(datetime.combine(day, time.min)) + timedelta(days=4)
+    _remember(user, "Piano tuner visit", "episode", importance=0.2, expires_at=expires)
+
+    context = context_preview(
+        user=user, content="what's the plan for next week?", session=None, reader=Reader.ASSISTANT
+    )
+
+    assert [m.content for m in context.memories][0] == "Piano tuner visit"
+
+
+# Forgetting redacts the copies of a memory in conversations; the reply that recalls those
+# conversations afterwards quotes what is left, never the marker or half a bracket pair.
+FORGET_CASES = [
+    (
+        "I left the bank and joined a game studio (a small indie one) in Pangyo.",
+        "Joined a game studio (a small indie one)",
+        "what did I say about the bank?",
+    ),
+    (
+        "은행 그만두고 게임 회사(작은 인디 스튜디오)로 옮겼어.",
+        "게임 회사(작은 인디 스튜디오)로 옮김",
+        "은행 얘기 뭐라고 했었지?",
+    ),
+]
+
+
+@pytest.mark.parametrize(("statement", "fact", "question"), FORGET_CASES)
+def test_no_reply_shows_a_marker_or_a_broken_bracket_after_a_deletion(
+    user, statement, fact, question
+):
+    from conversations.services.forgetting import memory_forget
+    from memories.redaction_labels import render_placeholders
+
+    source = _reply_to(user, statement).reply_to
+    memory = _remember(user, fact, "fact")
+    MemoryVersion.objects.filter(memory=memory).update(source_message_id=source.pk)
+    memory_forget(user=user, memory=memory)
+    assert "[removed]" in Message.objects.get(pk=source.pk).content  # the copy was redacted
+
+    reply = _reply_to(user, question).content
+
+    shown = render_placeholders(reply)
+    for marker in ("[removed]", "(deleted)", "(삭제됨)", "[", "]"):
+        assert marker not in shown, shown
+    for opener, closer in ("()", "“”"):
+        assert shown.count(opener) == shown.count(closer), shown

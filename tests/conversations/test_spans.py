@@ -83,3 +83,27 @@ def test_redaction_keeps_every_other_byte():
     text = "a\n\n  - 매일 아침 핸드드립 커피를 마심  \nb"
 
     assert _redacted(text, "매일 아침 핸드드립 커피를 마심") == "a\n\n  - [removed]  \nb"
+
+
+def test_a_fact_in_brackets_takes_its_closing_bracket_along():
+    english = _redacted(
+        "I left my old job and started at a game studio (a small indie one).",
+        "Started working at a game studio (a small indie one)",
+    )
+    korean = _redacted(
+        "회사를 옮겼고 게임 회사(작은 인디 스튜디오)에 다녀.",
+        "게임 회사(작은 인디 스튜디오)에 다님",
+    )
+
+    for redacted in (english, korean):
+        assert redacted.count("(") == redacted.count(")"), redacted
+        assert "[removed]" in redacted
+
+
+def test_a_span_that_closes_a_bracket_takes_its_opening_one():
+    text = "Weekend plans (hiking with Mina, then the cello lesson) are set."
+    found = [spans.Span(text.index("then"), text.index(")") + 1)]
+
+    widened = [spans._balanced(text, span) for span in found]
+
+    assert text[widened[0].start : widened[0].end] == "(hiking with Mina, then the cello lesson)"

@@ -466,3 +466,40 @@ def test_a_refused_message_is_explained_in_the_browsers_language(logged_in, sess
     assert "먼저 메시지를 입력하세요." in blank.content.decode()
     assert "최대 10자까지" in long.content.decode()
     assert "must" not in blank.content.decode() + long.content.decode()
+
+
+def _outline(html: str) -> str:
+    found = re.search(r'<aside id="session-outline".*?</aside>', html, re.S)
+    assert found is not None, html
+    return found.group(0)
+
+
+def test_a_sent_message_updates_the_topic_outline_in_place(logged_in, session):
+    response = logged_in.post(
+        reverse("chat:message-create", args=[session.pk]),
+        {"content": "Help me plan a vegetable garden on the balcony"},
+        HTTP_HX_REQUEST="true",
+    )
+
+    outline = _outline(response.content.decode())
+    assert 'hx-swap-oob="true"' in outline.split(">", 1)[0]
+    assert "1 topic" in outline and "0 topics" not in outline
+
+
+def test_the_reply_updates_the_topic_outline_with_it(logged_in, session):
+    message, _topic = chat.message_add_user(session=session, content="베란다 텃밭 가꾸는 법 알려줘")
+
+    body = _stream(logged_in.get(reverse("chat:message-reply", args=[session.pk, message.pk])))
+
+    done = body[body.index("event: done\n") :]
+    outline = _outline("".join(line.removeprefix("data: ") for line in done.splitlines()))
+    assert 'hx-swap-oob="true"' in outline.split(">", 1)[0]
+    assert "2 messages" in outline and "0 topics" not in outline
+
+
+def test_the_chat_page_outline_is_not_out_of_band(logged_in, session):
+    chat.message_add_user(session=session, content="Help me plan a picnic")
+
+    page = logged_in.get(reverse("chat:session-detail", args=[session.pk])).content.decode()
+
+    assert "hx-swap-oob" not in _outline(page).split(">", 1)[0]

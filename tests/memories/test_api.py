@@ -317,7 +317,10 @@ def test_a_patch_keeps_the_source_of_an_extracted_memory(api, user):
         "user",
         "edited by the user",
     )
-    assert (versions[0]["change_code"], versions[0]["change_params"]) == ("edited_by_user", {})
+    assert (versions[0]["change_code"], versions[0]["change_params"]) == (
+        "edited_by_user",
+        {"via": "api"},
+    )
 
 
 def test_the_export_keeps_a_disputed_memory_with_its_status(api, user):

@@ -88,3 +88,24 @@ def test_an_event_expires_a_few_days_after_its_day_is_over():
 
     assert expiry == datetime(2026, 12, 12, tzinfo=UTC) + dates.EVENT_GRACE
     assert expiry > datetime(2026, 12, 11, 23, 59, tzinfo=UTC)
+
+
+def test_a_span_of_time_named_without_a_day_is_its_first_and_last_day():
+    wednesday = date(2026, 12, 2)
+    next_week = (date(2026, 12, 7), date(2026, 12, 13))
+
+    assert dates.periods("what are my plans next week?", today=wednesday) == [next_week]
+    assert dates.periods("다음 주 계획 뭐였지?", today=wednesday) == [next_week]
+    assert dates.periods("담주에 이사해", today=wednesday) == [next_week]
+    assert dates.periods("다음 달에 뭐 하지?", today=wednesday) == [
+        (date(2027, 1, 1), date(2027, 1, 31))
+    ]
+    assert dates.periods("this weekend", today=wednesday) == [
+        (date(2026, 12, 5), date(2026, 12, 6))
+    ]
+
+
+def test_a_day_named_inside_a_week_is_that_day_not_the_week():
+    assert dates.periods("다음 주 금요일에 출장", today=date(2026, 12, 2)) == [
+        (date(2026, 12, 11), date(2026, 12, 11))
+    ]

@@ -19,7 +19,7 @@ from memories.models import (
     MemoryStatus,
     MemoryUse,
 )
-from memories.services import extraction
+from memories.services import agents, extraction, memory_tool
 from memories.views import SUGGESTION_POLL_TRIES
 from tests.memories.conftest import current, version_of
 
@@ -236,7 +236,7 @@ def test_memory_page_shows_content_source_expiry_history_and_uses(
     assert "in a reply in your chat" in page
     assert f"<td>{reply.pk}</td>" in page  # the reply's number only in the details
     assert f'href="{reverse("chat:message-detail", args=[reply.pk])}"' in page
-    assert "Written directly" in other
+    assert "Written through the REST API" in other or "Written directly" in other
     assert "Never: kept until you delete it." not in other
 
 
@@ -971,3 +971,62 @@ def test_a_refused_edit_says_why_in_the_pages_language(logged_in, remember, sett
     assert response.status_code == 400
     assert "너무 자주 바뀌는 정보라 기억하지 않습니다" in _content(response)
     assert current(memory).current_version.version == 1
+
+
+def _source_line(client, memory_id):
+    page = _content(client.get(reverse("memories:detail", args=[memory_id])))
+    return page[page.index("<dt>Source</dt>") : page.index("<dt>Expires</dt>")]
+
+
+def test_a_memory_written_through_the_api_says_so_not_that_you_wrote_it_here(logged_in, api):
+    made = api.post("/api/v1/memories/", {"type": "fact", "content": "Keeps bees"}, format="json")
+
+    source = _source_line(logged_in, made.json()["id"])
+
+    assert "REST API with your API key" in source
+    assert "on this site" not in source
+
+
+def test_a_memory_an_agent_wrote_names_the_agent(logged_in, user):
+    agent, _token = agents.agent_create(user=user, name="Garden planner", scopes=["read", "write"])
+    memory = agents.agent_memory_add(agent=agent, content="Grows tomatoes on the balcony")
+
+    source = _source_line(logged_in, memory.pk)
+
+    assert "connected agent" in source
+    assert f'href="{reverse("account:agent", args=[agent.pk])}">Garden planner</a>' in source
+    assert "Written directly" not in source
+
+
+def test_a_memory_the_assistant_wrote_with_its_tool_says_the_assistant_wrote_it(logged_in, user):
+    memory_tool.memory_tool_execute(
+        user=user,
+        command={"command": "create", "path": "/memories/bees.md", "file_text": "Keeps bees"},
+    )
+    memory = Memory.objects.get(user=user)
+
+    source = _source_line(logged_in, memory.pk)
+
+    assert "assistant" in source and "Written directly" not in source
+
+
+def test_an_api_edit_of_an_agents_memory_says_both_writers(logged_in, user, api):
+    agent, _token = agents.agent_create(user=user, name="Garden planner", scopes=["read", "write"])
+    memory = agents.agent_memory_add(agent=agent, content="Grows tomatoes on the balcony")
+    api.patch(f"/api/v1/memories/{memory.pk}/", {"content": "Grows basil"}, format="json")
+
+    source = _source_line(logged_in, memory.pk)
+
+    assert ">Garden planner</a>" in source
+    assert "edited through the REST API with your API key" in source
+
+
+def test_the_page_names_the_writer_in_korean_too(client, user, api):
+    client.force_login(user)
+    made = api.post("/api/v1/memories/", {"type": "fact", "content": "벌을 키움"}, format="json")
+
+    page = _content(
+        client.get(reverse("memories:detail", args=[made.json()["id"]]), HTTP_ACCEPT_LANGUAGE="ko")
+    )
+
+    assert "내 API 키로 REST API를 통해" in page

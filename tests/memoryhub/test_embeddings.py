@@ -65,3 +65,12 @@ def test_a_text_gets_the_same_vector_whatever_shares_its_batch():
     reversed_batch = embeddings.embed_passages(texts[::-1], batch_size=3)[::-1]
 
     assert np.array_equal(together, reversed_batch)
+
+
+def test_a_long_query_is_embedded_from_its_beginning():
+    page = "The quarterly budget review moved to Thursday afternoon. " * 60
+
+    whole = embeddings.embed_query(page)
+    beginning = embeddings.embed_query(page[: embeddings._MAX_QUERY_CHARS])
+
+    assert np.allclose(whole, beginning)

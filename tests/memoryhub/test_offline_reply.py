@@ -138,3 +138,24 @@ def test_an_item_with_no_text_left_is_not_quoted():
     reply = _reply("en", items=[Recalled("message", "[message 9, 2026-01-01]  ")])
 
     assert "“" not in reply and reply.startswith("I don't have anything")
+
+
+def test_a_quote_keeps_no_removal_marker_and_no_unpaired_bracket():
+    for text, expected in [
+        ("I quit my job at the bank [removed]).", "I quit my job at the bank."),
+        ("나 은행 그만두고 [removed]).", "나 은행 그만두고."),
+        ("a walk (with [removed]) after lunch", "a walk (with) after lunch"),
+        ("“[removed]”", ""),
+        ("[removed].", ""),
+    ]:
+        assert quote(text) == expected
+
+
+def test_a_text_left_with_no_words_after_a_deletion_is_not_quoted():
+    recalled = [Recalled(kind="message", text="[removed].", said_by="user")]
+
+    reply = compose(
+        language="en", question=True, kind="", recalled=recalled, today=date(2026, 12, 2)
+    )
+
+    assert reply.startswith("I don't have anything remembered about this yet.")

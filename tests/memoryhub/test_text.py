@@ -60,3 +60,27 @@ def test_a_redaction_marker_is_no_keyword_tag_or_search_term():
     assert not {"redacted", "password", "card", "number"} & words
     assert not {"redact", "redacted", "password", "card", "number"} & tokens
     assert {"비번", "host", "bill"} <= tokens
+
+
+def test_hangul_letters_written_alone_are_korean():
+    for said in ("ㅋㅋ👍", "ㅠㅠ", "ㄱㄱ!", "ㅇㅋ thx"):
+        assert text.detect_language(said) == "ko", said
+
+
+def test_emoji_numbers_and_punctuation_alone_have_no_letters():
+    for said in ("🙏", "👍👍", "!!", "10", "🎉 100%"):
+        assert not text.has_letters(said), said
+    for said in ("ㅋㅋ", "ok", "좋아", "ça"):
+        assert text.has_letters(said), said
+
+
+def test_one_text_is_analysed_by_kiwi_once_for_its_tokens_keywords_and_names():
+    said = "판교 사무실에서 다음 달 예산 회의를 준비하고 있어요. " * 40
+    before = text.morphemes.cache_info().misses
+
+    text.index_tokens(said)
+    text.keywords(said)
+    text.name_tokens(said)
+    text.index_tokens(said)
+
+    assert text.morphemes.cache_info().misses == before + 1
