@@ -37,6 +37,7 @@ def test_a_code_given_after_the_door_is_redacted(text: str, code: str) -> None:
         "도어락 4개 샀어, 배터리 교체 19800원",
         "gate 22 at Incheon, boarding 14:05",
         "the front door is at 1450 Pine Street",
+        "출입문 0930 부터 열려요",
     ],
 )
 def test_a_unit_called_a_floor_a_price_or_an_address_stays_whole(text: str) -> None:
