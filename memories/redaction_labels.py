@@ -29,6 +29,7 @@ KIND_LABELS: dict[str, Promise] = {
     "resident registration number": _("resident registration number"),
     "bank account": _("bank account number"),
     "verification code": _("verification code"),
+    "id document number": _("ID document number"),
 }
 
 

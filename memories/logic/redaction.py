@@ -2,9 +2,11 @@
 
 `redact(text)` replaces each secret with a placeholder `[redacted: <kind>]`: vendor API keys
 and tokens, private keys, JWTs, passwords in connection strings and Wi-Fi QR codes, card
-numbers (Luhn) with their CVC and expiry, 주민등록번호 (check digit, or either half stated as
-one), bank accounts and one-time codes stated as such, passwords, passphrases, PINs and lock
-combinations after a cue, and wallet recovery phrases, in Korean and English. Full-width
+numbers (Luhn) with their CVC and, beside them, their expiry, 주민등록번호 (check digit, or
+either half stated as one), passport and driver's licence numbers, bank accounts and one-time
+codes (a list of backup codes too) stated as such, a door's entry code given after the door,
+passwords, passphrases, PINs and lock combinations after a cue, and wallet recovery phrases,
+in Korean and English. Full-width
 forms and zero-width characters inside a secret do not hide it; text outside the secrets is
 returned unchanged, character for character.
 
@@ -20,6 +22,8 @@ import re
 from dataclasses import dataclass
 
 from memories.logic import secret_rules
+from memories.logic.secret_documents import ID_DOCUMENT, document_spans
+from memories.logic.secret_entry_codes import entry_code_spans
 from memories.logic.secret_mnemonics import mnemonic_spans
 from memories.logic.secret_passwords import password_spans
 from memories.logic.secret_rules import luhn_valid, rrn_valid
@@ -51,6 +55,7 @@ KINDS = (
     secret_rules.RESIDENT_NUMBER,
     secret_rules.BANK_ACCOUNT,
     secret_rules.VERIFICATION_CODE,
+    ID_DOCUMENT,
 )
 PLACEHOLDER = "[redacted: {kind}]"
 # A placeholder left by a redaction: text that carried a secret. Only known kinds count, so
@@ -118,14 +123,20 @@ def _mask_placeholders(text: str) -> str:
     return PLACEHOLDER_PATTERN.sub(lambda m: "\n" * len(m.group(0)), text)
 
 
+_CARD_MARK = PLACEHOLDER.format(kind=secret_rules.CARD_NUMBER)
+
+
 def _spans(text: str) -> list[tuple[int, int, str]]:
     folded, index = _fold(text)
     masked = _mask_placeholders(folded)
     spans = [
         *secret_rules.shape_spans(masked),
-        *secret_rules.number_spans(masked),
+        # a door's code before the numbers: a tie with a one-time code keeps "password"
+        *entry_code_spans(masked),
+        *secret_rules.number_spans(masked, card_placeholder=_CARD_MARK in folded),
         *password_spans(masked),
         *mnemonic_spans(masked),
+        *document_spans(masked),
     ]
     spans = [(s, e, k) for s, e, k in spans if e > s and masked[s:e].strip()]
     if index is None:

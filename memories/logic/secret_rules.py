@@ -296,13 +296,28 @@ def _near(
 _CARD_DETAIL_NEEDLES = ("cvc", "cvv", "cid", "csc", "security", "보안", "카드", "card")
 
 
+def _luhn_prefix(number: str) -> str | None:
+    """`number`, or the longest part of it before a space that passes Luhn: "4111 ... 1111 12"
+    is a card number with its expiry's month after it."""
+    if luhn_valid(re.sub(r"[^0-9]", "", number)):
+        return number
+    cut = number.rfind(" ")
+    while cut > 0:
+        prefix = number[:cut]
+        if luhn_valid(re.sub(r"[^0-9]", "", prefix)):
+            return prefix
+        cut = number.rfind(" ", 0, cut)
+    return None
+
+
 def _card_spans(text: str) -> Iterator[Span]:
     for match in _CARD.finditer(text):
-        number = match.group(0)
-        digits = re.sub(r"[^0-9]", "", number)
-        if not luhn_valid(digits):
+        number = _luhn_prefix(match.group(0))
+        if number is None:
             continue
-        card_named = _near(_CARD_CUE, text, match.start(), match.end())
+        digits = re.sub(r"[^0-9]", "", number)
+        end = match.start() + len(number)
+        card_named = _near(_CARD_CUE, text, match.start(), end)
         groups = tuple(len(g) for g in re.split(r"[ .\-]", number))
         printed = len(groups) > 1 and groups in _CARD_GROUPS  # grouped as a card prints it
         if (
@@ -313,7 +328,7 @@ def _card_spans(text: str) -> Iterator[Span]:
             continue  # "주문번호 2024112514328807": an order number that happens to pass Luhn
         shaped = len(groups) == 1 or groups in _CARD_GROUPS
         if (shaped and digits[0] in "234569") or card_named:
-            yield match.start(), match.end(), CARD_NUMBER
+            yield match.start(), end, CARD_NUMBER
 
 
 _CVC = re.compile(
@@ -321,21 +336,57 @@ _CVC = re.compile(
     # "보안코드 3자리 417", "the 4 digit security code 9120": the length may come first
     r"(?:[^0-9\n]|[34] ?(?:자리|digits?)){0,14}?(?<![0-9])(?P<value>[0-9]{3,4})(?![0-9])"
 )
+# A card's expiry date after its cue ("exp 11/26", "유효기간 08/27", "만료 2026년 5월") or before
+# one ("28년 12월 만료", "12/27까지 유효"): MM/YY, MM/YYYY, YYYY-MM, "26년 5월", "May 2026".
+_EXPIRY_VALUE = (
+    r"(?<![0-9/.\-])(?P<value>(?:0?[1-9]|1[0-2]) ?[/\-.] ?(?:20)?[0-9]{2}"
+    r"|20[0-9]{2} ?[/\-.] ?(?:0?[1-9]|1[0-2])"
+    r"|(?:20)?[0-9]{2} ?년 ?(?:0?[1-9]|1[0-2]) ?월"
+    r"|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? (?:20)?[0-9]{2})"
+    r"(?![0-9]|[/.\-][0-9])"
+)
+_EXPIRY_CUE = (
+    r"(?i:exp(?:iry|iration|ires|ired|\.)?(?: date)?|valid (?:thru|through|until)|good thru|"
+    r"유효 ?기간|유효|만료 ?(?:일|기간|날짜)?)"
+)
 _EXPIRY = re.compile(
-    r"(?i)(?<![A-Za-z])(?:exp(?:iry|iration|ires|\.)?|valid (?:thru|through|until)|"
-    r"유효 ?기간|만료(?:일)?)"
-    r"[^0-9\n]{0,12}?(?<![0-9])(?P<value>(?:0?[1-9]|1[0-2]) ?[/\-] ?(?:20)?[0-9]{2})(?![0-9])"
+    r"(?<![A-Za-z])"
+    + _EXPIRY_CUE
+    + r"(?:[ \t]*(?:은|는|이|가|:|=|is))?[^0-9\n]{0,8}?"
+    + _EXPIRY_VALUE
+)
+_EXPIRY_BEFORE_CUE = re.compile(_EXPIRY_VALUE + r"[ \t]*(?:에|까지|이|로)?[ \t]*" + _EXPIRY_CUE)
+# Things other than a card that expire: their dates stay.
+_OTHER_EXPIRY = re.compile(
+    r"(?i)여권|passport|면허|licen[cs]e|신분증|비자 ?(?:만료|유효)|멤버십|membership|쿠폰|coupon|"
+    r"보증|warranty|계약|contract|도메인|domain|인증서|certificate|구독|subscription|포인트|points?"
+)
+# An expiry written right after the card number, without a cue: "4111 ... 1111 12/26 123".
+_EXPIRY_AFTER_NUMBER = re.compile(
+    r"[ \t,/|]{1,3}(?P<value>(?:0[1-9]|1[0-2]) ?/ ?(?:20)?[0-9]{2})(?![0-9]|[/.\-][0-9])"
 )
 
 
-def _card_detail_spans(text: str, *, card_found: bool) -> Iterator[Span]:
+def _card_detail_spans(
+    text: str, *, card_found: bool, card_ends: tuple[int, ...] = ()
+) -> Iterator[Span]:
     if not card_found and not mentions(text, _CARD_DETAIL_NEEDLES):
         return
-    # The expiry date is not redacted: without the number and the code it opens nothing, and
-    # people ask about it ("유효기간 11/27 인데 해외결제 되나요?"). CARD_EXPIRY stays a kind so
-    # markers stored before keep their label.
-    for match in _CVC.finditer(text):
-        yield match.start("value"), match.end("value"), CARD_CODE
+    codes = [(m.start("value"), m.end("value"), CARD_CODE) for m in _CVC.finditer(text)]
+    yield from codes
+    # The expiry date counts only beside the card's number or code: alone it opens nothing,
+    # and people ask about it ("유효기간 11/27 인데 해외결제 되나요?"); with them it completes
+    # what a thief needs.
+    if not (card_found or codes):
+        return
+    for pattern in (_EXPIRY, _EXPIRY_BEFORE_CUE):
+        for match in pattern.finditer(text):
+            if _OTHER_EXPIRY.search(text, max(0, match.start() - 12), match.start() + 1):
+                continue  # "여권 만료일 2031년 3월": another document's date
+            yield match.start("value"), match.end("value"), CARD_EXPIRY
+    for end in card_ends:
+        if beside := _EXPIRY_AFTER_NUMBER.match(text, end):
+            yield beside.start("value"), beside.end("value"), CARD_EXPIRY
 
 
 _RRN = re.compile(r"(?<![0-9])(?P<front>[0-9]{6})[ \-]?(?P<back>[0-9]{7})(?![0-9])")
@@ -505,7 +556,7 @@ _CODE = re.compile(
 # a course or a product code, and a "confirmation code" of capitals a flight's booking reference.
 _ONE_TIME_CUE = re.compile(
     r"(?i)인증|로그인|일회용|보안|otp|one[\s\-]?time|verification|verify|login|sign-?in|2fa|mfa|"
-    r"sms|auth|guard"
+    r"sms|auth|guard|백업|복구|backup|recovery"
 )
 _LETTER_CODE = re.compile(
     r"(?<![0-9A-Za-z\-])(?P<value>(?=[A-Z0-9\-]*[0-9])(?=[A-Z0-9\-]*[A-Z])"
@@ -559,6 +610,10 @@ _CODE_TO_ENTER = re.compile(
 )
 
 
+# The rest of a cue's line when it heads a list: "backup codes for 2FA:", "복구 코드 (10개):"
+_HEADING_END = re.compile(r"[^\n0-9]{0,16}:[ \t]*")
+
+
 def _code_spans(text: str) -> Iterator[Span]:
     if not mentions(text, _CODE_NEEDLES):
         return
@@ -575,6 +630,10 @@ def _code_spans(text: str) -> Iterator[Span]:
         window_end = min(len(text), cue.end() + (16 if bare_code else 30))
         newline = text.find("\n", cue.end(), window_end)
         window_end = newline if newline != -1 else window_end
+        if newline != -1 and _HEADING_END.fullmatch(text, cue.end(), newline):
+            # "backup codes for 2FA:" heads a list on the next lines: read the first of them
+            next_end = text.find("\n", newline + 1)
+            window_end = min(len(text) if next_end == -1 else next_end, newline + 30)
         candidates = [*_CODE.finditer(text, cue.end(), window_end)]
         if _ONE_TIME_CUE.search(text, max(0, cue.start() - 20), cue.end()):
             candidates += _LETTER_CODE.finditer(text, cue.end(), window_end)
@@ -582,7 +641,46 @@ def _code_spans(text: str) -> Iterator[Span]:
             if _UNIT_AFTER.match(text, match.end()) or _CUSTOMER_LINE.fullmatch(match.group(0)):
                 continue
             yield match.start("value"), match.end("value"), VERIFICATION_CODE
+            yield from _listed_codes(text, match.group("value"), match.end())
             break
+
+
+# Codes given as a list after one cue ("backup codes: 8f3k-2m9q, 7xw1-p4ld ..."): each item
+# has the first one's shape and only separators come between them.
+_LIST_GAP = re.compile(
+    r"[ \t]*(?:[,;/|·][ \t]*|\n[ \t]*(?:[-*•][ \t]+|[0-9]{1,2}[.)][ \t]+)?)|[ \t]+"
+)
+_LIST_ITEM = re.compile(r"[0-9A-Za-z]+(?:[ \-][0-9A-Za-z]+){0,3}")
+
+
+def _code_shape(value: str) -> str:
+    """ "8f3k-2m9q" -> "xxxx-xxxx", "4829 1037" -> "9999 9999": the grouping and, for digits
+    only, that every character is a digit."""
+    digits_only = value.replace("-", "").replace(" ", "").isdigit()
+    return re.sub(r"[0-9A-Za-z]", "9" if digits_only else "x", value)
+
+
+def _listed_codes(text: str, first: str, end: int) -> Iterator[Span]:
+    shape = _code_shape(first)
+    if "-" not in shape and " " not in shape and not any(c.isalpha() for c in first):
+        return  # a plain number: "인증번호 482913, 10분 안에" lists nothing
+    while gap := _LIST_GAP.match(text, end):
+        item = _LIST_ITEM.match(text, gap.end())
+        if item is None:
+            return
+        value = item.group(0)[: len(first)]
+        if _code_shape(value) != shape or not _code_like(value):
+            return
+        after = gap.end() + len(value)
+        if after < len(text) and (text[after].isalnum() or text[after] == "-"):
+            return
+        yield gap.end(), after, VERIFICATION_CODE
+        end = after
+
+
+def _code_like(value: str) -> bool:
+    letters = sum(c.isalpha() for c in value)
+    return letters == 0 or sum(c.isdigit() for c in value) > 0
 
 
 # A bank's security card (보안카드): "12번 8260", "no. 23 is 1394" after it names the card.
@@ -609,6 +707,16 @@ _PIN_CUE = re.compile(r"(?i)비번|비밀 ?번호|핀 ?번호|(?<![A-Za-z])(?:pi
 # The code printed on a card's face (Amex's four digits): "앞면에 있는 네자리", not "앞 네 자리"
 # (the number's first digits, which name only the issuer).
 _CARD_FACE = re.compile(r"(?i)앞면|앞에 ?있는|앞쪽에 ?있는|on the front")
+# The code printed on a card's back: "뒷면 세자리 802", "뒤에 세자리". A plain "뒤 네자리" is
+# the number's last four, printed on every receipt: it stays.
+_CARD_BACK = re.compile(r"뒷 ?면|뒤 ?쪽|뒤에 ?있는|뒤에 ?적힌|뒤에 ?찍힌")
+_CARD_BACK_PLAIN = re.compile(r"뒤(?:에)? ?$")
+# "the 3 digits on the back are 802", "back of the card: 802"
+_CARD_BACK_EN = re.compile(
+    r"(?i)(?<![A-Za-z])(?:(?:three|four|[34])[ \-]digits? on the back(?: of (?:the|my|your) card)?|"
+    r"back of (?:the|my|your) card)(?: (?:is|are|says|reads))?[ \t]*:?[ \t]*"
+    r"(?P<value>[0-9]{3,4})(?![0-9])"
+)
 
 
 def _fragment_spans(text: str, *, card_found: bool) -> Iterator[Span]:
@@ -629,15 +737,30 @@ def _fragment_spans(text: str, *, card_found: bool) -> Iterator[Span]:
             yield match.start("value"), match.end("value"), PASSWORD
             continue
         card = card_found or _near(_CARD_CUE, text, match.start(), match.start(), after=0)
-        if card and _CARD_FACE.search(text, max(0, match.start() - 16), match.start()):
+        on_card = _CARD_FACE.search(text, max(0, match.start() - 16), match.start()) or _card_back(
+            text, match.start(), len(match.group("value"))
+        )
+        if card and on_card:
+            yield match.start("value"), match.end("value"), CARD_CODE
+    if card_found or mentions(text, ("card",)):
+        for match in _CARD_BACK_EN.finditer(text) if "back" in text.lower() else ():
             yield match.start("value"), match.end("value"), CARD_CODE
 
 
-def number_spans(text: str) -> list[Span]:
+def _card_back(text: str, start: int, length: int) -> bool:
+    """True when the counted digits at `start` are read off the card's back."""
+    before = text[max(0, start - 16) : start]
+    if _CARD_BACK.search(before):
+        return True
+    return length == 3 and bool(_CARD_BACK_PLAIN.search(before))
+
+
+def number_spans(text: str, *, card_placeholder: bool = False) -> list[Span]:
     """Card numbers with their CVC and expiry, 주민등록번호, bank accounts, one-time codes."""
     spans = list(_card_spans(text))
-    card_found = bool(spans)
-    spans += _card_detail_spans(text, card_found=card_found)
+    card_found = bool(spans) or card_placeholder
+    card_ends = tuple(end for _, end, _ in spans)
+    spans += _card_detail_spans(text, card_found=card_found, card_ends=card_ends)
     spans += _rrn_spans(text)
     spans += _account_spans(text)
     spans += _code_spans(text)

@@ -412,11 +412,13 @@ def test_an_unlabelled_number_of_that_shape_without_its_check_digit_stays():
         assert redact(text).text == text
 
 
-def test_a_card_expiry_date_stays_while_the_number_and_code_go():
+def test_a_card_expiry_date_alone_stays_and_goes_with_the_number_and_code():
+    # alone it opens nothing and people ask about it; beside the number it completes a card
+    assert redact("유효기간 11/27 인데 해외결제 돼?").text == "유효기간 11/27 인데 해외결제 돼?"
     result = redact("카드 5425233430109903 유효기간 11/27 cvc 551 인데 해외결제 돼?")
 
-    assert "11/27" in result.text
     assert "5425233430109903" not in result.text and "551" not in result.text
+    assert "11/27" not in result.text and "해외결제" in result.text
 
 
 def test_a_business_registration_number_is_no_bank_account():
