@@ -201,3 +201,25 @@ def test_a_pets_name_is_kept_as_written(text, name):
     notes = _notes(text)
 
     assert any(note.endswith(name) for note in notes), notes
+
+
+# --- a day fixed for something to come --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "day"),
+    [
+        ("3월 14일로 라식 수술 예약했어", "3월 14일", date(2027, 3, 14)),
+        ("5월 2일로 이사 날짜 잡았어", "5월 2일", date(2027, 5, 2)),
+        ("I booked the dentist for February 3", "February 3", date(2027, 2, 3)),
+        ("We scheduled the move for March 9", "March 9", date(2027, 3, 9)),
+    ],
+)
+def test_a_day_booked_in_the_past_is_ahead_and_keeps_the_words_as_said(text, said, day):
+    items = _items(text)
+
+    assert [(said in item.content, item.happens_on) for item in items] == [(True, day)], items
+
+
+def test_a_relative_day_is_still_written_as_the_date_it_names():
+    assert _notes("다음 주 금요일에 부산 출장 가") == ["2026-12-11(금)에 부산 출장 감"]
