@@ -300,15 +300,31 @@ def english_date(day: date) -> str:
     return f"{day.isoformat()} ({_EN_WEEKDAYS[day.weekday()][:3].title()})"
 
 
+# A month and a day said without a year: written as said, with the year it resolves to.
+_YEARLESS = re.compile(
+    r"\d{1,2}\s*월\s*\d{1,2}\s*일|(?:on\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
+    r"[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?",
+    re.IGNORECASE,
+)
+
+
 def with_absolute_dates(text: str, *, today: date, korean: bool, future: bool = False) -> str:
     """`text` with each relative or year-less date replaced by the day it names."""
     out, last = [], 0
     for mention in resolve_dates(text, today=today, future=future):
         out.append(text[last : mention.start])
         written = korean_date(mention.day) if korean else english_date(mention.day)
+        if _YEARLESS.fullmatch(mention.text.strip()):
+            # "4월 20일" / "April 20": the words as said keep their place, the year is added
+            said = mention.text.strip()
+            written = (
+                f"{mention.day.year}년 {said}({written.rsplit('(', 1)[-1]}"
+                if korean
+                else f"{said}, {mention.day.year} ({written.rsplit('(', 1)[-1]}"
+            )
         before = text[: mention.start].rstrip().lower()
         needs_on = not korean and not re.search(
-            r"\b(?:on|by|until|from|since|before|after)$", before
+            r"\b(?:on|by|until|from|since|before|after|for)$", before
         )
         if mention.text.lower().startswith("on "):
             written, needs_on = f"on {written}", False

@@ -883,6 +883,13 @@ def _only_a_reason(body: str) -> bool:
     return False
 
 
+def _parting(sentence: str) -> bool:
+    """Every clause parts with a when only ("내일 봐요", "talk to you on monday"): no rule
+    reads a habit or a request into it."""
+    analysed = statements.analyse(sentence)
+    return bool(analysed) and all(s.clause.mood == "greeting" for s in analysed)
+
+
 def _passing_state(sentence: str) -> bool:
     """Every clause of the sentence tells a passing state ("지금 너무 졸려", "I'm so tired rn")
     or cries out at what just happened ("와 방금 끝내기 홈런")."""
@@ -906,7 +913,8 @@ def _tells_news(sentence: str) -> bool:
 # Pasted code: a call glued to its name ("print(i)", "df.head()"), a statement ending in ";",
 # braces, or a line opened by a keyword of a programming language.
 _CODE = re.compile(
-    r"(?<![\w.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*\((?!s\))[^()]*\)|[;{}]\s*$|"
+    # (";;" at the end is a chat sweat-drop, "냄새만 맡아도 토할거같음;;", not a statement's end)
+    r"(?<![\w.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*\((?!s\))[^()]*\)|(?:[{}]|(?<!;);)\s*$|"
     r"^\s*(?:def|class|import|return|const|let|var|function|public|private|#include)\s+\w|"
     r"^\s*from\s+[\w.]+\s+import\b|==|!=|&&|\|\||</?[a-z]+(?:\s[^>]*)?>|"
     # an assignment by an operator ("i += 1"), a loop or a test over a variable
@@ -1083,7 +1091,12 @@ def extract_statements(
             # "지금 버스 안이야. 자리 없음", "와 방금 끝내기 홈런. 소리질러": a remark on the
             # passing state or the cry before it
             continue
-        if _is_question(sentence) or _EN_WELL_WISH.match(sentence) or len(sentence) > 300:
+        if (
+            _is_question(sentence)
+            or _EN_WELL_WISH.match(sentence)
+            or len(sentence) > 300
+            or _parting(sentence)
+        ):
             continue
         rule = _match_rule(sentence)
         if cued and rule is not None and rule[1] not in _REQUEST_RULES:

@@ -234,7 +234,18 @@ _LEADING_MARKS = re.compile(r"^[\s<>!#*\-\"'(\[]+")
 _CLAUSE = re.compile(r"[,;:.!?\n]+|\s+[-–—]\s+|\bthen\b")
 
 
+# A label the user gives their own words ("rule for myself: I never ...", "goal for me: ...",
+# "note to self: ..."): a noun, not a bare verb ordering anything. Only the label goes; what
+# follows it is read as any sentence is.
+_EN_SELF_LABEL = re.compile(
+    r"^\s*(?:(?:my\s+)?(?:personal\s+)?(?:rule|goal|resolution|reminder|motto|policy)s?\s+"
+    r"(?:for|to)\s+(?:myself|self|me)|note\s+to\s+self)\s*:\s*",
+    re.IGNORECASE,
+)
+
+
 def _en_directive(sentence: str) -> bool:
+    sentence = _EN_SELF_LABEL.sub("", sentence)
     if _EN_RULE.search(sentence):
         return True
     for clause in _CLAUSE.split(sentence):

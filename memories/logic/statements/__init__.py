@@ -62,6 +62,15 @@ _RECURRING_DATE = re.compile(
 )
 
 
+# A day fixed for something to come, told in the past ("4월 20일로 날 잡았어", "booked it for
+# March 3"): the booking is past, the day is ahead.
+_ARRANGED = re.compile(
+    r"날\s*(?:을\s*)?잡|날짜\s*(?:를\s*)?(?:잡|정)|예약|예매|확정|"
+    r"\b(?:booked|scheduled|reserved|set\s+(?:it\s+)?for)\b",
+    re.IGNORECASE,
+)
+
+
 def _judge(clause: Clause, *, today: date | None, tokens: Sequence[Any] | None) -> Statement:
     if clause.mood != "statement":
         return Statement(clause, False, clause.mood)
@@ -75,7 +84,7 @@ def _judge(clause: Clause, *, today: date | None, tokens: Sequence[Any] | None) 
     content = clause.content
     habitual = korean.HABIT.search(clause.text) or english.HABIT.search(clause.text)
     if today is not None and not _RECURRING_DATE.search(clause.text) and not habitual:
-        future = clause.tense != "past"
+        future = clause.tense != "past" or bool(_ARRANGED.search(clause.text))
         mentions = dates.resolve_dates(clause.text, today=today, future=future)
         if mentions:
             day = mentions[0].day

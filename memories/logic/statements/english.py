@@ -22,8 +22,10 @@ _EN_CIRCLE_SUBJECT = re.compile(
 )
 _EN_NESTED_OTHER = re.compile(
     r"\bmy\s+(?:friend|coworker|co-worker|colleague|neighbou?r|boss|classmate|roommate)'s\b|"
-    r"^(?:my|a|the)\s+(?:friend|friends|coworker|co-worker|colleague|neighbou?r|classmate|"
-    r"buddy|pal|mate|boss|manager|teammate|roommate|landlord)\b"
+    r"^(?:my|our|a|the)\s+(?:friend|friends|coworker|co-worker|colleague|neighbou?r|neighbou?rs|"
+    r"classmate|buddy|pal|mate|boss|manager|teammate|roommate|landlord|landlady|supervisor|"
+    r"ceo|doorman|janitor|guy\s+next\s+door|lady\s+(?:next\s+door|upstairs|downstairs)|"
+    r"(?:guy|people|family|couple)\s+(?:upstairs|downstairs|across\s+the\s+hall))\b"
     r"(?!\s+and\s+I)",
     re.IGNORECASE,
 )
@@ -49,8 +51,26 @@ _EN_HYPOTHETICAL = re.compile(
 _EN_QUOTATION = re.compile(
     r"\b(?:says|said|told\s+me|tells\s+me|according\s+to|as\s+\w+\s+(?:said|says)|"
     r"apparently|heard\s+that|reckons|"
+    # someone's message passed on: "mom texted asking if I'd eaten", "dad called to tell me"
+    r"(?:texted|messaged|called|emailed|wrote)\s+(?:me\s+)?(?:to\s+(?:ask|tell|say|remind)|"
+    r"asking|saying)|"
     # someone else's opinion of the speaker: their view, not the speaker's fact
     r"thinks|believes|feels\s+(?:like|that)|wants\s+me\s+to|insists|keeps\s+saying)\b",
+    re.IGNORECASE,
+)
+# A saying handed down or someone's favourite words: "as my grandpa used to say, ...", "like
+# mom always says ...", "as the saying goes": every clause of the sentence is quoted wisdom.
+_EN_SAYING = re.compile(
+    r"\b(?:as|like)\s+(?!i\b)(?:[\w']+\s+){1,3}(?:(?:always|often|still|used\s+to|would)\s+)?"
+    r"(?:say|says|said|put\s+it|puts\s+it)\b|\bas\s+the\s+(?:saying|proverb|old\s+\w+)\s+goes\b|"
+    r"\bas\s+they\s+say\b|\b(?:old|wise)\s+saying\b|\bproverb\b|\bfavou?rite\s+(?:saying|motto)\b",
+    re.IGNORECASE,
+)
+# A parting that names only when: "see you tomorrow", "talk to you on monday".
+_EN_PARTING = re.compile(
+    r"^(?:ok(?:ay)?,?\s+|alright,?\s+|bye,?\s+)?(?:see|talk\s+to|speak\s+to|catch|chat\s+with)\s+"
+    r"(?:you|ya|u)(?:\s+(?:all|guys))?(?:\s+(?:later|soon|tomorrow|tonight|then|again|around|"
+    r"(?:on|next|this)\s+\w+|in\s+(?:a|the)\s+\w+))*\s*[.!~]*$",
     re.IGNORECASE,
 )
 _EN_REQUEST = re.compile(
@@ -521,15 +541,20 @@ def read(sentence: str) -> list[Clause]:
     out = []
     whole_question = sentence.rstrip().endswith("?") or bool(_EN_QUESTION.match(sentence))
     whole_hypothetical = bool(_EN_HYPOTHETICAL.search(sentence)) or is_hypothetical(sentence)
+    saying = bool(_EN_SAYING.search(sentence))
     for text in _en_clauses(sentence):
         bare = _EN_FILLER.sub("", text).strip()
         # "ctx is cancelled i think": a guess about a thing; the "i" of the hedge is no subject
         bare = _EN_HEDGE_TAIL.sub("", bare).strip() or bare
         if whole_question or _EN_QUESTION.match(bare):
             mood = "question"
+        elif _EN_PARTING.match(bare):
+            mood = "greeting"
         elif whole_hypothetical:
             mood = "hypothetical"
-        elif _EN_QUOTATION.search(bare) or (_QUOTED.search(bare) and not _EN_I.match(bare)):
+        elif (
+            saying or _EN_QUOTATION.search(bare) or (_QUOTED.search(bare) and not _EN_I.match(bare))
+        ):
             mood = "quotation"
         elif _EN_REQUEST.match(bare):
             mood = "request"

@@ -36,8 +36,8 @@ _KO_OTHERS = frozenset(
 _KO_CIRCLE = frozenset(
     """남편 아내 와이프 마누라 신랑 엄마 아빠 어머니 아버지 부모님 할머니 할아버지 누나
     형 오빠 언니 동생 딸 아들 애 아이 아기 남친 여친 남자친구 여자친구 애인 고양이
-    강아지 댕댕이 개 팀 회사 집 가족 시어머니 장모님 베프 조카 반려견 반려묘 팀장
-    상사 아이들 애들 부모 장인 장인어른 장모 시아버지 시아버님 시어머님 시부모 시부모님 시댁
+    강아지 댕댕이 개 팀 회사 집 가족 시어머니 장모님 베프 조카 반려견 반려묘
+    아이들 애들 부모 장인 장인어른 장모 시아버지 시아버님 시어머님 시부모 시부모님 시댁
     처가 처남 처제 형부 매형 제부 올케 시누이 형수 새언니 아주버님 사위 며느리 손자 손녀 삼촌
     외삼촌 이모 이모부 고모 고모부 숙모 사촌 외할머니 외할아버지 친할머니 친할아버지 앵무새
     반려동물""".split()  # noqa: SIM905
@@ -51,9 +51,17 @@ _KO_MOMENTARY = frozenset(
     얼얼하 메스껍 나른하 노곤하""".split()  # noqa: SIM905
 )
 # People named by their place at work or school: their news is theirs ("팀 막내가 ...").
-_KO_PERSON_WORDS = frozenset(
-    """막내 과장 부장 차장 대리 사원 이사 사장 대표 교수 선생 선배 후배 동기 동료 친구 지인
-    옆자리 룸메""".split()  # noqa: SIM905
+# Of these, a role at work or in the street: "우리 사장님" is the speaker's boss, no family.
+_KO_ROLES = frozenset(
+    """과장 부장 차장 대리 사원 이사 사장 대표 교수 선생 팀장 상사 실장 본부장 점장 원장
+    집주인 건물주 아저씨 아줌마 아주머니 경비 경비원 기사 손님""".split()  # noqa: SIM905
+)
+_KO_PERSON_WORDS = _KO_ROLES | frozenset(
+    """막내 선배 후배 동기 동료 친구 지인 옆자리 룸메""".split()  # noqa: SIM905
+)
+# Where a person lives or sits beside the speaker's: "옆집 할머니" is a neighbour, not family.
+_KO_NEIGHBOURS = frozenset(
+    """옆집 윗집 아랫집 앞집 뒷집 이웃 이웃집 옆방 윗층 아래층 옆자리""".split()  # noqa: SIM905
 )
 # A verb that tells what the speaker keeps, before the name of it ("키우는 거북이 ...가").
 _KO_KEEPING = frozenset(
@@ -150,7 +158,7 @@ def _ko_clauses(tokens: list[Any]) -> list[list[Any]]:
             )
             and index + 1 < len(tokens)
             and _tag(tokens[index + 1]) not in ("EF", "EC", "SF", "VCP", "XSA", "JX", "VA")
-        )
+        ) or _nominal_full_stop(tokens, index)
         # "한약 먹는 중이라 | ...금지래": the copula's reason "-(이)라" before a report, which
         # is someone else's words while the reason is the speaker's
         reason = (
@@ -181,6 +189,15 @@ def _ko_clauses(tokens: list[Any]) -> list[list[Any]]:
     if current:
         clauses.append(current)
     return clauses
+
+
+def _nominal_full_stop(tokens: list[Any], index: int) -> bool:
+    """Chat ends a sentence in "-ㅁ/음" that Kiwi may read as a nominaliser: "오이 싫어함 |
+    냄새만 맡아도 ...". It ends one when a new word, not a particle, follows."""
+    token = tokens[index]
+    if not (_tag(token) == "ETN" and token.form in ("ᆷ", "음")) or index + 1 >= len(tokens):
+        return False
+    return _tag(tokens[index + 1]).startswith(("NN", "NP", "MAG", "MM", "SL", "SN"))
 
 
 def _last_ending_of(tokens: list[Any]) -> str:
@@ -227,6 +244,10 @@ def _ko_subject(tokens: list[Any]) -> str:
                 return "other"
         if _liked(tokens[:index]):
             return "speaker"  # "좋아하는 배우는 ...", "최애 가수는 ...": the speaker's taste
+        if any(form in _KO_NEIGHBOURS for form in group):
+            return "other"  # "옆집 할머니는 ...": a neighbour's habits, not the family's
+        if any(form in _KO_ROLES for form in group) and not any(f in _KO_CIRCLE for f in group):
+            return "other"  # "우리 사장님은 ...": "우리" is the workplace, the boss is not kin
         if any(form in _KO_CIRCLE for form in group) or any(f in _KO_SPEAKER for f in group[:-1]):
             return "circle"
         if head.form in _KO_OTHERS or any(form in _KO_OTHERS for form in group):
@@ -250,8 +271,12 @@ def _ko_subject(tokens: list[Any]) -> str:
         for i, t in enumerate(tokens)
         if _tag(t) == "XSN"
         and t.form == "님"
-        # "선생님한테 배워요", "팀장님이랑 밥 먹음": the person is not who acts
-        and not (i + 1 < len(tokens) and tokens[i + 1].form in _KO_TO_SOMEONE)
+        # "선생님한테 배워요", "팀장님이랑 밥 먹음": the person is not who acts; "선생님이에요":
+        # the speaker's own job, said with the copula
+        and not (
+            i + 1 < len(tokens)
+            and (tokens[i + 1].form in _KO_TO_SOMEONE or _tag(tokens[i + 1]) == "VCP")
+        )
     ]
     if honoured and not any(
         t.form in ("엄마", "아빠", "부모", "어머", "아버", "할머", "할아버") for t in tokens
@@ -326,8 +351,8 @@ def _ko_tense(tokens: list[Any], text: str) -> str:
             return "plan"
         if tag == "EC" and form in ("려고", "으려고", "려구"):
             return "plan"
-        if form == "예정" or form == "계획":
-            return "plan"
+        if (form == "예정" or form == "계획") and "없" not in [f for f, _ in forms[i + 1 : i + 3]]:
+            return "plan"  # "계획 없으면 불안해": no plan is made
         if (
             tag == "ETM"
             and form in ("ᆯ", "을")
@@ -354,6 +379,8 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
     )
     if any(f in ("만약", "만일", "혹시") for f in forms):
         return "hypothetical"
+    if _farewell(tokens):
+        return "greeting"
     for i, token in enumerate(tokens):
         if _tag(token) == "EC" and token.form.endswith(
             ("다면", "라면", "었으면", "았으면", "였으면")
@@ -363,10 +390,16 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
             if _hedge_or_otherwise(tokens[:i]):
                 continue  # "웬만하면", "가능하면", "안 그러면": no condition is supposed
             if any(
-                _tag(t) == "EC" and t.form in ("어서", "아서", "라서", "니까", "으니까")
-                for t in tokens[:i]
+                _tag(t) == "EC"
+                and (
+                    t.form in ("어서", "아서", "라서", "니까", "으니까")
+                    or (t.form == "라" and j > 0 and _tag(tokens[j - 1]) == "VCP")
+                )
+                for j, t in enumerate(tokens[:i])
             ):
-                continue  # "집이 멀어서 약속 잡으면 ...": the reason is said to hold
+                # "집이 멀어서 약속 잡으면 ...", "INFP라 혼자 있으면 ...": the reason is said
+                # to hold
+                continue
             if _tag(tokens[i - 1]) == "EP":
                 return "hypothetical"  # "고양이였으면": contrary to fact
             rest = tokens[i + 1 :]
@@ -459,9 +492,13 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
     for i, (form, tag) in enumerate(zip(forms, tags, strict=True)):
         if (
             tag == "EC"
-            and form in ("다고", "라고", "냐고")
+            and form in ("다고", "라고", "냐고", "자고")
             and i + 1 < len(forms)
-            and forms[i + 1] in ("하", "그러", "말하")
+            and (
+                forms[i + 1] in ("하", "그러", "말하")
+                # "밥은 먹냐고 문자 보냄", "오라고 전화함": words passed on by a message
+                or any(f in _KO_MESSAGE_WORDS for f in forms[i + 1 : i + 4])
+            )
             and not any(f in ("주", "달") for f in forms[max(0, i - 2) : i])
         ):
             return "quotation"
@@ -472,6 +509,8 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
             if any(_tag(t) == "ETM" for t in tokens[i + 1 : i + 4]):
                 continue  # "어디 갈 땐": anywhere, inside a modifier, asks nothing
             return "question"
+        if token.form in _KO_QUESTION_WORDS and _asked_by_the_copula(tokens[i + 1 :]):
+            return "question"  # "칼로리 얼마임", "마감 언제야": the question word is the answer
     if last_ending in _KO_QUESTION_ENDINGS or (tags and tags[-1] == "EC" and forms[-1] == "니"):
         return "question"
     if "어떻" in forms:
@@ -499,6 +538,47 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
     ):
         return "exclamation"  # "와 월요일 너무 좋다"; "아 나 다음 달에 이사감" tells news
     return "statement"
+
+
+# Verbs of parting: "내일 봐", "담에 뵐게요", "이따 얘기해".
+_KO_PARTING = frozenset(
+    """보 뵈 뵙 얘기하 이야기하 연락하 만나""".split()  # noqa: SIM905
+)
+# Words of when that a parting names ("내일", "이따", "다음에"), nothing else.
+_KO_WHEN_WORDS = frozenset(
+    """내일 낼 모레 이따 이따가 나중 담 다음 그때 조만간 곧 또 주말 다음주 담주 월요일 화요일
+    수요일 목요일 금요일 토요일 일요일 주 날 번 아침 저녁 밤""".split()  # noqa: SIM905
+)
+
+
+def _farewell(tokens: list[Any]) -> bool:
+    """A parting that names only when ("내일 봐", "다음 주에 봬요", "이따 얘기해"): small talk,
+    no appointment. "내일 친구 만나" names whom and stays a plan."""
+    words = [t for t in tokens if not _tag(t).startswith(("S", "E", "J", "IC", "XSN"))]
+    verbs = [t for t in words if _tag(t) in ("VV", "VX", "XSV") or t.form in _KO_PARTING]
+    if not verbs or not any(t.form in _KO_PARTING for t in verbs):
+        return False
+    if any(_tag(t) == "EP" for t in tokens):
+        return False  # "어제 봤어": something that happened
+    ending = next((t.form for t in reversed(tokens) if _tag(t) == "EF"), "")
+    if ending.endswith(("ᆷ", "음", "다", "니다")):
+        return False  # "내일 봄", "내일 만난다": told, not said in parting
+    others = [t for t in words if t not in verbs and _tag(t) != "VCP"]
+    whens = [t for t in others if t.form in _KO_WHEN_WORDS]
+    # "내일 다시 봐요": an adverb is no object; "이따 얘기해": the noun of the verb is none
+    spoken = [
+        t
+        for t in others
+        if t.form not in ("얘기", "이야기", "연락") and (_tag(t) != "MAG" or t in whens)
+    ]
+    return bool(whens) and len(spoken) == len(whens)
+
+
+def _asked_by_the_copula(after: list[Any]) -> bool:
+    """A question word that is the predicate: only the copula and endings follow it ("얼마야",
+    "언제임"); "얼마 전에" or "몇 년째" go on with a noun and ask nothing."""
+    rest = [t for t in after if not _tag(t).startswith("S")]
+    return bool(rest) and _tag(rest[0]) == "VCP" and all(_tag(t).startswith("E") for t in rest[1:])
 
 
 def _inability_or_feeling(before: list[Any]) -> bool:
@@ -534,7 +614,9 @@ def _hedge_or_otherwise(before: list[Any]) -> bool:
 
 # A day or a time said in the clause: "가야 돼" then tells a plan, not a duty one feels.
 _KO_DATED = re.compile(
-    r"\d+\s*월|\d+\s*일|요일|내일|모레|다음\s*주|이번\s*주|다음\s*달|주말|\d+\s*시"
+    r"\d+\s*월|\d+\s*일|요일|내일|모레|다음\s*주|이번\s*주|다음\s*달|주말|\d+\s*시|"
+    # chat spellings: "담주", "담달", "토욜"
+    r"담주|담달|[월화수목금토일]욜"
 )
 
 
@@ -641,12 +723,20 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
     stem = predicate.removesuffix("하")
     spaced = " ".join(forms)
     if predicate in _KO_MOMENTARY or stem in _KO_MOMENTARY:
-        if not now and any(f in _KO_SUPERLATIVE for f in forms):
-            return False  # "클라이밍이 제일 재밌음": a comparison that lasts, a taste
-        if not now and any(
-            _tag(t) == "EC" and t.form in ("어도", "아도", "여도", "해도") for t in tokens
+        if not now and (
+            any(f in _KO_SUPERLATIVE for f in forms)
+            or ("더" in forms and any(_tag(t) == "JKB" and t.form == "보다" for t in tokens))
+            or (predicate == "좋" and _topic_then_choice(tokens))
         ):
-            return False  # "털 닿기만 해도 가려움": how the body always answers, not a moment
+            # "클라이밍이 제일 재밌음", "A보다 B가 더 좋음": a comparison that lasts, a taste
+            return False
+        if not now and any(
+            _tag(t) == "EC" and t.form in ("어도", "아도", "여도", "해도", "면", "으면")
+            for t in tokens
+        ):
+            # "털 닿기만 해도 가려움", "7시 넘으면 졸려": how the body always answers, not a
+            # moment (a "-면" left in a statement is a standing condition)
+            return False
         return not HABIT.search(spaced)
     if now and not HABIT.search(spaced):
         for i, token in enumerate(tokens[:-1]):
@@ -669,6 +759,24 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
         # a standing at work or school, which lasts.
         return not any(_tag(t) == "VV" for t in tokens) and not _standing(tokens)
     return True
+
+
+def _topic_then_choice(tokens: list[Any]) -> bool:
+    """ "회의는 오전이 좋아요", "여행은 혼자가 좋음": a topic, then the choice for it, then
+    "좋다": a taste that lasts, not how one feels."""
+    topic = next(
+        (i for i, t in enumerate(tokens) if _tag(t) == "JX" and t.form in ("은", "는", "ᆫ")),
+        None,
+    )
+    if topic is None or topic == 0 or not _tag(tokens[topic - 1]).startswith(("NN", "SL")):
+        return False
+    if tokens[topic - 1].form in _KO_NOW or tokens[topic - 1].form in ("요즘", "요새", "최근"):
+        return False  # "요즘은 컨디션이 좋아": how one is these days
+    return any(
+        _tag(t) == "JKS" and _tag(tokens[i - 1]).startswith(("NN", "SL", "NP"))
+        for i, t in enumerate(tokens)
+        if i > topic + 1
+    )
 
 
 def _not_in_the_mood(tokens: list[Any]) -> bool:
@@ -815,12 +923,35 @@ def _ko_content(text: str, tokens: list[Any], *, tense: str) -> str:
                 word = word[1:]
                 while word and _tag(word[0]) in ("JX", "JKS"):
                     word = word[1:]
+            if (
+                index > 1
+                and words[index - 1][0].startswith("이름")
+                and words[index - 2][0] not in ("제", "내", "나의", "저의", "나", "저")
+                and _a_name(word)
+            ):
+                # "강아지 이름 콩이야": the name as written ("콩이" or "콩"+"이야" cannot be
+                # told apart), without the ending, never "콩임"
+                kept.append(_NAME_ENDING.sub("", surface.rstrip(".,!~")))
+                continue
             # Keep the word's stem as written, then the nominal ending.
             ending = _ending_of(word, tense=tense)
             kept.append(ending or surface)
             continue
         kept.append(_NOISE.sub("", surface).rstrip(".,!~"))
     return re.sub(r"\s+", " ", " ".join(k for k in kept if k)).strip(" ,.")
+
+
+_NAME_ENDING = re.compile(r"(?:입니다|예요|에요|야|다|임)$")
+
+
+def _a_name(word: list[Any]) -> bool:
+    """A noun and the copula alone: "콩이야", "보리예요"."""
+    tags = [_tag(t) for t in word if not _tag(t).startswith("S")]
+    return (
+        len(tags) >= 3
+        and tags[-2:] == ["VCP", "EF"]
+        and all(t.startswith(("NN", "XSN", "SL")) for t in tags[:-2])
+    )
 
 
 def _plain(tokens: list[Any]) -> str:
@@ -851,11 +982,41 @@ def clause_type(tokens: list[Any], text: str, predicate: str, tense: str, day: d
         or any(word in text for word in _KO_TASTE)
     ):
         return "preference"
-    if forms & _KO_SUPERLATIVE and any(_tag(t) in ("VA", "XSA") for t in tokens):
+    if predicate == "좋" and _topic_then_choice(tokens):
         return "preference"
+    if (forms & _KO_SUPERLATIVE or {"보다", "더"} <= forms) and any(
+        _tag(t) in ("VA", "XSA") for t in tokens
+    ):
+        return "preference"  # "제일 좋음", "A보다 B가 더 좋음": a taste by comparison
     if tense == "past" and _KO_PAST_DAY.search(text):
         return "episode"
     return "fact"
+
+
+# What carries someone's words to the speaker, after a quoting "-냐고", "-라고".
+_KO_MESSAGE_WORDS = frozenset(
+    """문자 카톡 톡 메시지 메세지 연락 전화 편지 메일 물어보 묻 잔소리 말씀""".split()  # noqa: SIM905
+)
+# A saying handed down or someone's favourite words ("옛말에 ...", "할머니가 늘 말씀하셨듯이
+# ...", "아빠 입버릇이 ..."): the whole sentence is quoted wisdom, not the speaker's news.
+_KO_SAYING = re.compile(
+    r"옛말|속담|격언|명언|입버릇|말마따나|(?:말씀|말)\s*(?:하|하셨|했|하시)?(?:듯이|듯)(?![가-힣])|"
+    r"(?:하는|하던|하시던|하시는|하신)\s*말(?:씀)?(?:이|처럼|대로)(?![가-힣])"
+)
+
+
+def _a_saying(sentence: str) -> bool:
+    """Quoted wisdom: a proverb, a motto, or what someone named (or honoured) says; "(내가)
+    전에 말했듯이 ..." is the speaker's own words said again, and what follows stands."""
+    for match in _KO_SAYING.finditer(sentence):
+        said, before = match.group(0), sentence[: match.start()]
+        if not said.startswith(("말", "하")) or "시" in said or "씀" in said:
+            return True
+        if re.search(r"[가-힣](?:가|이|께서)\s", before) and not re.search(
+            r"(?:^|\s)(?:내가|제가)\s", before
+        ):
+            return True
+    return False
 
 
 _QUOTE_STAND_IN = "그 말"
@@ -870,7 +1031,8 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
     sentence = _QUOTED.sub(_QUOTE_STAND_IN, sentence)
     tokens = _ko_tokens(sentence)
     out = []
-    whole_mood = "quotation" if reported else _ko_mood(tokens, sentence)
+    saying = _a_saying(sentence)
+    whole_mood = "quotation" if reported or saying else _ko_mood(tokens, sentence)
     supposed = any(t.form in ("만약", "만일") for t in tokens)
     parts = _ko_clauses(tokens)
     ends_quoted = bool(parts) and _ko_mood(parts[-1], "") == "quotation" or len(parts) < 2
@@ -885,10 +1047,14 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
         # sentence ("전단계래서 요즘 현미밥 먹어요") only their own clause, and what the
         # speaker did before the report ("필라테스 끊었는데 강사님이 ...하지 말래") is not
         # reported: it stands.
-        colours = whole_mood == "question" or (
-            whole_mood == "quotation"
-            and (reported or ends_quoted)
-            and not (firsthand or _firsthand(part))
+        colours = (
+            whole_mood == "question"
+            or saying
+            or (
+                whole_mood == "quotation"
+                and (reported or ends_quoted)
+                and not (firsthand or _firsthand(part))
+            )
         )
         firsthand = firsthand or _firsthand(part)
         if colours and mood == "statement":
