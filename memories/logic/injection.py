@@ -228,6 +228,11 @@ def compose_jamo(text: str) -> str:
 # A line of a settings block: "key: value", "- key: value", "key = value", "\"key\": value".
 _SETTING_LINE = re.compile(r"^\s*(?:[-*]\s*)?[\"']?[\w.\-]{2,40}[\"']?\s*[:=]")
 _JSON_KEY = re.compile(r"[\"'][\w.\-]{2,40}[\"']\s*:")
+# A key a program reads, words run together ("on_request", "shareMemoryWith"): a form a person
+# fills in ("참석자: ...", "Email: ...") is read line by line as before.
+_JOINED_KEY = re.compile(
+    r"(?:^|[\s\"'{,\-])(?:[A-Za-z0-9]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*)[\"']?\s*[:=]", re.M
+)
 _IDENTIFIER_JOINS = re.compile(r"(?<=[A-Za-z0-9])_+(?=[A-Za-z0-9])|(?<=[a-z])(?=[A-Z][a-z])")
 
 
@@ -238,7 +243,8 @@ def _as_settings(text: str) -> str | None:
     is not such a block."""
     lines = [line for line in text.splitlines() if line.strip()]
     settings = sum(bool(_SETTING_LINE.match(line)) for line in lines)
-    if not _JSON_KEY.search(text) and not (settings >= 2 and settings * 2 >= len(lines)):
+    block = settings >= 2 and settings * 2 >= len(lines) and _JOINED_KEY.search(text)
+    if not _JSON_KEY.search(text) and not block:
         return None
     words = _IDENTIFIER_JOINS.sub(" ", text)
     words = re.sub(r"[{}\[\]\"]+", " ", words)

@@ -412,6 +412,8 @@ def test_a_settings_block_that_sends_the_users_data_away_is_held(text):
         "tone: friendly\nlength: short\nformat: bullets\nremember these",
         "내 에디터 설정은 tab_size: 4, line_length: 100 이야",
         'Please remember my settings: {"units": "metric", "timeZone": "Asia/Seoul"}',
+        # a form a person fills in is read line by line, not as one order
+        "회의 메모\n참석자: 지훈, 수아\n안건: 자료 공유\n메일: team@office.example",
     ],
 )
 def test_a_settings_block_of_plain_preferences_is_no_injection(text):
