@@ -331,10 +331,6 @@ def test_the_assistants_own_settings_and_running_stay_held():
 from memories.logic.redaction import redact  # noqa: E402
 
 
-def _b64(text: str) -> str:
-    return base64.b64encode(text.encode()).decode()
-
-
 def _hex(text: str) -> str:
     return "0x" + text.encode().hex()
 
