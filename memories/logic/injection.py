@@ -225,6 +225,32 @@ def compose_jamo(text: str) -> str:
     return "".join(out)
 
 
+# A line of a settings block: "key: value", "- key: value", "key = value", "\"key\": value".
+_SETTING_LINE = re.compile(r"^\s*(?:[-*]\s*)?[\"']?[\w.\-]{2,40}[\"']?\s*[:=]")
+_JSON_KEY = re.compile(r"[\"'][\w.\-]{2,40}[\"']\s*:")
+# A key a program reads, words run together ("on_request", "shareMemoryWith"): a form a person
+# fills in ("참석자: ...", "Email: ...") is read line by line as before.
+_JOINED_KEY = re.compile(
+    r"(?:^|[\s\"'{,\-])(?:[A-Za-z0-9]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*)[\"']?\s*[:=]", re.M
+)
+_IDENTIFIER_JOINS = re.compile(r"(?<=[A-Za-z0-9])_+(?=[A-Za-z0-9])|(?<=[a-z])(?=[A-Z][a-z])")
+
+
+def _as_settings(text: str) -> str | None:
+    """A pasted settings block (JSON, YAML, key=value) read as words: its keys split into words
+    ("share_memory_with", "dumpMemory") and its lines run together, so a key that names the
+    user's data and a value that names an address are read as one order. None when `text`
+    is not such a block."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    settings = sum(bool(_SETTING_LINE.match(line)) for line in lines)
+    block = settings >= 2 and settings * 2 >= len(lines) and _JOINED_KEY.search(text)
+    if not _JSON_KEY.search(text) and not block:
+        return None
+    words = _IDENTIFIER_JOINS.sub(" ", text)
+    words = re.sub(r"[{}\[\]\"]+", " ", words)
+    return " ".join(line.strip(" -*,") for line in words.splitlines() if line.strip(" -*,"))
+
+
 def views(text: str) -> list[str]:
     """The text as the rules should read it: normalised, plus every decoding of it that
     differs (HTML entities and tags, URL escapes, base64/hex payloads, rot13)."""
@@ -239,6 +265,9 @@ def views(text: str) -> list[str]:
     # Hangul written as loose jamo ("ㅇㅏㅍㅇㅡㄹㅗ"): the rules read the syllables.
     if len(_LOOSE_JAMO.findall(text)) >= 6:  # before NFKC, which turns them into other jamo
         candidates.append(unicodedata.normalize("NFKC", compose_jamo(_ZERO_WIDTH.sub("", text))))
+    settings = _as_settings(raw)
+    if settings is not None:
+        candidates.append(settings)
     candidates += _decoded_payloads(raw)
     candidates += _invisible_payloads(text)
     # Text written backwards, with an order to read it so: the rules read it turned round.
@@ -289,7 +318,7 @@ _DATA_EN = (
     r"enters?|pastes?|sends?|mentions?|gives?)\b|"
     r"salary|health(?:\s+\w+)?|medical\s+\w+|files|documents|notes\s+about\s+me|"
     r"(?:my|the\s+user'?s?|their|user'?s?)\s+(?:[\w-]+\s+)?(?:data|info|details|stuff|card|"
-    r"history|records?|numbers?)|"
+    r"history|records?|numbers?|profiles?)|"
     r"anything\s+about\s+me|(?:what|anything|all)\s+you\s+know\s+about\s+(?:me|the\s+user|them)|itinerary|"
     r"e-?mail\s+address(?:es)?|card\s+(?:numbers?|details)"
 )
@@ -314,9 +343,9 @@ _SECRET = (
     r"비밀\s*번호|비번|암호|api\s*키|인증\s*번호|계좌\s*비밀번호|카드\s*번호|보안\s*코드)"
 )
 _PASS_ON = (
-    r"(?:\b(?:send|forward|e-?mail|post|upload|share|submit|transmit|leak|exfiltrate|report|"
+    r"(?:\b(?:send|forward|e-?mail|post|upload|share|submit|transmit|leak|exfil(?:trate)?|report|"
     r"give|tell|show|reveal|disclose|dump|print|list|repeat|paste|include|append|attach|"
-    r"hand\s+over|provide|sync|cc|bcc|mail)(?:s|ed|ing)?\b|\banswer\s+(?:him|her|them|anyone|whoever)\b|보내|(?<!재)전송|전달|공유(?!기)|제출|올려|"
+    r"hand\s+over|provide|sync|cc|bcc|mail)(?:s|ed|ing)?\b|\banswer\s+(?:him|her|them|anyone|anybody|whoever|any\s+\w+|every\s+\w+)\b|보내|(?<!재)전송|전달|공유(?!기)|제출|올려|"
     r"업로드|유출|보고|알려|보여|공개|덤프|출력|붙여|포함|회신|넘겨|제공|말해|표시|얘기해|털어놔|"
     r"동기화|백업|미러링|털어놓|까발|불어)"
 )
@@ -328,12 +357,17 @@ _OTHERS_EN = (
     r"boyfriend|girlfriend|husband|wife|partner)\b[^.\n]{0,40}\b(?:him|her|them)|"
     r"\b(?:answer|tell|give|send|show|forward|email|pass)\s+(?:him|her|them)\b|"
     r"\b(?:with|to)\s+(?:him|her|them)\b|"
-    r"\ba\s+user\s+(?:named|called)\b)"
+    r"\ba\s+user\s+(?:named|called)\b|"
+    # whoever makes a request, named by it: "any requester", "the asking party"
+    r"\b(?:any|every|all|each|the)\s+(?:\w+\s+)?(?:requesters?|requestors?|callers?|askers?|"
+    r"inquirers?|enquirers?|quer(?:y|ies)\s+senders?)\b|\b(?:requesting|asking|calling|querying)\s+"
+    r"(?:party|parties|person|people|user|users|client|clients)\b|\b(?:whoever|anyone|anybody)\s+"
+    r"(?:requests?|requesting|queries|querying|asks?|asking)\b)"
 )
 _OTHERS_KO = (
     r"(?:누가\s*(?:물어|묻|요청)|누구(?:든|한테나|에게나|라도)|아무(?:한테나|에게나|나|한테)|"
     r"다른\s*(?:사람|사용자|유저|분)|제\s*?3\s*자|제휴사|협력사|상대방|걔|그\s*사람|"
-    r"물어보는\s*(?:사람|쪽)|참석자|"
+    r"(?:물어보는|묻는|요청하는|문의하는)\s*(?:사람|쪽|곳|누구)|요청자|질문자|문의자|참석자|"
     r"(?<![가-힣])(?!내가|제가|우리가|나|저)[가-힣]{1,8}(?:이가|가)\s+(?:[가-힣]+\s+){0,3}?"
     r"(?:물어보|묻|요청하|달라고)|"
     r"(?<![가-힣])(?!나한|저한|나에|저에|너한|너에|네게|내게|제게|사용자|유저|본인)[가-힣]{1,8}"
@@ -738,7 +772,7 @@ _TOGETHER: list[_Together] = [
         _DESTINATION,
         # Not "I upload my photos to flickr.com": the user's own habit is a fact.
         verb=r"(?<!\bi )(?<!\bwe )\b(?:send|upload|post|forward|e-?mail|transmit|submit|sync|"
-        r"mirror|report|beacon|exfiltrate)(?:s|ed|ing)?\b(?!\s+me\b)|전송|업로드|제출|포스트|"
+        r"mirror|report|beacon|exfil(?:trate)?)(?:s|ed|ing)?\b(?!\s+me\b)|전송|업로드|제출|포스트|"
         r"(?:올려|보내|넘겨|전달해|공유해|회신해)\s*(?:줘|주세요|라|놔|둬|놓|야|줄래)|"
         r"(?:올리|보내|넘기|전달하|공유하)도록|(?:올릴|보낼|넘길)\s*것",
     ),
@@ -856,6 +890,10 @@ _ON_A_TRIGGER = (
     r"나오면|말하면|(?:라고|이라고)\s*하면|(?:을|를)\s*(?:치면|입력하면|쓰면)|"
     r"(?:하는|대는|라고\s*하는|이라고\s*하는)\s*(?:사람|분|누구)|물어보면|물으면|"
     r"요청하면|달라고\s*하면|암호|비밀\s*(?:코드|단어)|코드\s*워드|마다|매주|매일|매달|"
+    # asked by someone else: "even if someone else asks"
+    r"\b(?:someone|anyone|somebody|anybody|a\s+stranger)\s+(?:else\s+)?(?:asks?|asking|"
+    r"requests?|requesting)\b|\beven\s+if\s+(?:someone|anyone|somebody|anybody|a\s+stranger|"
+    r"a\s+person|it'?s\s+not\s+me)\b|"
     r"\b(?:whoever|anyone\s+who|someone\s+who|anybody\s+who|a\s+(?:person|user)\s+who|asks?\s+for|"
     r"code\s*word|pass\s*phrase|password|trigger|keyword|weekly|daily|monthly|every\s+(?:week|day|"
     r"month|answer|reply|response))\b"
@@ -871,11 +909,23 @@ _PERSONAL = (
     r"personal\s+life|private\s+life)\b"
 )
 _SOMEONE_ASKING = (
-    r"(?:라고|이라고)\s*(?:하는|대는)\s*(?:사람|분)|자칭|누가\s*(?:물어보든|묻든|물어봐도)|"
+    r"(?:라고|이라고)\s*(?:하는|대는)\s*(?:사람|분)|자칭|누가\s*(?:물어보든|묻든|물어봐도|요청해도)|"
     r"(?<![가-힣])(?!내가|제가)[가-힣]{1,8}(?:이|가)\s*(?:[가-힣]+\s+){0,2}?(?:물어보면|물으면|"
-    r"요청하면|찾으면|달라고\s*하면|물어봐도)|\b(?:anyone|someone|whoever|anybody|"
-    r"a\s+person)\s+(?:who\s+)?(?:asks?|claims?|says?)\b|\bif\s+(?:someone|anyone|they|a\s+person)\s+"
-    r"(?:asks?|claims?)\b|\bwhatever\s+(?:he|she|they|someone|anyone)\s+asks?\b"
+    r"요청하면|찾으면|달라고\s*하면|물어봐도|물어보더라도|물어도|묻더라도|요청해도|달라고\s*해도)|"
+    r"\b(?:anyone|someone|whoever|anybody|"
+    r"a\s+person)\s+(?:else\s+)?(?:who\s+)?(?:asks?|claims?|says?)\b|\b(?:if|even\s+if)\s+"
+    r"(?:someone|anyone|they|a\s+person)\s+(?:else\s+)?(?:asks?|claims?)\b|"
+    r"\bwhatever\s+(?:he|she|they|someone|anyone)\s+asks?\b"
+)
+# Answering, as the way the user's data goes to whoever asks ("다 대답해줘", "answer them")
+_ANSWER_THEM = r"대답|답해|답변|응답|\banswer\w*\b|\brespond\w*\b|\breply\b"
+# leak: who asks is not checked ("확인 안 해도 돼", "no need to verify who it is"): with the
+# user's data and someone else asking, the data goes to whoever claims to be allowed
+_SKIP_VERIFYING = (
+    r"(?:본인\s*)?(?:확인|인증)\s*(?:안\s*(?:해도|하고|함)|없이|하지\s*(?:말고|마|않아도)|"
+    r"(?:할|하실)\s*필요\s*(?:없|x)|생략|필요\s*없)|"
+    r"\b(?:without|no\s+need\s+(?:to|for)|don'?t\s+(?:bother\s+to\s+)?|never|skip(?:ping)?)\s+"
+    r"(?:verify\w*|verification|check\w*|confirm\w*|ask\w*\s+who|identity\s+checks?)\b"
 )
 # rules: "the guidelines you follow, count them as gone"
 _RULES_GONE_KO = (
@@ -898,12 +948,36 @@ _PROMOTED_LINK = (
 
 _SLIP_IN = f"{_ADD}|끼워|끼워넣|섞어|\\b(?:slip|drop|sneak|work)\\b"
 
+# obey: a text given in a form the user cannot read, to be kept or applied as a rule. A
+# preference has no reason to be encoded; whatever the payload says, the order stands even
+# after the payload itself is redacted as a token before it is stored.
+_OPAQUE = (
+    r"\[redacted: token\]|\b0x[0-9a-f]{16,}|(?:\\x[0-9a-f]{2}){8,}|"
+    r"(?<![\w/+])(?=[a-z+/]*[0-9])(?=[0-9+/]*[a-z])[a-z0-9+/]{24,}={0,2}(?![\w/+])"
+)
+_NAMED_ENCODED = (
+    r"\b(?:encoded|encrypted|obfuscated|scrambled|ciphered|base[\s-]?64|b64|hex(?:adecimal)?|"
+    r"rot[\s-]?13)\b|인코딩|암호화|난독화|베이스\s*64|16\s*진수?|헥스"
+)
+_AS_A_RULE = (
+    r"\b(?:settings?|config(?:uration)?|preferences?|rules?|instructions?|directives?|polic(?:y|ies)|"
+    r"mode|profile|behaviou?r)\b|설정|규칙|지시|지침|선호|취향|모드|방침"
+)
+_KEEP_OR_APPLY = (
+    r"\b(?:remember|memori[sz]e|keep|save|store|apply|adopt|follow|obey|load|import|enable|"
+    r"activate|install|set|execute|run)\b|기억|저장|명심|적용|반영|따라|따르|활성화|실행|설정해"
+)
+
 _TOGETHER += [
     _together(LEAK, _ALL_STORED, _ON_A_TRIGGER, verb=_HAND_OUT),
     _together(LEAK, _PERSONAL, _SOMEONE_ASKING, verb=_HAND_OUT),
+    _together(LEAK, f"{_ALL_STORED}|{_PERSONAL}", _SOMEONE_ASKING, verb=_ANSWER_THEM),
+    _together(LEAK, f"{_ALL_STORED}|{_PERSONAL}", _SOMEONE_ASKING, _SKIP_VERIFYING),
     _together(RULES, _RULES_GONE_KO, _YOURS_KO),
     _together(RULES, _RULES_GONE_EN),
     _together(APPEND, _PROMOTED_LINK, verb=_SLIP_IN),
+    _together(OBEY, _OPAQUE, _NAMED_ENCODED, verb=_KEEP_OR_APPLY),
+    _together(OBEY, _OPAQUE, _AS_A_RULE, verb=_KEEP_OR_APPLY),
     # reveal: the assistant's instructions under any name, shown in any way or form
     _together(REVEAL, _OWN_INSTRUCTIONS, verb=f"{_SHOW_EN}|{_SHOW_KO}"),
     _together(REVEAL, _OWN_INSTRUCTIONS, _ANSWER_FORM),
@@ -1074,7 +1148,9 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"\brm\s+-(?:rf|fr|r)\b|\bmkfs\b|\bdd\s+if=|:\(\)\s*\{\s*:\|:&\s*\};:|\bos\.system\b|"
             r"\bsubprocess\b|\beval\s*\(|\bexec\s*\(|\b(?:curl|wget)\b[^\n]{0,200}\|\s*(?:sudo\s+)?"
             r"(?:ba|z|k)?sh\b|\bdrop\s+(?:table|database|schema)\b|\btruncate\s+table\b|"
-            r"(?:^|\s)\./[\w.\-]+\.(?:sh|py|exe)\b|--upload|\bpowershell\b|\bchmod\s+\+x|"
+            # PowerShell run, not named as the language of examples ("examples in PowerShell")
+            r"(?:^|\s)\./[\w.\-]+\.(?:sh|py|exe)\b|--upload|\bpowershell(?:\.exe)?\s+(?:-\w+|iex\b|"
+            r"invoke-|start-)|\b(?:run|execute|launch|open)\s+(?:a\s+|the\s+)?powershell\b|\bchmod\s+\+x|"
             r"~/\.(?:ssh|aws|gnupg|kube|docker)|\bid_rsa\b|/etc/(?:passwd|shadow)|"
             r"\b(?:call|use|invoke)\s+(?:the\s+|your\s+)?[\w-]+\s+tool\s+(?:and|to)\s+(?:run|execute)\b|"
             r"\bsudo\s+(?:-\w+\s+)?(?:rm|apt|chmod|chown|sh|bash|su|dd|mv|cp|curl|wget|python3?|"

@@ -487,7 +487,8 @@ _CONTROL = re.compile(
     # the "DAN" jailbreak, not a person called Dan ("sign them 'cheers, dan'")
     r"\bdan\s+mode\b|\b(?:act|acting|be|are|as|become)\s+(?:a\s+)?dan\b|\bdo\s+anything\s+now\b|"
     # tools, commands, obeying text found elsewhere
-    r"실행(?!\s*(?:결과|방법|화면|예시|예제|시간|과정|순서|하는\s*법))|명령어|스크립트|설치|다운로드|클릭|접속|열어|방문|따라\s*(?:줘|해|라|야)|따르|따를|그대로|"
+    # "타입스크립트", "자바스크립트": a language named as one word is a topic, not a script run
+    r"실행(?!\s*(?:결과|방법|화면|예시|예제|시간|과정|순서|하는\s*법))|명령어|(?<![가-힣])스크립트|설치|다운로드|클릭|접속|열어|방문|따라\s*(?:줘|해|라|야)|따르|따를|그대로|"
     r"(?:말|부탁|요청|지시|명령)\S{0,2}\s*(?:다\s*)?들어|결제|구매|구입|송금|이체|"
     # A command given to the user to read is a topic ("give the command and what it does");
     # running one is the boundary.
@@ -509,6 +510,17 @@ _TOPIC = re.compile(
     # prompts as a subject the user studies or asks for ("예시 프롬프트", "프롬프트 작성법")
     r"(?:예시|예제|샘플|좋은)\s*프롬프트|프롬프트\s*(?:작성|쓰는|짜는|엔지니어링|예시|예제)|"
     r"\b(?:example|sample|good)\s+prompts?\b|\bprompts?\s+(?:writing|engineering|examples?)\b|"
+    # the language code is shown in ("shell examples", "스크립트 예시"), not a tool run
+    r"\b(?:shell|bash|zsh|terminal|script(?:ing)?|command[\s-]line|cli)\s+(?:examples?|snippets?|"
+    r"samples?|code|syntax|one-liners?)\b|(?:셸|쉘|터미널|스크립트|명령어)\s*(?:예시|예제|코드|문법|샘플)|"
+    # the user's own slips let pass ("ignore my typos", "내 오타는 무시해"): what is ignored is
+    # the user's writing, never the assistant's instructions
+    r"\b(?:ignore|overlook|disregard|forgive|don'?t\s+(?:mind|worry\s+about))\s+(?:my|any|all|the)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:typos?|misspell\w*|spelling|grammar|punctuation|capitali[sz]ation|"
+    r"autocorrect\w*|mistakes?|errors?|slips?|abbreviations?|slang|broken\s+english)\b"
+    r"(?:\s+(?:mistakes?|errors?))?|"
+    r"(?:(?:내|제|나의|저의)\s*)?(?:[가-힣]+\s+)?(?:오타|오탈자|맞춤법|띄어쓰기|철자|문법|말실수|비문|"
+    r"줄임말|사투리|실수)\S{0,3}\s*(?:[가-힣]+\s+){0,2}?(?:다\s*|그냥\s*|좀\s*)?(?:무시|넘어가|신경\s*(?:쓰지|안\s*써))|"
     # how to change the user's own things ("시스템 설정 바꾸는 법", "how to reset my router's
     # settings"), never the assistant's own
     r"(?:(?!(?:너|네|니|당신)(?:의)?\s)[^\s,.;]+\s+){0,2}[가-힣]*(?:바꾸|변경하|고치|여|열|찾|켜|끄|"

@@ -361,3 +361,26 @@ def test_a_thing_of_the_speakers_people_passes_the_capture_gate(text):
 @pytest.mark.parametrize("text", ["통신사 알뜰폰으로 갈아탐", "I hardly drink soda anymore"])
 def test_a_change_that_names_what_changed_passes_the_capture_gate(text):
     assert extract_statements(text, statements_allowed=False) != []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the kind of thing the answers hold, as the topic ("엔" is "에는" run together)
+        "러스트 코드엔 에러 처리 꼭 넣어줘",
+        "SQL 쿼리엔 별칭 꼭 붙여줘",
+        "요리 레시피엔 칼로리도 같이 적어줘",
+        "Go code: always include error checks, please.",
+        "In Python snippets, always add docstrings.",
+        "For SQL queries, always alias the tables.",
+    ],
+)
+def test_a_request_about_a_kind_of_answer_named_as_its_topic_is_a_standing_request(text):
+    items = extract_statements(text)
+
+    assert [item.type for item in items] == ["procedure"], items
+
+
+@pytest.mark.parametrize("text", ["이 코드엔 타입 힌트 넣어줘", "저녁엔 운동해요"])
+def test_a_thing_at_hand_or_ones_own_habit_marked_with_en_is_no_standing_request(text):
+    assert all(item.type != "procedure" for item in extract_statements(text))
