@@ -654,11 +654,19 @@ def _postal_pin(text: str, cue: _Cue, line_end: int) -> bool:
     97201", "PIN code 560034 is our Bengaluru address"."""
     if not _PIN_CUE_TEXT.match(cue.text):
         return False
+    number = _FIRST_NUMBER.search(text, cue.end, line_end)
+    if not number or not _POSTAL_SHAPE.fullmatch(number.group(0)):
+        return False  # "my pin is 4821, I'm in the city": four digits are a PIN's, not a place's
     line_start = text.rfind("\n", max(0, cue.start - _WINDOW), cue.start) + 1
     line_start = max(line_start, cue.start - _WINDOW)
     return bool(_PLACE_TALK.search(text, line_start, line_end)) and not _PIN_OWNER.search(
         text, line_start, line_end
     )
+
+
+# A postal code has five digits (a US zip, a Korean 우편번호, optionally +4) or six (India's).
+_FIRST_NUMBER = re.compile(r"(?<![0-9])[0-9][0-9 \-]*[0-9](?![0-9])")
+_POSTAL_SHAPE = re.compile(r"[0-9]{5}(?:-[0-9]{4})?|[1-9][0-9]{5}|[1-9][0-9]{2} [0-9]{3}")
 
 
 def _agreed_phrase(text: str, cue: re.Match[str]) -> Span | None:

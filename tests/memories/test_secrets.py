@@ -847,6 +847,8 @@ POSTAL_PINS = [
     ("폰 핀번호 2468 우리 동네 말고", ("2468",), ("우리 동네",)),
     ("my ATM pin code is 9031", ("9031",), ("my ATM pin code is",)),
     ("Flat 4, Park Street, Kolkata, PIN 700016", (), ("PIN 700016",)),
+    ("my pin is 8142 and I live in the old town", ("8142",), ("old town",)),
+    ("택배 주소 적을게, 핀번호는 3391", ("3391",), ("택배 주소",)),
 ]
 WORDS_AFTER_A_PASSWORD = [
     ("my password is Gr33n&Tea! remember that", ("Gr33n&Tea!",), ("remember that",)),
