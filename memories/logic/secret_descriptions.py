@@ -28,7 +28,7 @@ _KO_WHOSE = frozenset(
     """내 나 제 저 우리 우리집 엄마 아빠 어머니 아버지 부모님 와이프 아내 남편 애 아이 아기 딸
     아들 동생 형 누나 언니 오빠 할머니 할아버지 강아지 고양이 반려견 여친 남친 애인 가족 첫
     첫째 둘째 다른 같은 똑같은 새 새로운 예전 옛날 이전 원래 기존 처음 임시 초기 기본 이 그
-    회사 집 폰 차 태어난 출생 좋아하는""".split()  # noqa: SIM905
+    회사 집 폰 차 태어난 출생 좋아하는 사람 다른사람 남 친구 누구""".split()  # noqa: SIM905
 )
 _KO_LINKS = frozenset("랑 이랑 하고 과 와 의 에 + &".split())  # noqa: SIM905
 # Whole words that say the password is the same as another one.

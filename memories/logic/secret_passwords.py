@@ -48,7 +48,8 @@ _CUE = re.compile(
     r"(?:door|gate|garage|alarm|lock ?screen|lock|padlock|bike lock|suitcase|luggage|safe|"
     r"locker|entry|keypad|building) ?(?:code|combo|combination|dial)|"
     r"(?:code|combination) (?:to|for|of) (?:the |my |our |your )?(?:front )?"
-    r"(?:door|gate|garage|alarm|lock ?box|lock|safe|locker|building|house|apartment|office))"
+    r"(?:door|gate|garage|alarm|lock ?box|lock|safe|locker|building|house|apartment|office|"
+    r"storage(?: unit)?|shed|mailbox|unit))"
     r"(?![A-Za-z0-9_]))"
 )
 
@@ -201,7 +202,7 @@ _NOT_SECRET = re.compile(
 _UNIT_WORD = re.compile(
     r"(?i)^(?:characters?|chars?|digits?|letters?|numbers?|symbols?|times?|tries|attempts?|days?|"
     r"weeks?|months?|years?|hours?|minutes?|mins?|seconds?|자|자리|글자|번|회|개|일|시간|분|초|년|개월|"
-    r"자리수|자리로|번이나|마다)"
+    r"자리수|자리로|번이나|마다)(?![A-Za-z])"  # "mint" is no "min"
 )
 _OTHER_NUMBER_CUE = re.compile(
     r"(?i)^(?:주문|전화|연락|휴대폰|핸드폰|order|phone|tel|tracking|운송장|송장|예약|우편|zip|"
@@ -306,6 +307,8 @@ def _frame_start(text: str, cue: _Cue) -> tuple[int, bool] | None:
     gap = _EN_GAP.match(text, position)
     if gap:
         verb = _EN_VERB.match(text, gap.end())
+        if verb and verb.group(0).startswith("'") and gap.end() > position:
+            return None  # "changed my password to grandma's street name": a possessive
         if verb:
             return verb.end(), bool(re.search("[:=：]", verb.group(0)))
     return None
@@ -385,6 +388,8 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
         return None  # a sentence about the password, not a passphrase: "iptime 기본값에서 ..."
     if first in _PREDICATES and len(words) < 3:
         return None
+    if len(words) > 1 and _POSSESSIVE.search(words[0][2]):
+        return None  # "my password is mom's maiden name": a possessive marks a description
     if described_in_korean([w[2] for w in words] + ([named] if named else [])):
         return None  # "비밀번호는 생일이야": what the password is made of (secret_descriptions)
     if len(words) == 1 and (_NOT_SECRET.match(words[0][2]) or REFERENCE.match(words[0][2])):
@@ -395,6 +400,8 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
 
 
 _WINDOW = 160
+
+_POSSESSIVE = re.compile(r"^[A-Za-z]+(?:'s|’s|s'|s’)$")
 
 # A request to keep the value in mind, which ends it: "기억해", "잊지 마", "remember it".
 _KEEP_REQUEST_KO = ("기억", "잊", "까먹", "외워", "외우", "메모", "적어", "알아둬", "알아 둬")
@@ -640,6 +647,7 @@ _PLACE_TALK = re.compile(
     r"neighbou?rhood|road|street|lane|nagar|colony|mailing|deliver(?:y|ies|ed)?|shipping|"
     r"shipped|courier|parcel|package|india|indian|"
     r"lives?[ \t]+(?:in|at)|living[ \t]+in|located|moved[ \t]+to)(?![A-Za-z])|"
+    r"(?<![A-Za-z])(?-i:(?:in|at)[ \t]+[A-Z][a-z]+)|"  # "our office in Pune"
     r"주소|우편|동네|지역|배송|배달|택배|인도|사는|살아|살고|이사|마을|도시"
 )
 _PIN_OWNER = re.compile(
@@ -801,6 +809,7 @@ def _changed_to_value(text: str, start: int, line_end: int) -> Span | None:
             or _NOT_SECRET.match(core)
             or _unit_follows(text, e)
             or (not words and (len(core) < 3 or lower in _PURPOSE_VERBS))
+            or (not words and _POSSESSIVE.search(core) and e < line_end)
         ):
             return None
         words.append((s, e, core))

@@ -849,6 +849,7 @@ POSTAL_PINS = [
     ("Flat 4, Park Street, Kolkata, PIN 700016", (), ("PIN 700016",)),
     ("my pin is 8142 and I live in the old town", ("8142",), ("old town",)),
     ("택배 주소 적을게, 핀번호는 3391", ("3391",), ("택배 주소",)),
+    ("the PIN code of my cousin's shop in Mysuru is 570001", (), ("570001",)),
 ]
 WORDS_AFTER_A_PASSWORD = [
     ("my password is Gr33n&Tea! remember that", ("Gr33n&Tea!",), ("remember that",)),
@@ -877,6 +878,8 @@ PASSPHRASES_WITH_A_DESCRIPTION_WORD = [
     ("비번 다른거로 바꿨어", (), ("다른거로",)),
     ("비밀번호 예전거로 다시 바꿨어", (), ("예전거로",)),
     ("I changed my password to stop the spam", (), ("stop the spam",)),
+    ("set the guest wifi password to river stone mint", ("river stone mint",), ()),
+    ("비번 남친꺼로 바꿨어", (), ("남친꺼로",)),
 ]
 DESCRIBED_PASSWORDS = [
     ("my password is my cat's birthday", (), ("my cat's birthday",)),
@@ -887,7 +890,15 @@ DESCRIBED_PASSWORDS = [
     ("비밀번호는 우리집 전화번호 뒷자리", (), ("우리집 전화번호 뒷자리",)),
     ("비번은 '생일'이라고 쳤어", ("생일",), ()),
     ("비번은 강아지이름+생일", (), ("강아지이름+생일",)),
+    ("my password is dad's middle name", (), ("dad's middle name",)),
+    ("I changed my password to grandma's street name", (), ("grandma's street name",)),
 ]
+
+
+def test_a_code_to_a_storage_unit_is_a_password():
+    assert "6190" not in redact("the code to our storage unit is 6190 fyi").text
+
+
 TALK_AT_A_LINES_START = [
     ("비번 털림", (), ("비번 털림",)),
     ("비밀번호 해킹당했음", (), ("비밀번호 해킹당했음",)),
