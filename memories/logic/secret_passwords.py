@@ -94,7 +94,8 @@ _FUNCTION_WORDS = frozenset(
     우리 네 니 걔 그 이 저 설정 설정해 설정했어 설정함 초기화 초기화해
     까먹을까봐 잊어버릴까봐 물어봐 물어보면
     아직 절대 절대로 매번 항상 늘 자꾸 계속 맨날 가끔 자주 금방 잘 전혀 도저히 도무지 꼭 제발
-    벌써 이미 방금 나중에 다음에 이따 이따가 곧 당장 얼른 빨리 정말 하나도 도통""".split()  # noqa: SIM905
+    벌써 이미 방금 나중에 다음에 이따 이따가 곧 당장 얼른 빨리 정말 하나도 도통
+    전부 모두 다 all""".split()  # noqa: SIM905
 )
 # One-word predicates: "the password is wrong", "password was correct".
 _PREDICATES = frozenset(
@@ -107,7 +108,8 @@ _PREDICATES = frozenset(
     complex good bad great terrible obvious
     random unique case-sensitive locked
     blocked wrong. same broken stuck jammed
-    disabled enabled active working gone""".split()  # noqa: SIM905
+    disabled enabled active working gone lowercase uppercase sensitive case
+    case-sensitive insensitive""".split()  # noqa: SIM905
 )
 # Adverbs between the verb and the value: "my password is literally password123!".
 _FILLERS = frozenset(
@@ -128,7 +130,7 @@ _KO_CLOSERS = frozenset(
     """이야 야 이거야 이거임 이거예요 이거에요 이거 이거다 이고 고 이에요 예요 에요
     입니다 임 이다 다 라고 이라고 였음 였어 였나 였던가 이었어 이었음 로
     으로 인데 이래 래 이니까 니까 요 이지 지 랑 이랑 이건 입니당 이당
-    이렇게 요렇게 그렇게 저렇게 이런식으로""".split()  # noqa: SIM905
+    이렇게 요렇게 그렇게 저렇게 이런식으로 였는데 이었는데 였지만 이었지만 였고 이었고""".split()  # noqa: SIM905
 )
 # Endings glued to a value ("5821이야", "hunter2야", "ehdgus!!0901였나"), longest first.
 _ENDINGS = sorted(
@@ -338,8 +340,12 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
             closed = True
             break
         next_word = tokens[index + 1][1] if index + 1 < len(tokens) else ""
-        if words and not _WORDLIKE.search(raw):
-            closed = True  # "sea shell lantern 😂", "해바라기농장 ㅋㅋ": no word of the value
+        if words and (
+            not _WORDLIKE.search(raw) or raw[:1] in "([{" or _REMARK.match(text, token_start)
+        ):
+            # "sea shell lantern 😂", "해바라기농장 ㅋㅋ", "river stone mint (no caps)", "...
+            # all lowercase", "푸른바다 띄어쓰기 없이": a remark about the value, no word of it
+            closed = True
             break
         if words and (_asks_to_keep(bare, next_word) or _KO_VERBAL_END.search(bare)):
             # "비번은 해바라기농장 기억해", "password is blue moon river remember it": the
@@ -388,6 +394,8 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
         return None  # a sentence about the password, not a passphrase: "iptime 기본값에서 ..."
     if first in _PREDICATES and len(words) < 3:
         return None
+    if len(words) == 1 and _PARTICIPLE.fullmatch(first) and _PLACE_AFTER.match(text, words[0][1]):
+        return None  # "the password is printed on the router": where it is, not what
     if len(words) > 1 and _POSSESSIVE.search(words[0][2]):
         return None  # "my password is mom's maiden name": a possessive marks a description
     if described_in_korean([w[2] for w in words] + ([named] if named else [])):
@@ -401,6 +409,22 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
 
 _WINDOW = 160
 
+# A participle followed by where: "printed on the router", "taped under the desk".
+_PARTICIPLE = re.compile(r"[a-z]{3,}(?:ed|en|ing)")
+_PLACE_AFTER = re.compile(
+    r"(?i)[ \t]+(?:on|in|at|under|inside|behind|above|below|beside|next|near|by|with|from|into|"
+    r"onto|somewhere|everywhere|there|here)(?![A-Za-z])"
+)
+
+# A remark after a value: how it is typed, until when, whether it is right.
+_REMARK = re.compile(
+    r"(?i)(?:now|right\?|fyi|just fyi|btw|as of|from now on|starting|for the record|"
+    r"all (?:lower ?case|upper ?case|caps|small|one word|together)|all lowercase|all caps|"
+    r"in (?:lower ?case|upper ?case|caps|small letters|capitals?|one word)|(?:one|1|a single) word|"
+    r"with(?:out)? (?:no )?(?:spaces?|caps|capitals)|no (?:spaces?|caps|capitals))(?![A-Za-z])|"
+    r"(?:맞아|맞지|맞음|맞나|띄어쓰기|띄어 ?쓰기|붙여서|붙여 ?써|다 ?붙여|전부 ?붙여|전부 ?소문자|"
+    r"소문자|대문자|대소문자|공백|한 ?단어|영타로|한영 ?전환|그대로)"
+)
 _POSSESSIVE = re.compile(r"^[A-Za-z]+(?:'s|’s|s'|s’)$")
 
 # A request to keep the value in mind, which ends it: "기억해", "잊지 마", "remember it".

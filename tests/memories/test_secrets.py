@@ -867,6 +867,22 @@ WORDS_AFTER_A_PASSWORD = [
     ("비번은 달빛정원 ㅋㅋ", ("달빛정원",), ("ㅋㅋ",)),
     ("비밀번호 솜사탕구름 아무한테도 말하지마", ("솜사탕구름",), ("아무한테도 말하지마",)),
     ("my passphrase is blue note jazz", ("blue note jazz",), ()),
+    (
+        "the guest wifi password is copper kettle song all lowercase",
+        ("copper kettle song",),
+        ("all lowercase",),
+    ),
+    ("wifi password: lemon grove tide (no caps)", ("lemon grove tide",), ("(no caps)",)),
+    ("비번은 겨울숲토끼 띄어쓰기 없이", ("겨울숲토끼",), ("띄어쓰기 없이",)),
+    ("비번은 은빛고래 맞지?", ("은빛고래",), ("맞지?",)),
+    ("비번은 노란나비정원 였는데 바꿨어", ("노란나비정원",), ("였는데 바꿨어",)),
+]
+TALK_ABOUT_HOW_IT_IS_TYPED = [
+    ("the password is taped under the keyboard", (), ()),
+    ("password is all lowercase", (), ()),
+    ("the password is case sensitive btw", (), ()),
+    ("비번은 전부 소문자야", (), ()),
+    ("비번은 대소문자 구분해", (), ()),
 ]
 PASSPHRASES_WITH_A_DESCRIPTION_WORD = [
     ("비번 새로운아침으로 바꿨어", ("새로운아침",), ("바꿨어",)),
@@ -916,6 +932,7 @@ SET12 = [
     *PASSPHRASES_WITH_A_DESCRIPTION_WORD,
     *DESCRIBED_PASSWORDS,
     *TALK_AT_A_LINES_START,
+    *TALK_ABOUT_HOW_IT_IS_TYPED,
     *HINTS,
 ]
 
@@ -949,6 +966,11 @@ def test_a_new_password_holding_a_description_word_is_redacted_whole(text, secre
 def test_a_described_password_stays_and_a_bare_english_or_quoted_word_is_the_value(
     text, secrets, keeps
 ):
+    _check(text, secrets, keeps)
+
+
+@pytest.mark.parametrize(("text", "secrets", "keeps"), TALK_ABOUT_HOW_IT_IS_TYPED)
+def test_talk_about_where_a_password_is_or_how_it_is_typed_stays_whole(text, secrets, keeps):
     _check(text, secrets, keeps)
 
 
