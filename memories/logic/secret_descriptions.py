@@ -5,7 +5,9 @@ The rule, by language (issue 13 line 2):
 - Korean drops possessives and articles, so a phrase made only of words that name a kind of
   information (생일, 이름, 전화번호 뒷자리, 영문숫자 조합, 다른 거) and whose it is (내, 엄마,
   강아지, 첫) describes the password: "비번은 생일이야", "비번은 엄마 생일", "비번 다른걸로
-  바꿨어". One word of any other kind makes it a value: "다른세상" is 다른 + 세상, a value.
+  바꿨어". So does a phrase whose head, its last part, is such a word ("첫사랑이름", "담임
+  선생님 성함"). Any other phrase is a value: "다른세상" is 다른 + 세상, "생일 케이크" ends in
+  케이크.
 - English marks a description with a determiner or a possessive ("my birthday", "the dog's
   name", "a new one"); the callers treat those words as opening no value. A bare noun after
   "is" ("my password is birthday") has neither and reads as the literal word: it is a value.
@@ -31,11 +33,19 @@ _KO_WHOSE = frozenset(
     회사 집 폰 차 태어난 출생 좋아하는 사람 다른사람 남 친구 누구""".split()  # noqa: SIM905
 )
 _KO_LINKS = frozenset("랑 이랑 하고 과 와 의 에 + &".split())  # noqa: SIM905
+# Korean puts the head of a phrase last: a phrase that ends in one of these names a kind of
+# information whatever comes before it ("첫사랑이름", "초등학교 담임 선생님 성함"). Short heads
+# (거, 해) are left out: they end ordinary nouns too ("자전거").
+_KO_HEADS = tuple(
+    """생일 생년월일 이름 성함 번호 전화번호 번호판 학번 사번 군번 주소 고향 뒷자리 앞자리
+    네자리 세자리 숫자 조합 기념일 이니셜 날짜 년도 연도""".split()  # noqa: SIM905
+)
 # Whole words that say the password is the same as another one.
 _KO_SAME = frozenset("똑같아 똑같음 같아 같음 동일 동일해 동일함".split())  # noqa: SIM905
 
 # "숫자4자리": a count before 자리 or 글자 says how long, not what.
 _COUNT = re.compile(r"[0-9]+(?=자리|글자|자)")
+_HANGUL_WORD = re.compile(r"[가-힣0-9+&]+")
 
 _PARTS = _KO_WHAT | _KO_WHOSE | _KO_LINKS
 _LONGEST = max(map(len, _PARTS))
@@ -60,6 +70,9 @@ def described_in_korean(words: list[str]) -> bool:
     if not words:
         return False
     if len(words) == 1 and words[0] in _KO_SAME:
+        return True
+    last = _COUNT.sub("", words[-1]).removesuffix("이")
+    if last.endswith(_KO_HEADS) and all(_HANGUL_WORD.fullmatch(w) for w in words):
         return True
     has_what = False
     for word in words:

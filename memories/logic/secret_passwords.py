@@ -109,6 +109,7 @@ _PREDICATES = frozenset(
     random unique case-sensitive locked
     blocked wrong. same broken stuck jammed
     disabled enabled active working gone lowercase uppercase sensitive case
+    stronger longer shorter harder simpler safer better weaker easier
     case-sensitive insensitive""".split()  # noqa: SIM905
 )
 # Adverbs between the verb and the value: "my password is literally password123!".
@@ -827,7 +828,6 @@ def _changed_to_value(text: str, start: int, line_end: int) -> Span | None:
         if (
             not core
             or lower in _FUNCTION_WORDS
-            or lower in _PREDICATES
             or lower in _EN_STOPS
             or REFERENCE.match(core)
             or _NOT_SECRET.match(core)
@@ -840,8 +840,15 @@ def _changed_to_value(text: str, start: int, line_end: int) -> Span | None:
         if len(words) == 1 and looks_like_password(core):
             return s, e, PASSWORD
         if e < start + offset + len(raw) or _EN_AFTER_VALUE.match(text, e):
-            return words[0][0], words[-1][1], PASSWORD
-    return None
+            break
+    else:
+        return None
+    if (len(words) == 1 and words[0][2].lower() in _PREDICATES) or words[-1][2].lower() in {
+        "one",
+        "ones",
+    }:
+        return None  # "to stronger", "to a longer one": what it is like; "to new beginnings" is one
+    return words[0][0], words[-1][1], PASSWORD
 
 
 # Endings of Korean words that are a predicate or carry a sentence on, not a value's end:

@@ -896,6 +896,9 @@ PASSPHRASES_WITH_A_DESCRIPTION_WORD = [
     ("I changed my password to stop the spam", (), ("stop the spam",)),
     ("set the guest wifi password to river stone mint", ("river stone mint",), ()),
     ("비번 남친꺼로 바꿨어", (), ("남친꺼로",)),
+    ("I updated my email password to new dawn rising", ("new dawn rising",), ()),
+    ("I changed my password to a stronger one", (), ("a stronger one",)),
+    ("비번 빨간자전거로 바꿨어", ("빨간자전거",), ("바꿨어",)),
 ]
 DESCRIBED_PASSWORDS = [
     ("my password is my cat's birthday", (), ("my cat's birthday",)),
@@ -907,6 +910,8 @@ DESCRIBED_PASSWORDS = [
     ("비번은 '생일'이라고 쳤어", ("생일",), ()),
     ("비번은 강아지이름+생일", (), ("강아지이름+생일",)),
     ("my password is dad's middle name", (), ("dad's middle name",)),
+    ("비밀번호는 담임선생님이름", (), ("담임선생님이름",)),
+    ("비번은 생일 케이크", ("생일 케이크",), ()),
     ("I changed my password to grandma's street name", (), ("grandma's street name",)),
 ]
 
