@@ -14,7 +14,12 @@ window on its line. Two things in it are a value:
   ("I forgot my password", "비밀번호 바꿔야 돼", "password manager") has no such words and
   stays whole.
 
-A Korean ending after a value (이야, 야, 이고, 예요, 였나, 로 ...) is not part of it.
+A Korean ending after a value (이야, 야, 이고, 예요, 였나, 로 ...) is not part of it, nor is
+anything after a token that is a password by itself, nor a request to keep it in mind
+("qwer!234 기억해", "sea shell lantern, remember it"). Words that only say what a password is
+made of are no value (`secret_descriptions`: "비번은 엄마 생일", "my password is my birthday";
+a bare English noun, "my password is birthday", is the literal word). A PIN named on a line
+about a place and no card, bank or device is a postal code ("pin code 560034 is the address").
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from memories.logic.secret_descriptions import described_in_korean
 from memories.logic.secret_rules import PASSWORD, REFERENCE, Span
 
 _CUE = re.compile(
@@ -42,7 +48,8 @@ _CUE = re.compile(
     r"(?:door|gate|garage|alarm|lock ?screen|lock|padlock|bike lock|suitcase|luggage|safe|"
     r"locker|entry|keypad|building) ?(?:code|combo|combination|dial)|"
     r"(?:code|combination) (?:to|for|of) (?:the |my |our |your )?(?:front )?"
-    r"(?:door|gate|garage|alarm|lock ?box|lock|safe|locker|building|house|apartment|office))"
+    r"(?:door|gate|garage|alarm|lock ?box|lock|safe|locker|building|house|apartment|office|"
+    r"storage(?: unit)?|shed|mailbox|unit))"
     r"(?![A-Za-z0-9_]))"
 )
 
@@ -83,8 +90,12 @@ _FUNCTION_WORDS = frozenset(
     맞지 아니고 아니야 알려줄게 알려줘 알려줄까 정도 바꿔 바꿔야 바꿨어
     바꿈 바꾸래 바꾸라고 변경 변경해 틀렸어 틀림 틀려서 입력 입력해 필요해
     필요 있어 없어 없음 뭔가 그거 그게 이거 저거 여기 저기 거기 내 제
+    아무한테도 아무에게도 누구한테도 누구에게도
     우리 네 니 걔 그 이 저 설정 설정해 설정했어 설정함 초기화 초기화해
-    까먹을까봐 잊어버릴까봐 물어봐 물어보면""".split()  # noqa: SIM905
+    까먹을까봐 잊어버릴까봐 물어봐 물어보면
+    아직 절대 절대로 매번 항상 늘 자꾸 계속 맨날 가끔 자주 금방 잘 전혀 도저히 도무지 꼭 제발
+    벌써 이미 방금 나중에 다음에 이따 이따가 곧 당장 얼른 빨리 정말 하나도 도통
+    전부 모두 다 all""".split()  # noqa: SIM905
 )
 # One-word predicates: "the password is wrong", "password was correct".
 _PREDICATES = frozenset(
@@ -97,7 +108,9 @@ _PREDICATES = frozenset(
     complex good bad great terrible obvious
     random unique case-sensitive locked
     blocked wrong. same broken stuck jammed
-    disabled enabled active working gone""".split()  # noqa: SIM905
+    disabled enabled active working gone lowercase uppercase sensitive case
+    stronger longer shorter harder simpler safer better weaker easier
+    case-sensitive insensitive""".split()  # noqa: SIM905
 )
 # Adverbs between the verb and the value: "my password is literally password123!".
 _FILLERS = frozenset(
@@ -118,7 +131,7 @@ _KO_CLOSERS = frozenset(
     """이야 야 이거야 이거임 이거예요 이거에요 이거 이거다 이고 고 이에요 예요 에요
     입니다 임 이다 다 라고 이라고 였음 였어 였나 였던가 이었어 이었음 로
     으로 인데 이래 래 이니까 니까 요 이지 지 랑 이랑 이건 입니당 이당
-    이렇게 요렇게 그렇게 저렇게 이런식으로""".split()  # noqa: SIM905
+    이렇게 요렇게 그렇게 저렇게 이런식으로 였는데 이었는데 였지만 이었지만 였고 이었고""".split()  # noqa: SIM905
 )
 # Endings glued to a value ("5821이야", "hunter2야", "ehdgus!!0901였나"), longest first.
 _ENDINGS = sorted(
@@ -185,13 +198,14 @@ _NOT_SECRET = re.compile(
     r"|[$₩€£¥][0-9,.]+|[0-9,.]+(?:원|달러|만원|%|k|m|kb|mb|gb|tb|g|kg|km|cm|mm)"
     r"|[0-9]+(?:st|nd|rd|th|x|fa|g|k|d|p|시|분|초|년|월|일|살|명|층|호|동|번|회|개|자|자리|글자|"
     r"마다|일마다|번째|시간|주|달|개월|주일|자리수|자리로|자로|자는|자리는|자리가|번이나)[가-힣]*"
+    r"|[가-힣]+[0-9]+(?:자리|글자|자|개)[가-힣]*"  # a length: "숫자4자리", "영문8자"
     r"|[\w\-]+\.(?:jpe?g|png|gif|heic|webp|pdf|txt|md|docx?|xlsx?|pptx?|hwp|zip|csv|json|mp[34]|mov)"
     r"|https?://\S*|[\w.+\-]+@[\w\-]+\.[\w.]+|#[0-9a-z_가-힣]+)$"
 )
 _UNIT_WORD = re.compile(
     r"(?i)^(?:characters?|chars?|digits?|letters?|numbers?|symbols?|times?|tries|attempts?|days?|"
     r"weeks?|months?|years?|hours?|minutes?|mins?|seconds?|자|자리|글자|번|회|개|일|시간|분|초|년|개월|"
-    r"자리수|자리로|번이나|마다)"
+    r"자리수|자리로|번이나|마다)(?![A-Za-z])"  # "mint" is no "min"
 )
 _OTHER_NUMBER_CUE = re.compile(
     r"(?i)^(?:주문|전화|연락|휴대폰|핸드폰|order|phone|tel|tracking|운송장|송장|예약|우편|zip|"
@@ -296,6 +310,8 @@ def _frame_start(text: str, cue: _Cue) -> tuple[int, bool] | None:
     gap = _EN_GAP.match(text, position)
     if gap:
         verb = _EN_VERB.match(text, gap.end())
+        if verb and verb.group(0).startswith("'") and gap.end() > position:
+            return None  # "changed my password to grandma's street name": a possessive
         if verb:
             return verb.end(), bool(re.search("[:=：]", verb.group(0)))
     return None
@@ -309,7 +325,9 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
         return quoted.start(1), quoted.end(1), PASSWORD
     words: list[tuple[int, int, str]] = []
     closed = False
-    for offset, raw in _tokens(text, start, line_end)[:10]:
+    named = ""  # another number's name that ended the value: "우리집 전화번호"
+    tokens = _tokens(text, start, line_end)[:11]
+    for index, (offset, raw) in enumerate(tokens[:10]):
         token_start = start + offset
         lower = raw.lower()
         if not words and lower in _FILLERS:
@@ -318,7 +336,25 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
             closed = True  # the next key of a "key=value key=value" string
             break
         bare = raw.rstrip(_TRAILING)
-        if bare in _KO_CLOSERS or lower in _EN_STOPS or _OTHER_NUMBER_CUE.match(raw):
+        if bare in _KO_CLOSERS or bare.lower() in _EN_STOPS or _OTHER_NUMBER_CUE.match(raw):
+            named = _strip(raw, token_start)[2] if _OTHER_NUMBER_CUE.match(raw) else ""
+            closed = True
+            break
+        next_word = tokens[index + 1][1] if index + 1 < len(tokens) else ""
+        if words and (
+            not _WORDLIKE.search(raw) or raw[:1] in "([{" or _REMARK.match(text, token_start)
+        ):
+            # "sea shell lantern 😂", "해바라기농장 ㅋㅋ", "river stone mint (no caps)", "...
+            # all lowercase", "푸른바다 띄어쓰기 없이": a remark about the value, no word of it
+            closed = True
+            break
+        if words and (_asks_to_keep(bare, next_word) or _KO_VERBAL_END.search(bare)):
+            # "비번은 해바라기농장 기억해", "password is blue moon river remember it": the
+            # request is no part of the value, nor an adverb before it ("절대 잊지마")
+            while len(words) > 1 and words[-1][2].lower() in _FUNCTION_WORDS:
+                words.pop()
+            if _KO_SUBJECT_END.search(words[-1][2]):
+                return None  # "비번은 엄마가 기억해": who remembers it, not the value
             closed = True
             break
         if REFERENCE.match(raw):
@@ -329,6 +365,11 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
         words.append((s, e, core))
         if e < token_start + len(raw) or len(words) >= 7:
             closed = True  # punctuation or a glued ending ends the value
+            break
+        if len(words) == 1 and looks_like_password(core) and not _unit_follows(text, e):
+            # a token that is a password by itself is the whole value: the words after it
+            # ("Tr0ub4dor&3 remember it", "qwer!234 thanks") are talk
+            closed = True
             break
         if len(words) == 1 and not _HANGUL.search(text[e : e + 2]):
             following = text[e:line_end].split(None, 1)
@@ -354,8 +395,12 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
         return None  # a sentence about the password, not a passphrase: "iptime 기본값에서 ..."
     if first in _PREDICATES and len(words) < 3:
         return None
-    if all(w[2] in _DESCRIBED or w[2].removesuffix("이") in _DESCRIBED for w in words):
-        return None  # "비밀번호는 생일이야": what the password is made of, not the password
+    if len(words) == 1 and _PARTICIPLE.fullmatch(first) and _PLACE_AFTER.match(text, words[0][1]):
+        return None  # "the password is printed on the router": where it is, not what
+    if len(words) > 1 and _POSSESSIVE.search(words[0][2]):
+        return None  # "my password is mom's maiden name": a possessive marks a description
+    if described_in_korean([w[2] for w in words] + ([named] if named else [])):
+        return None  # "비밀번호는 생일이야": what the password is made of (secret_descriptions)
     if len(words) == 1 and (_NOT_SECRET.match(words[0][2]) or REFERENCE.match(words[0][2])):
         return None
     if any(_UNIT_WORD.match(w[2]) for w in words[1:2]) and words[0][2].isdigit():
@@ -365,13 +410,53 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
 
 _WINDOW = 160
 
-# Words that say what a password is made of without giving it: "비번은 생일이야", "비밀번호는
-# 전화번호 뒷자리".
-_DESCRIBED = frozenset(
-    """생일 생년월일 내생일 엄마생일 아빠생일 기념일 결혼기념일 이름 내이름 전화번호 폰번호
-    휴대폰번호 뒷자리 앞자리 네자리 영문 숫자 영문숫자 특수문자 조합 주소 차번호 학번 사번
-    똑같아 똑같음 같아 birthday anniversary""".split()  # noqa: SIM905
+# A participle followed by where: "printed on the router", "taped under the desk".
+_PARTICIPLE = re.compile(r"[a-z]{3,}(?:ed|en|ing)")
+_PLACE_AFTER = re.compile(
+    r"(?i)[ \t]+(?:on|in|at|under|inside|behind|above|below|beside|next|near|by|with|from|into|"
+    r"onto|somewhere|everywhere|there|here)(?![A-Za-z])"
 )
+
+# A remark after a value: how it is typed, until when, whether it is right.
+_REMARK = re.compile(
+    r"(?i)(?:now|right\?|fyi|just fyi|btw|as of|from now on|starting|for the record|"
+    r"all (?:lower ?case|upper ?case|caps|small|one word|together)|all lowercase|all caps|"
+    r"in (?:lower ?case|upper ?case|caps|small letters|capitals?|one word)|(?:one|1|a single) word|"
+    r"with(?:out)? (?:no )?(?:spaces?|caps|capitals)|no (?:spaces?|caps|capitals))(?![A-Za-z])|"
+    r"(?:맞아|맞지|맞음|맞나|띄어쓰기|띄어 ?쓰기|붙여서|붙여 ?써|다 ?붙여|전부 ?붙여|전부 ?소문자|"
+    r"소문자|대문자|대소문자|공백|한 ?단어|영타로|한영 ?전환|그대로)"
+)
+_POSSESSIVE = re.compile(r"^[A-Za-z]+(?:'s|’s|s'|s’)$")
+
+# A request to keep the value in mind, which ends it: "기억해", "잊지 마", "remember it".
+_KEEP_REQUEST_KO = ("기억", "잊", "까먹", "외워", "외우", "메모", "적어", "알아둬", "알아 둬")
+_KEEP_REQUEST_EN = frozenset(
+    "remember remembered forget forgot memorize memorise thanks thank thx ty".split()  # noqa: SIM905
+)
+# Verbs that are a request only with their object: "keep it safe", "note that", not the words
+# of a passphrase ("blue note jazz").
+_KEEP_REQUEST_EN_WITH_OBJECT = frozenset("note save write jot keep".split())  # noqa: SIM905
+_REQUEST_OBJECTS = frozenset("it that this down somewhere safe".split())  # noqa: SIM905
+# A Korean word that is the subject or object of the request: "엄마가 기억해", "그걸 적어".
+_KO_SUBJECT_END = re.compile(r"[가-힣](?:가|는|은|를|을|에서|한테|에게|께서)$")
+
+
+# A Korean word that is a verb said to the listener ("말하지마", "알지?", "비밀로 해줘"): it
+# ends a value, never a passphrase's noun ("푸른 바다" stays one value).
+_KO_VERBAL_END = re.compile(
+    r"^[가-힣]*(?:지 ?마|지마라|말고|말자|해|해줘|해요|줘|줘요|세요|하셈|둬|둬요|놔|"
+    r"했어|있어|없어|알지|"
+    r"맞지|알겠지)$"
+)
+_WORDLIKE = re.compile(r"[0-9A-Za-z가-힣]")
+
+
+def _asks_to_keep(word: str, following: str = "") -> bool:
+    """True for a word that asks to keep a value in mind (`following` is the next word)."""
+    lower = word.lower()
+    if lower in _KEEP_REQUEST_EN_WITH_OBJECT:
+        return following.lower().rstrip(_TRAILING) in _REQUEST_OBJECTS
+    return word.startswith(_KEEP_REQUEST_KO) or lower in _KEEP_REQUEST_EN
 
 
 # Labels that often carry a password but as often a user name: only a value with letters,
@@ -471,6 +556,8 @@ def _listed_value(text: str, cue: _Cue, line_end: int) -> Span | None:
         return None
     if REFERENCE.match(core) or core.startswith(_KO_TALK_STEMS):
         return None
+    if not text[line_start : cue.start].strip() and _KO_PREDICATE_END.search(core):
+        return None  # a line that opens with "비번 해킹당함": talk, not an item of a list
     return start, end, PASSWORD
 
 
@@ -535,6 +622,8 @@ def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:
     # The window: the rest of the line, at most _WINDOW characters (linear time).
     line_end = text.find("\n", cue.end, cue.end + _WINDOW)
     line_end = min(len(text), cue.end + _WINDOW) if line_end == -1 else line_end
+    if _postal_pin(text, cue, line_end):
+        return scanned
     following = text[cue.end : line_end].split(None, 1)
     head = following[0].lower().rstrip(".,:;") if following else ""
     # A hint describes the password ("비번 힌트: 첫 강아지 이름") but may give it away
@@ -571,6 +660,46 @@ def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:
 
 
 _HINT_HEADS = frozenset({"hint", "hints", "힌트", "힌트는", "힌트가"})
+
+# "PIN code" is also a postal code (India's Postal Index Number), and "the pin for the zip" a
+# zip code: a PIN named on a line about a place (an address, a delivery, a town) and about no
+# card, bank, phone or lock is a postal code, which is public. A PIN of a card, an account or
+# a device stays a secret wherever a place is named beside it.
+_PIN_CUE_TEXT = re.compile(r"(?i)^(?:pin|핀)")
+_PLACE_TALK = re.compile(
+    r"(?i)(?<![A-Za-z])(?:zip(?![ \t]*(?:file|archive|folder|password|pass|pw))|zipcode|"
+    r"postal|postcode|post ?office|address|area|city|town|village|district|locality|"
+    r"neighbou?rhood|road|street|lane|nagar|colony|mailing|deliver(?:y|ies|ed)?|shipping|"
+    r"shipped|courier|parcel|package|india|indian|"
+    r"lives?[ \t]+(?:in|at)|living[ \t]+in|located|moved[ \t]+to)(?![A-Za-z])|"
+    r"(?<![A-Za-z])(?-i:(?:in|at)[ \t]+[A-Z][a-z]+)|"  # "our office in Pune"
+    r"주소|우편|동네|지역|배송|배달|택배|인도|사는|살아|살고|이사|마을|도시"
+)
+_PIN_OWNER = re.compile(
+    r"(?i)(?<![A-Za-z])(?:cards?|debit|credit|atm|bank(?:ing)?|account|phone|sim|iphone|android|"
+    r"apps?|wallet|laptop|door|lock|safe|alarm|locker|login|sign[ \t-]?in)(?![A-Za-z])|"
+    r"카드|은행|통장|계좌|폰|유심|앱|지갑|현관|도어락|금고|잠금|로그인"
+)
+
+
+def _postal_pin(text: str, cue: _Cue, line_end: int) -> bool:
+    """True when `cue` names a PIN that is a place's postal code: "my pin code for the zip is
+    97201", "PIN code 560034 is our Bengaluru address"."""
+    if not _PIN_CUE_TEXT.match(cue.text):
+        return False
+    number = _FIRST_NUMBER.search(text, cue.end, line_end)
+    if not number or not _POSTAL_SHAPE.fullmatch(number.group(0)):
+        return False  # "my pin is 4821, I'm in the city": four digits are a PIN's, not a place's
+    line_start = text.rfind("\n", max(0, cue.start - _WINDOW), cue.start) + 1
+    line_start = max(line_start, cue.start - _WINDOW)
+    return bool(_PLACE_TALK.search(text, line_start, line_end)) and not _PIN_OWNER.search(
+        text, line_start, line_end
+    )
+
+
+# A postal code has five digits (a US zip, a Korean 우편번호, optionally +4) or six (India's).
+_FIRST_NUMBER = re.compile(r"(?<![0-9])[0-9][0-9 \-]*[0-9](?![0-9])")
+_POSTAL_SHAPE = re.compile(r"[0-9]{5}(?:-[0-9]{4})?|[1-9][0-9]{5}|[1-9][0-9]{2} [0-9]{3}")
 
 
 def _agreed_phrase(text: str, cue: re.Match[str]) -> Span | None:
@@ -644,11 +773,8 @@ _EN_CHANGED = re.compile(
     r"(?:changed|set|reset|updated|switched))"
     r"[ \t]+to[ \t]+"
 )
-# Words that describe what a password was changed to instead of giving it.
-_DESCRIPTION = re.compile(
-    r"생일|이름|번호|숫자|문자|영문|영어|한글|자리|조합|특수|기호|대문자|소문자|새거|새걸|"
-    r"다른|같은|똑같|걸$|거$|것$|뭘|뭐|무엇|이걸|그걸|저걸|예전|원래|기존|처음|임시|초기|기본"
-)
+# What a password was changed to may be pointed at, not given: "이걸로", "저거로".
+_KO_DEMONSTRATIVES = frozenset("이거 그거 저거 이걸 그걸 저걸 뭘 요거 요걸".split())  # noqa: SIM905
 _EN_AFTER_VALUE = re.compile(
     r"(?i)[ \t]*(?:$|[.,;!?)\n]|(?:and|but|so|yesterday|today|tonight|last|this|earlier|now|"
     r"again|lol|btw|please|pls)\b)"
@@ -663,7 +789,8 @@ def changed_to_spans(text: str) -> list[Span]:
         if (
             value.lower() in _FUNCTION_WORDS
             or value.startswith(_KO_TALK_STEMS)
-            or _DESCRIPTION.search(value)
+            or described_in_korean([value])
+            or value in _KO_DEMONSTRATIVES
             or _NOT_SECRET.match(value)
             or REFERENCE.match(value)
             or (len(value) < 4 and not _CANDIDATE.search(value))
@@ -677,24 +804,51 @@ def changed_to_spans(text: str) -> list[Span]:
         if quoted:
             spans.append((quoted.start(1), quoted.end(1), PASSWORD))
             continue
-        tokens = _tokens(text, match.end(), line_end)
-        if not tokens:
-            continue
-        start, end, core = _strip(tokens[0][1], match.end() + tokens[0][0])
+        value = _changed_to_value(text, match.end(), line_end)
+        if value:
+            spans.append(value)
+    return spans
+
+
+# "changed my password to protect the account", "... to stop the spam": what for, not what to.
+_PURPOSE_VERBS = frozenset(
+    """be get keep stop make avoid protect prevent secure lock block fix test
+    check comply meet match satisfy improve increase boost log access
+    celebrate""".split()  # noqa: SIM905
+)
+
+
+def _changed_to_value(text: str, start: int, line_end: int) -> Span | None:
+    """The value after "changed my password to": one token that looks like a password, or up
+    to five plain words that end where the sentence goes on ("blue moon river yesterday")."""
+    words: list[tuple[int, int, str]] = []
+    for offset, raw in _tokens(text, start, line_end)[:5]:
+        s, e, core = _strip(raw, start + offset)
         lower = core.lower()
         if (
-            len(core) < 3
+            not core
             or lower in _FUNCTION_WORDS
-            or lower in _PREDICATES
             or lower in _EN_STOPS
             or REFERENCE.match(core)
             or _NOT_SECRET.match(core)
-            or _unit_follows(text, end)
+            or _unit_follows(text, e)
+            or (not words and (len(core) < 3 or lower in _PURPOSE_VERBS))
+            or (not words and _POSSESSIVE.search(core) and e < line_end)
         ):
-            continue
-        if looks_like_password(core) or _EN_AFTER_VALUE.match(text, end):
-            spans.append((start, end, PASSWORD))
-    return spans
+            return None
+        words.append((s, e, core))
+        if len(words) == 1 and looks_like_password(core):
+            return s, e, PASSWORD
+        if e < start + offset + len(raw) or _EN_AFTER_VALUE.match(text, e):
+            break
+    else:
+        return None
+    if (len(words) == 1 and words[0][2].lower() in _PREDICATES) or words[-1][2].lower() in {
+        "one",
+        "ones",
+    }:
+        return None  # "to stronger", "to a longer one": what it is like; "to new beginnings" is one
+    return words[0][0], words[-1][1], PASSWORD
 
 
 # Endings of Korean words that are a predicate or carry a sentence on, not a value's end:
@@ -716,6 +870,16 @@ def _bare_value(text: str, cue: _Cue, line_end: int) -> Span | None:
     if not _HANGUL.search(cue.text):
         return None
     tokens = _tokens(text, cue.end, line_end)
+    # "비밀번호 해바라기농장 (꼭) 잊지 마": a request after the word is no part of it
+    after = 1
+    while after < len(tokens) - 1 and tokens[after][1].lower() in _FUNCTION_WORDS:
+        after += 1
+    if len(tokens) > 1 and (
+        _asks_to_keep(tokens[after][1], tokens[after + 1][1] if len(tokens) > after + 1 else "")
+        or _KO_VERBAL_END.search(tokens[after][1].rstrip(_TRAILING))
+        or not _WORDLIKE.search(tokens[1][1])
+    ):
+        tokens = tokens[:1]
     if len(tokens) != 1 or tokens[0][0] == 0:
         return None
     start, end, core = _strip(tokens[0][1], cue.end + tokens[0][0])

@@ -542,7 +542,9 @@ _NOT_A_CODE = re.compile(
     r"(?i)(?:zip|postal|post|area|country|error|status|promo|discount|coupon|product|source|"
     r"qr|bar|exit|dress|country|language|airport|class|item|referral|invite|gift|"
     # door and gate codes are passwords (secret_passwords)
-    r"door|gate|garage|alarm|lock|safe|locker|entry|keypad|building) ?$"
+    r"door|gate|garage|alarm|lock|safe|locker|entry|keypad|building|"
+    # a PIN code is a password or a place's postal code (secret_passwords), never a one-time code
+    r"pin) ?$"
 )
 # A code is a whole token: a part of a longer dashed number ("250301-4417260") is none.
 _CODE = re.compile(

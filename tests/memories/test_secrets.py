@@ -835,3 +835,165 @@ def test_secrets_a_tester_typed_in_new_ways_are_redacted(text, secret):
 @pytest.mark.parametrize("text", TESTER_LOOK_ALIKES)
 def test_talk_about_a_password_like_the_testers_lines_stays_whole(text):
     assert redact(text).text == text
+
+
+# Set 12, a tester's categories (issue 13 line 2). Each row: a line, what must go, what must stay.
+POSTAL_PINS = [
+    ("the pin code for my grandma's village is 411045", (), ("411045", "village")),
+    ("courier needs the PIN code 682001 for delivery", (), ("682001",)),
+    ("우리 이모 주소 핀코드는 600028이야", (), ("600028",)),
+    ("pincode 700019, that's the Kolkata address", (), ("700019", "address")),
+    ("what's the pin for the zip? 30309 I think", (), ("30309",)),
+    ("my debit card pin is 7350 and I live in Chennai", ("7350",), ("I live in Chennai",)),
+    ("the pin for the zip file is 6612", ("6612",), ("zip file",)),
+    ("폰 핀번호 2468 우리 동네 말고", ("2468",), ("우리 동네",)),
+    ("my ATM pin code is 9031", ("9031",), ("my ATM pin code is",)),
+    ("Flat 4, Park Street, Kolkata, PIN 700016", (), ("PIN 700016",)),
+    ("my pin is 8142 and I live in the old town", ("8142",), ("old town",)),
+    ("택배 주소 적을게, 핀번호는 3391", ("3391",), ("택배 주소",)),
+    ("the PIN code of my cousin's shop in Mysuru is 570001", (), ("570001",)),
+]
+WORDS_AFTER_A_PASSWORD = [
+    ("my password is Gr33n&Tea! remember that", ("Gr33n&Tea!",), ("remember that",)),
+    ("the wifi password is Lemon88# thanks", ("Lemon88#",), ("thanks",)),
+    ("my pin is 5093 ok?", ("5093",), ("ok?",)),
+    ("password: Orca!2020 keep it safe", ("Orca!2020",), ("keep it safe",)),
+    ("my password is sea shell lantern, remember it", ("sea shell lantern",), ("remember it",)),
+    ("my password is maple syrup pancakes don't forget", ("maple syrup pancakes",), ("forget",)),
+    ("비번 asdf!567 기억해", ("asdf!567",), ("기억해",)),
+    ("비번은 zxcv@890 잊지마", ("zxcv@890",), ("잊지마",)),
+    ("비번은 초록숲속오두막 기억해줘", ("초록숲속오두막",), ("기억해줘",)),
+    ("비밀번호 은하수건너편 까먹지 마", ("은하수건너편",), ("까먹지 마",)),
+    ("비번은 빨간우체통 꼭 외워둬", ("빨간우체통",), ("꼭 외워둬",)),
+    ("my password is paper kite harbor 🙈", ("paper kite harbor",), ("🙈",)),
+    ("비번은 달빛정원 ㅋㅋ", ("달빛정원",), ("ㅋㅋ",)),
+    ("비밀번호 솜사탕구름 아무한테도 말하지마", ("솜사탕구름",), ("아무한테도 말하지마",)),
+    ("my passphrase is blue note jazz", ("blue note jazz",), ()),
+    (
+        "the guest wifi password is copper kettle song all lowercase",
+        ("copper kettle song",),
+        ("all lowercase",),
+    ),
+    ("wifi password: lemon grove tide (no caps)", ("lemon grove tide",), ("(no caps)",)),
+    ("비번은 겨울숲토끼 띄어쓰기 없이", ("겨울숲토끼",), ("띄어쓰기 없이",)),
+    ("비번은 은빛고래 맞지?", ("은빛고래",), ("맞지?",)),
+    ("비번은 노란나비정원 였는데 바꿨어", ("노란나비정원",), ("였는데 바꿨어",)),
+]
+TALK_ABOUT_HOW_IT_IS_TYPED = [
+    ("the password is taped under the keyboard", (), ()),
+    ("password is all lowercase", (), ()),
+    ("the password is case sensitive btw", (), ()),
+    ("비번은 전부 소문자야", (), ()),
+    ("비번은 대소문자 구분해", (), ()),
+]
+PASSPHRASES_WITH_A_DESCRIPTION_WORD = [
+    ("비번 새로운아침으로 바꿨어", ("새로운아침",), ("바꿨어",)),
+    ("회사 비밀번호 처음사랑으로 바꿨어", ("처음사랑",), ("바꿨어",)),
+    ("와이파이 비번 같은하늘아래로 바꿨어", ("같은하늘아래",), ("바꿨어",)),
+    ("I changed my password to silver fox meadow last night", ("silver fox meadow",), ("last",)),
+    ("reset the alarm code to velvet thunder today", (), ("today",)),
+    ("set my pin to 8264 today", ("8264",), ("today",)),
+    ("비번 다른거로 바꿨어", (), ("다른거로",)),
+    ("비밀번호 예전거로 다시 바꿨어", (), ("예전거로",)),
+    ("I changed my password to stop the spam", (), ("stop the spam",)),
+    ("set the guest wifi password to river stone mint", ("river stone mint",), ()),
+    ("비번 남친꺼로 바꿨어", (), ("남친꺼로",)),
+    ("I updated my email password to new dawn rising", ("new dawn rising",), ()),
+    ("I changed my password to a stronger one", (), ("a stronger one",)),
+    ("비번 빨간자전거로 바꿨어", ("빨간자전거",), ("바꿨어",)),
+]
+DESCRIBED_PASSWORDS = [
+    ("my password is my cat's birthday", (), ("my cat's birthday",)),
+    ("my pin is our anniversary", (), ("our anniversary",)),
+    ("my password is anniversary", ("anniversary",), ()),
+    ('my password is literally "birthday"', ("birthday",), ()),
+    ("비번은 아빠 생일이야", (), ("아빠 생일",)),
+    ("비밀번호는 우리집 전화번호 뒷자리", (), ("우리집 전화번호 뒷자리",)),
+    ("비번은 '생일'이라고 쳤어", ("생일",), ()),
+    ("비번은 강아지이름+생일", (), ("강아지이름+생일",)),
+    ("my password is dad's middle name", (), ("dad's middle name",)),
+    ("비밀번호는 담임선생님이름", (), ("담임선생님이름",)),
+    ("비번은 생일 케이크", ("생일 케이크",), ()),
+    ("I changed my password to grandma's street name", (), ("grandma's street name",)),
+]
+
+
+def test_a_code_to_a_storage_unit_is_a_password():
+    assert "6190" not in redact("the code to our storage unit is 6190 fyi").text
+
+
+TALK_AT_A_LINES_START = [
+    ("비번 털림", (), ("비번 털림",)),
+    ("비밀번호 해킹당했음", (), ("비밀번호 해킹당했음",)),
+]
+HINTS = [
+    ("비번 힌트: 첫 여행지 이름 + 결혼한 해", (), ("첫 여행지 이름 + 결혼한 해",)),
+    ("비밀번호 힌트는 엄마 고향이랑 내 생일", (), ("엄마 고향이랑 내 생일",)),
+    ("비번 힌트: 좋아하는 과일 영어로", (), ("좋아하는 과일 영어로",)),
+    ("비번 힌트: 고양이 이름 나나2019", ("나나2019",), ("고양이 이름",)),
+    ("password hint: my first car plus the year, civic2004", ("civic2004",), ("first car",)),
+]
+SET12 = [
+    *POSTAL_PINS,
+    *WORDS_AFTER_A_PASSWORD,
+    *PASSPHRASES_WITH_A_DESCRIPTION_WORD,
+    *DESCRIBED_PASSWORDS,
+    *TALK_AT_A_LINES_START,
+    *TALK_ABOUT_HOW_IT_IS_TYPED,
+    *HINTS,
+]
+
+
+def _check(text: str, secrets: tuple[str, ...], keeps: tuple[str, ...]) -> None:
+    redacted = redact(text).text
+    for secret in secrets:
+        assert secret not in redacted, redacted
+    for keep in keeps:
+        assert keep in redacted, redacted
+    if not secrets:
+        assert redacted == text
+
+
+@pytest.mark.parametrize(("text", "secrets", "keeps"), POSTAL_PINS)
+def test_a_pin_code_of_a_place_stays_while_a_card_or_phone_pin_goes(text, secrets, keeps):
+    _check(text, secrets, keeps)
+
+
+@pytest.mark.parametrize(("text", "secrets", "keeps"), WORDS_AFTER_A_PASSWORD)
+def test_the_redacted_span_ends_where_the_password_ends(text, secrets, keeps):
+    _check(text, secrets, keeps)
+
+
+@pytest.mark.parametrize(("text", "secrets", "keeps"), PASSPHRASES_WITH_A_DESCRIPTION_WORD)
+def test_a_new_password_holding_a_description_word_is_redacted_whole(text, secrets, keeps):
+    _check(text, secrets, keeps)
+
+
+@pytest.mark.parametrize(("text", "secrets", "keeps"), DESCRIBED_PASSWORDS)
+def test_a_described_password_stays_and_a_bare_english_or_quoted_word_is_the_value(
+    text, secrets, keeps
+):
+    _check(text, secrets, keeps)
+
+
+@pytest.mark.parametrize(("text", "secrets", "keeps"), TALK_ABOUT_HOW_IT_IS_TYPED)
+def test_talk_about_where_a_password_is_or_how_it_is_typed_stays_whole(text, secrets, keeps):
+    _check(text, secrets, keeps)
+
+
+@pytest.mark.parametrize(("text", "secrets", "keeps"), TALK_AT_A_LINES_START)
+def test_a_line_opening_with_a_passwords_name_and_talk_stays_whole(text, secrets, keeps):
+    _check(text, secrets, keeps)
+
+
+@pytest.mark.parametrize(("text", "secrets", "keeps"), HINTS)
+def test_a_hint_in_words_stays_and_a_hint_holding_the_value_loses_the_value(text, secrets, keeps):
+    _check(text, secrets, keeps)
+
+
+def test_the_set12_table_has_both_languages_secrets_and_look_alikes():
+    korean = [row for row in SET12 if any("가" <= c <= "힣" for c in row[0])]
+    benign = [row for row in SET12 if not row[1]]
+    assert len(SET12) >= 30
+    assert 10 <= len(korean) <= len(SET12) - 10
+    assert 10 <= len(benign) <= len(SET12) - 10
