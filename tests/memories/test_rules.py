@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memories.logic import statements
+from memories.logic import rules, statements
 from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.rules import adds_nothing, extract_statements, fingerprint, slot_of
 
@@ -361,3 +361,23 @@ def test_a_thing_of_the_speakers_people_passes_the_capture_gate(text):
 @pytest.mark.parametrize("text", ["통신사 알뜰폰으로 갈아탐", "I hardly drink soda anymore"])
 def test_a_change_that_names_what_changed_passes_the_capture_gate(text):
     assert extract_statements(text, statements_allowed=False) != []
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("Concise replies in numbered lists, please", ["answer_length", "answer_format"]),
+        ("앞으로 간단하게, 표로 답해줘", ["answer_length", "answer_format"]),
+        ("반말로 간단하게 말해줘", ["answer_formality", "answer_length"]),
+    ],
+)
+def test_a_compound_request_about_answers_becomes_one_memory_per_question(text, slots):
+    items = rules.extract_statements(text)
+
+    assert [item.slot for item in items] == slots
+
+
+def test_a_request_asking_one_question_stays_whole():
+    (item,) = rules.extract_statements("Numbered lists please")
+
+    assert item.content == "Numbered lists please"

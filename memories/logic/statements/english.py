@@ -140,10 +140,47 @@ _EN_NEGATION = re.compile(
     r"\b(?:not|no|never|n't|dont|don't|doesnt|cant|cannot|won't)\b|n't\b", re.IGNORECASE
 )
 _EN_FILLER = re.compile(
-    r"^(?:(?:oh|ah|so|well|also|and|btw|by\s+the\s+way|fyi|haha|lol|ok(?:ay)?|anyway|"
-    r"just\s+so\s+you\s+know|fun\s+fact|yeah|yes|hey)\b[,:!]?\s*)+",
+    r"^(?:(?:oh|ah|so|well|also|and|btw|by\s+the\s+way|fyi|haha|lol|lmao|omg|ngl|tbh|"
+    r"honestly|um+|uh+|welp|ok(?:ay)?|anyway|anyways|just\s+so\s+you\s+know|fun\s+fact|yeah|"
+    r"yep|yes|hey|guess\s+what|heads\s+up|psa|update|news|fwiw|real\s+talk|not\s+gonna\s+lie)"
+    r"\b[,:!.]?\s*)+",
     re.IGNORECASE,
 )
+# A few words announcing what follows, ended by a colon, a dash, a comma or "!", before the
+# speaker's own clause ("Big news: we moved ...", "Quick update - I ...", "Funny story, I
+# ..."): the announcement is left out. A time or a place said first ("Last month, we moved
+# ...", "In Berlin, I ...") is part of the statement and stays.
+_EN_OPENER = re.compile(
+    r"^(?P<lead>[A-Za-z'’ ]{2,30}?)\s*(?:(?:[:!]+|\s[—–-]+)\s+"
+    r"(?=(?:I|I'm|I’m|I've|I'll|I'd|im|ive|we|we're|we’re|we've|my|our)\b)|"
+    # after a comma only the speaker: "Linda, my accountant, ..." names the subject
+    r",\s+(?=(?:I|I'm|I’m|I've|I'll|I'd|we|we're|we’re|we've)\b))",
+    re.IGNORECASE,
+)
+_EN_LEAD_KEPT = re.compile(
+    r"\b(?:I|me|my|we|our|us|in|on|at|since|for|after|before|during|when|while|because|if|"
+    r"unless|until|from|as|last|next|this|ago|today|yesterday|tomorrow|tonight|morning|"
+    r"evening|week|weekend|month|year|day|years|months|weeks|days|january|february|march|april|"
+    r"may|june|july|august|september|october|november|december|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday|now|then|but|although|though)\b",
+    re.IGNORECASE,
+)
+_EN_OPENER_WORDS = 4
+
+
+def without_opener(sentence: str) -> str:
+    """`sentence` without the words that announce it ("Big news:", "so yeah", "lol", "btw")."""
+    text = _EN_FILLER.sub("", sentence.strip())
+    lead = _EN_OPENER.match(text)
+    if (
+        lead
+        and len(lead.group("lead").split()) <= _EN_OPENER_WORDS
+        and not _EN_LEAD_KEPT.search(lead.group("lead"))
+    ):
+        text = _EN_FILLER.sub("", text[lead.end() :])
+    return text or sentence.strip()
+
+
 _EN_TAIL = re.compile(
     r"(?:[,\s]+(?:fyi|tbh|lol|haha|btw|though|lmao|ngl|ugh|yay|omg|rn))+\s*[.!]*$", re.I
 )
@@ -310,6 +347,10 @@ def _en_content(text: str) -> str:
     if dropped:
         text = _third_person_words(text)
         return (text[:1].upper() + text[1:]).strip()
+    lead = _EN_LEADING_TIME.match(text)
+    if lead:
+        time_words = lead.group("time")
+        text = f"{lead.group('rest')} {time_words[:1].lower() + time_words[1:]}"
     # "We adopted ...", "we're moving ...": the household's news, told without "we".
     we = re.match(r"^we(?:'re|’re|\s+are)\s+(?=\w+ing\b)|^we\s+(?=\w+ed\b)", text, re.I)
     if not we and re.match(r"^we\s+(\w+)", text, re.I):
@@ -319,10 +360,6 @@ def _en_content(text: str) -> str:
         text = _third_person_words(text[we.end() :])
         text = re.sub(r"\bour\b", "their", text, flags=re.IGNORECASE)
         return (text[:1].upper() + text[1:]).strip()
-    lead = _EN_LEADING_TIME.match(text)
-    if lead:
-        time_words = lead.group("time")
-        text = f"{lead.group('rest')} {time_words[:1].lower() + time_words[1:]}"
     if re.match(r"^my\s+\w+(?:\s+\w+)?\s+and\s+I\b", text, flags=re.IGNORECASE):
         return text  # "My wife and I ...": the subject is two people
     text = re.sub(
@@ -373,6 +410,9 @@ def _en_content(text: str) -> str:
         text = _third_person_words(phrase.strip())
     elif re.match(r"^my\s+", text, flags=re.IGNORECASE):
         text = _third_person_words(re.sub(r"^my\s+", "", text, flags=re.IGNORECASE))
+    elif not re.match(r"^(?:we|our|us)\b", text, flags=re.IGNORECASE):
+        # "Radiohead is my favorite band": the fact stands in the third person too
+        text = _third_person_words(text)
     return (text[:1].upper() + text[1:]).strip()
 
 
@@ -504,6 +544,11 @@ _EN_CONDITION = re.compile(
 )
 
 
+def lasting_condition(text: str) -> bool:
+    """`text` opens with a lasting condition of a person ("vegan", "allergic to ...")."""
+    return bool(_EN_CONDITION.match(text))
+
+
 def _speakers_fragment(text: str) -> bool:
     """A phrase with no finite verb and no subject of its own, anchored in time ("sober 2
     years as of last week", "up at 5 every day to pray") or naming a lasting condition
@@ -519,6 +564,7 @@ def _speakers_fragment(text: str) -> bool:
 def read(sentence: str) -> list[Clause]:
     """The clauses of one English sentence."""
     out = []
+    sentence = without_opener(sentence)
     whole_question = sentence.rstrip().endswith("?") or bool(_EN_QUESTION.match(sentence))
     whole_hypothetical = bool(_EN_HYPOTHETICAL.search(sentence)) or is_hypothetical(sentence)
     for text in _en_clauses(sentence):

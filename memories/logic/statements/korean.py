@@ -8,6 +8,7 @@ from typing import Any
 
 from memories.logic.slots.vocab import KO_JOBS
 from memories.logic.statements.clause import _NOISE, _QUOTED, Clause
+from memories.logic.statements.names import personal_name
 from memoryhub.text import _analyser
 
 _KO_SPEAKER = frozenset(
@@ -640,6 +641,8 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
         return False
     stem = predicate.removesuffix("하")
     spaced = " ".join(forms)
+    if _felt(tokens) or _bare_act(tokens, tense):
+        return not HABIT.search(spaced)
     if predicate in _KO_MOMENTARY or stem in _KO_MOMENTARY:
         if not now and any(f in _KO_SUPERLATIVE for f in forms):
             return False  # "클라이밍이 제일 재밌음": a comparison that lasts, a taste
@@ -669,6 +672,35 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
         # a standing at work or school, which lasts.
         return not any(_tag(t) == "VV" for t in tokens) and not _standing(tokens)
     return True
+
+
+def _felt(tokens: list[Any]) -> bool:
+    """A feeling said as a noun and the verb it comes with ("짜증남", "화나", "소름돋음"):
+    Kiwi reads "짜증/NNG 나/VV", so the predicate alone ("나") does not name the feeling."""
+    return any(
+        _tag(noun) == "NNG" and _tag(verb) == "VV" and noun.form + verb.form in _KO_MOMENTARY
+        for noun, verb in zip(tokens, tokens[1:], strict=False)
+    )
+
+
+def _bare_act(tokens: list[Any], tense: str) -> bool:
+    """An act named by its verbal noun and nothing else, in the present ("출근함", "나
+    운동함", "퇴근해"): what the speaker is doing as they type; no object, place or time
+    makes it a fact. A life event ("이직함", "결혼함") stays: it changes things for good."""
+    if tense != "present":
+        return False
+    words = [
+        t
+        for t in tokens
+        if not _tag(t).startswith(("E", "S", "J"))
+        and not (_tag(t) in ("NP", "MM") and t.form in _KO_SPEAKER)
+    ]
+    return (
+        len(words) == 2
+        and _tag(words[0]) == "NNG"
+        and _tag(words[1]) == "XSV"
+        and words[0].form not in _KO_LIFE_EVENTS
+    )
 
 
 def _not_in_the_mood(tokens: list[Any]) -> bool:
@@ -965,6 +997,8 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
     said = any(word in clause.text for word in _KO_TASTE_ALONE | _KO_AIMS) or _KO_UNDER_WAY.search(
         clause.text
     )
+    if _change_without_its_value(tokens, clause.text) or _bare_proper_noun(tokens):
+        return True
     return (
         not _has_predicate(tokens)
         and not _topic_comment(tokens)
@@ -972,6 +1006,49 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
         and not said
         and not HABIT.search(clause.text)  # "월요일마다 필라테스": a routine in two words
         and len(clause.text.split()) < _FRAGMENT_WORDS
+    )
+
+
+# Verbs of a change from one thing to another ("회사 옮김", "폰 바꿈", "통신사 갈아탐").
+_KO_CHANGE_VERBS = frozenset(
+    """옮기 바꾸 갈아타 바뀌 옮겨지""".split()  # noqa: SIM905
+)
+# Particles that name where a change goes or comes from ("카카오로", "삼성에서").
+_KO_CHANGE_ENDS = frozenset(
+    """로 으로 에서 에서부터 부터""".split()  # noqa: SIM905
+)
+
+
+def _change_without_its_value(tokens: list[Any], text: str) -> bool:
+    """A change that names only what changed, not what it became ("회사도 옮김", "폰
+    바꿨어"): the thing the memory would be about is missing. With where it went ("카카오로
+    회사 옮김"), what it left ("삼성에서 나옴"), or a day ("다음 달에 회사 옮김") it is news."""
+    if not any(_tag(t) == "VV" and t.form in _KO_CHANGE_VERBS for t in tokens):
+        return False
+    if any(_tag(t) in ("JKB", "JX") and t.form in _KO_CHANGE_ENDS for t in tokens):
+        return False
+    if _KO_DATED.search(text) or HABIT.search(text):
+        return False
+    nouns = [t for t in tokens if _tag(t).startswith(("NNG", "NNP", "SL", "SN", "XR"))]
+    return len(nouns) <= 1
+
+
+def _bare_proper_noun(tokens: list[Any]) -> bool:
+    """The speaker "is" a proper noun that is no person's name ("나 서울이야", "판교임"): a
+    place said without what it is to the speaker (lives, works, travels, comes from).
+    Names are read before this (`memories.logic.statements.names`)."""
+    words = [
+        t
+        for t in tokens
+        if not _tag(t).startswith(("E", "S"))
+        and not (_tag(t) in ("NP", "MM") and t.form in _KO_SPEAKER)
+        and not (_tag(t) in ("JX", "JKS") and t.form in ("는", "은", "ᆫ"))
+    ]
+    return (
+        len(words) == 2
+        and _tag(words[0]) == "NNP"
+        and _tag(words[1]) == "VCP"
+        and not personal_name(words[0].form)
     )
 
 
