@@ -629,7 +629,10 @@ def facet_parts(request: str) -> list[tuple[str, str]]:
         # the last word asks ("답해줘", "해주세요"); the words before it say how
         predicate = words[-1] if not question_of(words[-1]) else ""
         manners = words[:-1] if predicate else words
-        parts = [f"{w} {predicate}".strip() for w in manners if question_of(w)]
+        # what stands before the first manner holds for each ("앞으로", "답변은")
+        first = next((i for i, w in enumerate(manners) if question_of(w)), 0)
+        prefix = " ".join(manners[:first])
+        parts = [f"{prefix} {w} {predicate}".strip() for w in manners[first:] if question_of(w)]
     else:
         parts = [
             p

@@ -278,7 +278,7 @@ def test_after_the_migration_a_new_statement_replaces_only_its_own_question(user
     [
         ("Concise replies in numbered lists, please.", "Numbered lists please.", "Concise replies"),
         ("Brief answers and a casual tone, please.", "Use a formal tone please.", "Brief answers"),
-        ("앞으로 간단하게, 표로 답해줘", "앞으로 표로 답해줘", "간단하게 답해줘"),
+        ("앞으로 간단하게, 표로 답해줘", "앞으로 목록으로 답해줘", "앞으로 간단하게 답해줘"),
         ("반말로 간단하게 말해줘", "존댓말로 말해줘", "간단하게 말해줘"),
     ],
 )

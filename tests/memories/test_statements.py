@@ -177,7 +177,7 @@ def test_a_short_clause_of_the_speaker_before_and_is_a_fact_of_its_own():
         "Teaches piano to kids",
     ]
     assert _notes("My brother and I share a flat in Leeds.") == [
-        "My brother and I share a flat in Leeds"
+        "Shares a flat in Leeds, with their brother"
     ]
 
 
@@ -889,6 +889,12 @@ def test_something_under_way_or_a_first_day_at_a_new_place_is_kept(text, word):
         ("ngl I play the bassoon", "Plays the bassoon"),
         ("Last year, we moved to Leeds", "Moved to Leeds last year"),
         ("Coldplay is my favorite band", "Coldplay is their favorite band"),
+        ("Our choir sings at the cathedral", "Their choir sings at the cathedral"),
+        ("My brother and I run a bakery", "Runs a bakery, with their brother"),
+        (
+            "My fiance and I are getting married in June",
+            "Is getting married in June, with their fiance",
+        ),
     ],
 )
 def test_an_english_note_drops_the_words_that_announce_it_and_speaks_in_the_third_person(

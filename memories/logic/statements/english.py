@@ -360,8 +360,24 @@ def _en_content(text: str) -> str:
         text = _third_person_words(text[we.end() :])
         text = re.sub(r"\bour\b", "their", text, flags=re.IGNORECASE)
         return (text[:1].upper() + text[1:]).strip()
-    if re.match(r"^my\s+\w+(?:\s+\w+)?\s+and\s+I\b", text, flags=re.IGNORECASE):
-        return text  # "My wife and I ...": the subject is two people
+    pair = re.match(
+        r"^my\s+(?P<who>\w+(?:\s+\w+)?)\s+and\s+I(?:\s+(?:both\s+|also\s+|just\s+)*"
+        r"(?P<verb>[a-z]+)|(?P<short>'re|'ve|'ll))\b\s*(?P<rest>.*)$",
+        text,
+        flags=re.IGNORECASE,
+    )
+    if pair:
+        # "My wife and I are expecting our first baby": the speaker's news, shared with
+        # someone of theirs, in the third person ("Is expecting their first baby, with their
+        # wife")
+        verb = (pair.group("verb") or pair.group("short") or "").lower().lstrip("'")
+        verb = {"are": "is", "re": "is", "were": "was", "ve": "has", "ll": "will"}.get(
+            verb, _third_person(verb)
+        )
+        rest = _our_to_their(_third_person_words(pair.group("rest")))
+        note = f"{verb} {rest}".strip().rstrip(" .!")
+        note = f"{note}, with their {pair.group('who')}"
+        return (note[:1].upper() + note[1:]).strip()
     text = re.sub(
         r"^(?:please\s+)?(?:remember|don't\s+forget|note)(?:\s+that|:)?\s+",
         "",
@@ -410,7 +426,9 @@ def _en_content(text: str) -> str:
         text = _third_person_words(phrase.strip())
     elif re.match(r"^my\s+", text, flags=re.IGNORECASE):
         text = _third_person_words(re.sub(r"^my\s+", "", text, flags=re.IGNORECASE))
-    elif not re.match(r"^(?:we|our|us)\b", text, flags=re.IGNORECASE):
+    elif re.match(r"^our\s+", text, flags=re.IGNORECASE):
+        text = _our_to_their(_third_person_words(text))  # "Our team deploys ..."
+    elif not re.match(r"^(?:we|us)\b", text, flags=re.IGNORECASE):
         # "Radiohead is my favorite band": the fact stands in the third person too
         text = _third_person_words(text)
     return (text[:1].upper() + text[1:]).strip()
@@ -428,6 +446,17 @@ _EN_PRONOUNS = {
     "i'll": "they'll",
     "im": "they're",
 }
+
+
+def _our_to_their(text: str) -> str:
+    """The household's words in the third person: "our" -> "their", "we're" -> "they're"."""
+    words = {"our": "their", "ours": "theirs", "we're": "they're", "we've": "they've", "we": "they"}
+    return re.sub(
+        r"\b(?:our|ours|we're|we've|we)\b",
+        lambda m: words[m.group(0).lower()],
+        text,
+        flags=re.IGNORECASE,
+    )
 
 
 def _third_person_words(text: str) -> str:
