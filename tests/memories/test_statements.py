@@ -889,6 +889,8 @@ def test_something_under_way_or_a_first_day_at_a_new_place_is_kept(text, word):
         ("ngl I play the bassoon", "Plays the bassoon"),
         ("Last year, we moved to Leeds", "Moved to Leeds last year"),
         ("Coldplay is my favorite band", "Coldplay is their favorite band"),
+        ("Random but I knit my own socks", "Knits their own socks"),
+        ("TL;DR I moved to Cardiff", "Moved to Cardiff"),
         ("Our choir sings at the cathedral", "Their choir sings at the cathedral"),
         ("My brother and I run a bakery", "Runs a bakery, with their brother"),
         (
@@ -921,6 +923,7 @@ def test_a_name_before_the_speakers_words_is_the_subject_not_an_opener():
         "나 통신사 옮김",
         "나 광주야",  # a place without what it is to the speaker
         "대전임",
+        "대박이야",  # a reaction in a word
     ],
 )
 def test_momentary_states_bare_places_and_changes_without_their_value_are_not_memorable(text):

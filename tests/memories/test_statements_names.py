@@ -20,6 +20,9 @@ from memories.logic.statements.names import personal_name, self_introduction
         ("한지호예요", "이름은 한지호"),
         ("제 이름은 오세린이에요", "이름은 오세린"),
         ("남궁민수라고 해요", "이름은 남궁민수"),
+        ("My name's Priya", "Name is Priya"),
+        ("please call me Bea", "Wants to be called Bea"),
+        ("저를 하늘이라고 불러주세요", "하늘이라고 불리길 원함"),
     ],
 )
 def test_an_introduction_gives_the_clean_name_note(text, note):
@@ -54,10 +57,19 @@ def test_a_korean_name_has_a_surname_and_no_places_last_syllable(word, name):
     assert personal_name(word) is name
 
 
-@pytest.mark.parametrize("text", ["I'm Priya Natarajan", "나 정하늘이야", "한지호예요"])
+@pytest.mark.parametrize(
+    "text",
+    ["I'm Priya Natarajan", "나 정하늘이야", "한지호예요", "call me Bea", "하늘이라고 불러줘"],
+)
 def test_a_name_statement_fills_the_name_slot_and_is_never_a_fact_is_x(text):
     (item,) = rules.extract_statements(text)
 
     assert item.slot == "name"
     assert not item.content.startswith("Is ")
     assert not item.content.endswith(("임", "야"))
+
+
+def test_a_korean_interjection_opening_the_news_is_left_out():
+    (item,) = rules.extract_statements("대박 나 다음 달에 이사감")
+
+    assert item.content.startswith("다음 달")

@@ -142,7 +142,8 @@ _EN_NEGATION = re.compile(
 _EN_FILLER = re.compile(
     r"^(?:(?:oh|ah|so|well|also|and|btw|by\s+the\s+way|fyi|haha|lol|lmao|omg|ngl|tbh|"
     r"honestly|um+|uh+|welp|ok(?:ay)?|anyway|anyways|just\s+so\s+you\s+know|fun\s+fact|yeah|"
-    r"yep|yes|hey|guess\s+what|heads\s+up|psa|update|news|fwiw|real\s+talk|not\s+gonna\s+lie)"
+    r"yep|yes|hey|guess\s+what|heads\s+up|psa|update|news|fwiw|real\s+talk|not\s+gonna\s+lie|"
+    r"basically|actually|literally|seriously|tl;?dr|long\s+story\s+short)"
     r"\b[,:!.]?\s*)+",
     re.IGNORECASE,
 )
@@ -162,10 +163,14 @@ _EN_LEAD_KEPT = re.compile(
     r"unless|until|from|as|last|next|this|ago|today|yesterday|tomorrow|tonight|morning|"
     r"evening|week|weekend|month|year|day|years|months|weeks|days|january|february|march|april|"
     r"may|june|july|august|september|october|november|december|monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday|now|then|but|although|though)\b",
+    r"thursday|friday|saturday|sunday|now|then|although|not|no|never|is|are|was|were|do|does|"
+    r"did|have|has|had|can|will|would|should|could)\b",
     re.IGNORECASE,
 )
 _EN_OPENER_WORDS = 4
+# A short lead run on into the speaker's clause without a mark ("Random but I play ...",
+# "Fun fact I ..."): at most this many words before "I".
+_EN_RUN_ON_LEAD = re.compile(r"^(?P<lead>(?:[A-Za-z]+\s+){1,3}?)(?=(?:I|I'm|I’m|I've|I'll|I'd)\s)")
 
 
 def without_opener(sentence: str) -> str:
@@ -178,6 +183,9 @@ def without_opener(sentence: str) -> str:
         and not _EN_LEAD_KEPT.search(lead.group("lead"))
     ):
         text = _EN_FILLER.sub("", text[lead.end() :])
+    run_on = _EN_RUN_ON_LEAD.match(text)
+    if run_on and not _EN_LEAD_KEPT.search(run_on.group("lead")):
+        text = text[run_on.end() :]
     return text or sentence.strip()
 
 

@@ -641,7 +641,7 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
         return False
     stem = predicate.removesuffix("하")
     spaced = " ".join(forms)
-    if _felt(tokens) or _bare_act(tokens, tense):
+    if _felt(tokens) or _bare_act(tokens, tense) or _reaction(tokens):
         return not HABIT.search(spaced)
     if predicate in _KO_MOMENTARY or stem in _KO_MOMENTARY:
         if not now and any(f in _KO_SUPERLATIVE for f in forms):
@@ -680,6 +680,18 @@ def _felt(tokens: list[Any]) -> bool:
     return any(
         _tag(noun) == "NNG" and _tag(verb) == "VV" and noun.form + verb.form in _KO_MOMENTARY
         for noun, verb in zip(tokens, tokens[1:], strict=False)
+    )
+
+
+def _reaction(tokens: list[Any]) -> bool:
+    """A word of feeling said with the copula and nothing else ("대박이야", "최고임"): a
+    reaction to what is at hand."""
+    words = [t for t in tokens if not _tag(t).startswith(("E", "S"))]
+    if len(words) < 2 or _tag(words[-1]) != "VCP":
+        return False
+    noun = words[:-1]  # Kiwi may cut the word in two ("대/XPN 박/NNG")
+    return all(_tag(t) in ("XPN", "NNG", "XSN") for t in noun) and (
+        "".join(t.form for t in noun) in _KO_MOMENTARY
     )
 
 
@@ -756,7 +768,7 @@ def _standing(tokens: list[Any]) -> bool:
 # Tokens dropped from a Korean phrase: the speaker's pronoun and particle, discourse words.
 _KO_DROP_WORDS = frozenset(
     """ㅇㅇ 개 그래서 그런데 그리고 근데 네 사실 아 아무튼 암튼 와 완전 음 응 이제 진짜
-    참 헐""".split()  # noqa: SIM905
+    참 헐 대박 세상에 아싸 야호 앗 어머 아이고 에휴 휴 오 우와 헐랭 있잖아""".split()  # noqa: SIM905
 )
 
 

@@ -83,10 +83,48 @@ def _english_name(words: str) -> bool:
     return not re.match(r"(?:South|North|East|West|Native|Half|Latin|Central)$", parts[0])
 
 
+_EN_CALL_ME = re.compile(
+    r"^(?:(?:please|pls|just|you\s+can|feel\s+free\s+to)\s+)*call\s+me\s+(?P<name>[A-Za-z][\w'-]*"
+    r"(?:\s+[A-Z][\w'-]*)?)(?:,?\s+(?:please|pls|from\s+now\s+on|going\s+forward))*\s*[.!]*$",
+    re.IGNORECASE,
+)
+_KO_CALL_ME = re.compile(
+    r"^(?:(?:앞으로(?:는)?|그냥)\s*)?(?:(?:나를|날|저를|절|나|저)\s*)?(?P<name>[^\s,.!?]+?)\s*라고\s*"
+    r"(?:불러|부르)\s*(?:줘|주세요|줘요|주라|줄래|주면\s*돼)?[\s.!~]*$"
+)
+_EN_OWN_NAME = re.compile(
+    r"^(?:my\s+)?name(?:'s|\s+is)\s+(?P<name>"
+    + _EN_NAME_WORD
+    + r"(?:\s+"
+    + _EN_NAME_WORD
+    + r"){0,2})\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def name_to_call(sentence: str) -> str | None:
+    """The clean note of a request to be called by a name ("call me Sam" -> "Wants to be
+    called Sam", "민지라고 불러줘" -> "민지라고 불리길 원함"); None for anything else."""
+    text = sentence.strip()
+    english = _EN_CALL_ME.match(text)
+    if english:
+        return f"Wants to be called {english.group('name')}"
+    korean = _KO_CALL_ME.match(text)
+    if korean:
+        return f"{korean.group('name')}라고 불리길 원함"
+    return None
+
+
 def self_introduction(sentence: str) -> tuple[str, str] | None:
     """(the clean name note, what follows the name as a sentence of its own, or "") when
     `sentence` introduces the speaker by name; None otherwise."""
     text = sentence.strip()
+    called = name_to_call(text)
+    if called is not None:
+        return called, ""
+    own = _EN_OWN_NAME.match(text)
+    if own:
+        return f"Name is {own.group('name')}", ""
     english = _EN_INTRO.match(text)
     if english:
         name = english.group("a") or english.group("b")
