@@ -21,6 +21,7 @@ from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.slots import question_of
 from memories.logic.slots.change import given_up
 from memories.logic.slots.vocab import RELATION_OF
+from memories.logic.statements import names
 from memoryhub.text import REDACTION_MARKER, has_hangul, stem_english
 
 # --- normalisation ------------------------------------------------------------------------
@@ -610,6 +611,49 @@ def standing_request(sentence: str) -> bool:
     return bool(standing) and (not one_off or bool(_CONDITION.search(text)))
 
 
+_EN_FACET_CUT = re.compile(
+    r"\s*[,;]\s*(?:and\s+|plus\s+)?|\s+(?:and|with|plus|&)\s+|\s+(?=in\s)", re.IGNORECASE
+)
+_KO_FACET_CUT = re.compile(r"\s*[,;]\s*(?:그리고\s+)?|\s+그리고\s+|\s+")
+# How answers are to be written: the questions a compound request about answers may ask.
+_ANSWER_SLOTS = frozenset(
+    {"answer_formality", "answer_format", "answer_length", "answer_language", "units", "emoji"}
+)
+
+
+def facet_parts(request: str) -> list[tuple[str, str]]:
+    """A request about answers that asks two questions at once ("short answers with bullet
+    points please", "짧게, 불릿으로 답해줘", "존댓말로 짧게 답해줘") as one request per question,
+    each with its slot; [] when it asks one question or cannot be cut cleanly."""
+    text = request.strip().rstrip(" .!~")
+    if has_hangul(text):
+        words = [w for w in _KO_FACET_CUT.split(text) if w]
+        if len(words) < 2:
+            return []
+        # the last word asks ("답해줘", "해주세요"); the words before it say how
+        predicate = words[-1] if not question_of(words[-1]) else ""
+        manners = words[:-1] if predicate else words
+        # what stands before the first manner holds for each ("앞으로", "답변은")
+        first = next((i for i, w in enumerate(manners) if question_of(w)), 0)
+        prefix = " ".join(manners[:first])
+        parts = [f"{prefix} {w} {predicate}".strip() for w in manners[first:] if question_of(w)]
+    else:
+        parts = [
+            p
+            for p in _EN_FACET_CUT.split(text)
+            if p and p.strip() and not re.fullmatch(r"\s*(?:please|pls|plz|thanks)\s*", p, re.I)
+        ]
+    slotted = [(part, question_of(part)) for part in parts]
+    slots = [slot for _, slot in slotted]
+    if (
+        len(slotted) < 2
+        or not all(slot in _ANSWER_SLOTS for slot in slots)
+        or len(set(slots)) != len(slots)
+    ):
+        return []
+    return slotted
+
+
 def _request_slot(sentence: str) -> str:
     if _ANSWER_LANGUAGE.search(sentence) and not _CODE_WORDS.search(sentence):
         return "language"
@@ -1102,6 +1146,23 @@ def extract_statements(
             or _parting(sentence)
         ):
             continue
+        introduced = names.self_introduction(sentence)
+        if introduced is not None:
+            # "I'm Sam Carter", "나 김민지야": the name slot, never a fact "Is Sam Carter"
+            note, rest = introduced
+            items.append(
+                ExtractedItem(
+                    type="fact",
+                    content=note,
+                    importance=0.9,
+                    stated_by_user=True,
+                    confidence=0.9,
+                    slot="name",
+                )
+            )
+            if not rest:
+                continue
+            sentence = rest  # "I'm Sam Carter, a nurse from Ohio": the rest is read below
         rule = _match_rule(sentence)
         if cued and rule is not None and rule[1] not in _REQUEST_RULES:
             rule = None  # "기억해줘: ..." before a statement: the statement is read below
@@ -1115,17 +1176,20 @@ def extract_statements(
                 # "답변은 짧게. 핵심만": a fragment of the same request completes the one before
                 items[-1] = replace(previous, content=f"{previous.content} {found.content.strip()}")
                 continue
-            requests.add(len(items))
-            items.append(
-                ExtractedItem(
-                    type=found.type,
-                    content=found.content.strip(),
-                    importance=max(found.importance, 0.7) if cued else found.importance,
-                    stated_by_user=True,
-                    confidence=0.9,
-                    slot=slot,
+            # "short answers with bullet points", "짧게, 불릿으로": one memory per question
+            # asked, so a later "bullet points please" replaces the format and keeps "short"
+            for content, part_slot in facet_parts(found.content) or [(found.content, slot)]:
+                requests.add(len(items))
+                items.append(
+                    ExtractedItem(
+                        type=found.type,
+                        content=content.strip(),
+                        importance=max(found.importance, 0.7) if cued else found.importance,
+                        stated_by_user=True,
+                        confidence=0.9,
+                        slot=part_slot,
+                    )
                 )
-            )
             continue
         if aside and not cued:
             continue

@@ -244,3 +244,43 @@ def test_a_second_memory_that_is_not_live_leaves_the_first_untouched():
     held = [_memory(1, "active", FIRST, {FIRST}), _memory(2, "quarantined", SECOND, {SECOND})]
 
     assert classify(held=held, live_after_first=frozenset({1})) == SECOND_NOT_LIVE
+
+
+COMPOUND = {
+    "id": "c-1",
+    "lang": "en",
+    "first": "Brief answers and a casual tone, please.",
+    "second": "Use a formal tone please.",
+    "same_question": True,
+    "keeps": "brief",
+}
+
+
+def test_a_pair_naming_a_part_to_keep_passes_only_while_that_part_is_live(tmp_path):
+    text = _run(_pairs(tmp_path, [COMPOUND]))
+
+    assert "same-question pairs replaced 1/1" in text
+    assert "the part named by `keeps` still live: 1/1" in text
+    assert "FAIL" not in text
+
+
+def test_a_part_to_keep_lost_is_a_failure_naming_it():
+    result = score_slot_pairs.PairResult(
+        id="c-2",
+        lang="en",
+        same_question=True,
+        why="",
+        first="short answers with bullet points please",
+        second="bullet points please",
+        outcome=REPLACED,
+        memories=[("superseded", "short answers with bullet points please", "first")],
+        keeps="short",
+    )
+
+    assert not result.kept
+    assert not result.passed
+
+
+def test_a_part_to_keep_must_occur_in_the_first_statement(tmp_path):
+    with pytest.raises(CommandError, match="`keeps` does not occur in `first`"):
+        _run(_pairs(tmp_path, [{**COMPOUND, "keeps": "tables"}]))

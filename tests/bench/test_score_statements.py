@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from bench.management.commands.score_statements import folded
+from bench.management.commands.score_statements import clean_fact, folded
 from memories.models import Memory
 
 pytestmark = pytest.mark.django_db
@@ -108,3 +108,29 @@ def test_a_malformed_line_is_a_clear_error_naming_the_line(tmp_path, line, error
 
 def test_keys_are_compared_without_case_or_width():
     assert folded("ＴｈｉｎｋＰａｄ") == folded("thinkpad")
+
+
+def test_score_statements_counts_the_clean_facts_per_language(tmp_path):
+    report = tmp_path / "report.json"
+
+    text = _run(_corpus(tmp_path, LINES), "--json", str(report))
+
+    assert "clean facts" in text
+    clean = json.loads(report.read_text())["clean_facts"]
+    assert clean["ko"][1] >= 1
+    assert clean["en"][0] == clean["en"][1]
+
+
+@pytest.mark.parametrize(
+    ("content", "clean"),
+    [
+        ("Lives in Leeds", True),
+        ("청주에 삶", True),
+        ("Big news: we moved to Leeds", False),
+        ("I live in Leeds", False),
+        ("Is Priya Natarajan", False),
+        ("나 청주에 살아", False),
+    ],
+)
+def test_a_clean_fact_has_no_first_person_frame_opener_or_sentence_ending(content, clean):
+    assert clean_fact(content) is clean

@@ -271,3 +271,42 @@ def test_after_the_migration_a_new_statement_replaces_only_its_own_question(user
         _stored_form("앞으로는 반말로 대답해줘"),
         _stored_form("I like answers with bullet points"),
     }
+
+
+@pytest.mark.parametrize(
+    ("compound", "part", "kept"),
+    [
+        ("Concise replies in numbered lists, please.", "Numbered lists please.", "Concise replies"),
+        ("Brief answers and a casual tone, please.", "Use a formal tone please.", "Brief answers"),
+        ("앞으로 간단하게, 표로 답해줘", "앞으로 목록으로 답해줘", "앞으로 간단하게 답해줘"),
+        ("반말로 간단하게 말해줘", "존댓말로 말해줘", "간단하게 말해줘"),
+    ],
+)
+def test_a_request_sharing_one_question_of_a_compound_keeps_its_other_part(
+    user, say, compound, part, kept
+):
+    say(compound, at=EARLIER)
+
+    say(part, at=LATER)
+
+    assert kept in _live_contents(user)
+    assert len(_live_contents(user)) == 2
+    assert _live(user).filter(slot=question_of(part)).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("part", "compound"),
+    [
+        ("Numbered lists please.", "Concise replies in numbered lists, please."),
+        ("앞으로 표로 답해줘", "앞으로 간단하게, 표로 답해줘"),
+    ],
+)
+def test_a_compound_after_one_of_its_parts_replaces_that_part_and_adds_the_other(
+    user, say, part, compound
+):
+    say(part, at=EARLIER)
+
+    say(compound, at=LATER)
+
+    assert len(_live_contents(user)) == 2
+    assert _live(user).filter(slot=question_of(part)).count() == 1

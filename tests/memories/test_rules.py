@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memories.logic import statements
+from memories.logic import rules, statements
 from memories.logic.extraction_schema import ExtractedItem
 from memories.logic.rules import adds_nothing, extract_statements, fingerprint, slot_of
 
@@ -384,3 +384,23 @@ def test_a_request_about_a_kind_of_answer_named_as_its_topic_is_a_standing_reque
 @pytest.mark.parametrize("text", ["이 코드엔 타입 힌트 넣어줘", "저녁엔 운동해요"])
 def test_a_thing_at_hand_or_ones_own_habit_marked_with_en_is_no_standing_request(text):
     assert all(item.type != "procedure" for item in extract_statements(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("Concise replies in numbered lists, please", ["answer_length", "answer_format"]),
+        ("앞으로 간단하게, 표로 답해줘", ["answer_length", "answer_format"]),
+        ("반말로 간단하게 말해줘", ["answer_formality", "answer_length"]),
+    ],
+)
+def test_a_compound_request_about_answers_becomes_one_memory_per_question(text, slots):
+    items = rules.extract_statements(text)
+
+    assert [item.slot for item in items] == slots
+
+
+def test_a_request_asking_one_question_stays_whole():
+    (item,) = rules.extract_statements("Numbered lists please")
+
+    assert item.content == "Numbered lists please"

@@ -177,7 +177,7 @@ def test_a_short_clause_of_the_speaker_before_and_is_a_fact_of_its_own():
         "Teaches piano to kids",
     ]
     assert _notes("My brother and I share a flat in Leeds.") == [
-        "My brother and I share a flat in Leeds"
+        "Shares a flat in Leeds, with their brother"
     ]
 
 
@@ -878,3 +878,61 @@ def test_the_speakers_week_and_own_things_named_without_my_are_kept(text, word):
 )
 def test_something_under_way_or_a_first_day_at_a_new_place_is_kept(text, word):
     assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        ("Huge news: we bought a house in Leeds", "Bought a house in Leeds"),
+        ("Quick update - I started a new job at Monzo", "Started a new job at Monzo"),
+        ("Funny story, I adopted a parrot named Kiwi", "Adopted a parrot named Kiwi"),
+        ("ngl I play the bassoon", "Plays the bassoon"),
+        ("Last year, we moved to Leeds", "Moved to Leeds last year"),
+        ("Coldplay is my favorite band", "Coldplay is their favorite band"),
+        ("Random but I knit my own socks", "Knits their own socks"),
+        ("TL;DR I moved to Cardiff", "Moved to Cardiff"),
+        ("Our choir sings at the cathedral", "Their choir sings at the cathedral"),
+        ("My brother and I run a bakery", "Runs a bakery, with their brother"),
+        (
+            "My fiance and I are getting married in June",
+            "Is getting married in June, with their fiance",
+        ),
+    ],
+)
+def test_an_english_note_drops_the_words_that_announce_it_and_speaks_in_the_third_person(
+    text, note
+):
+    notes = [s.content for s in statements.analyse(text) if s.memorable]
+
+    assert notes == [note]
+
+
+def test_a_name_before_the_speakers_words_is_the_subject_not_an_opener():
+    (statement,) = statements.analyse("Marta, my landlady, fixes the boiler every winter.")
+
+    assert statement.content.startswith("Marta, their landlady")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "나 화남",  # a feeling said as a noun and its verb
+        "퇴근함",  # an act named by its verbal noun alone, as one types
+        "나 샤워함",
+        "차도 바꿈",  # a change without what it became
+        "나 통신사 옮김",
+        "나 광주야",  # a place without what it is to the speaker
+        "대전임",
+        "대박이야",  # a reaction in a word
+    ],
+)
+def test_momentary_states_bare_places_and_changes_without_their_value_are_not_memorable(text):
+    assert not any(s.memorable for s in statements.analyse(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["토스로 회사 옮김", "다음 달에 회사 옮김", "나 이직함", "매일 아침 퇴근하고 수영함"],
+)
+def test_a_change_with_its_value_a_day_or_a_life_event_stays_memorable(text):
+    assert any(s.memorable for s in statements.analyse(text))

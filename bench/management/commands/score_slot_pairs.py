@@ -26,8 +26,13 @@ A failure is listed with every memory the user holds at the end and what each ex
 reported doing (created, corrected, duplicate, ...).
 
 "Live" is active or pending. A same-question pair passes when `replaced`, a
-different-question pair when `kept apart`. Every line runs inside a transaction that is
-rolled back: its user, messages and memories are never committed.
+different-question pair when `kept apart`. A line may name with `keeps` words of the first
+statement that must still be live at the end (the other part of a compound preference:
+"short" after "short answers with bullet points" then "bullet points please"); the pair
+then also needs a live memory containing them (compared case- and width-insensitively).
+
+Every line runs inside a transaction that is rolled back: its user, messages and memories
+are never committed.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import F
 
 from bench.management.commands.score_injections import rolled_back_offline
+from bench.management.commands.score_statements import folded
 from conversations.models import ChatSession, Message
 from conversations.services import chat, remembering
 from memories.models import Memory, MemoryConflict, MemoryStatus
@@ -114,6 +120,18 @@ class PairResult:
     memories: list[tuple[str, str, str]] = field(default_factory=list)
     # What each message's extraction reported doing ({"created": 1, "duplicate": 1, ...}).
     extraction: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Words of the first statement that must still be live at the end ("" for none).
+    keeps: str = ""
+
+    @property
+    def kept(self) -> bool:
+        """The words named by `keeps` are in a live memory (True when none are named)."""
+        if not self.keeps:
+            return True
+        return any(
+            status in _LIVE and folded(self.keeps) in folded(content)
+            for status, content, _ in self.memories
+        )
 
     @property
     def expected(self) -> str:
@@ -121,7 +139,7 @@ class PairResult:
 
     @property
     def passed(self) -> bool:
-        return self.outcome == self.expected
+        return self.outcome == self.expected and self.kept
 
 
 def _rate(part: int, whole: int) -> float | None:
@@ -135,6 +153,7 @@ def _figures(results: list[PairResult]) -> dict[str, Any]:
     kept_apart = sum(r.outcome == KEPT_APART for r in different)
     # Pairs where both messages left a memory: what the replacing rule decided, apart from
     # whether the statements were captured at all (issue 14 line 1).
+    keeping = [r for r in results if r.keeps]
     same_decided = sum(r.outcome != NOTHING for r in same)
     different_decided = sum(r.outcome != NOTHING for r in different)
     return {
@@ -149,6 +168,8 @@ def _figures(results: list[PairResult]) -> dict[str, Any]:
         "replaced_when_both_captured": _rate(replaced, same_decided),
         "different_question_both_captured": different_decided,
         "kept_apart_when_both_captured": _rate(kept_apart, different_decided),
+        "naming_a_part_to_keep": len(keeping),
+        "part_kept": sum(r.kept for r in keeping),
         "outcomes": {
             "same_question": {o: sum(r.outcome == o for r in same) for o in OUTCOMES},
             "different_question": {o: sum(r.outcome == o for r in different) for o in OUTCOMES},
@@ -193,8 +214,11 @@ def _load(path: Path) -> list[dict[str, Any]]:
             _text(line, name, where)
         if not isinstance(line.get("same_question"), bool):
             raise CommandError(f"{where}: needs a boolean `same_question`")
-        if "why" in line and not isinstance(line["why"], str):
-            raise CommandError(f"{where}: `why` must be a string")
+        for name in ("why", "keeps"):
+            if name in line and not isinstance(line[name], str):
+                raise CommandError(f"{where}: `{name}` must be a string")
+        if line.get("keeps") and folded(line["keeps"]) not in folded(line["first"]):
+            raise CommandError(f"{where}: `keeps` does not occur in `first`")
         earlier = seen.setdefault(line["id"], number)
         if earlier != number:
             raise CommandError(f"{where}: id {line['id']!r} already used on line {earlier}")
@@ -276,6 +300,7 @@ def score_pair(*, line: dict[str, Any]) -> PairResult:
         outcome=classify(held=held, live_after_first=live_after_first),
         memories=[(m.status, m.content, "+".join(sorted(m.made_from))) for m in held],
         extraction={FIRST: dict(first_done.outcome), SECOND: dict(second_done.outcome)},
+        keeps=line.get("keeps", ""),
     )
 
 
@@ -339,6 +364,11 @@ class Command(BaseCommand):
             f"{overall['kept_apart']}/{overall['different_question_both_captured']} = "
             f"{_percent(overall['kept_apart_when_both_captured'])}"
         )
+        if overall["naming_a_part_to_keep"]:
+            self.stdout.write(
+                f"the part named by `keeps` still live: {overall['part_kept']}/"
+                f"{overall['naming_a_part_to_keep']}"
+            )
         for lang, figures in counts["lang"].items():
             self.stdout.write(f"lang {lang}: {_summary(figures)}")
         for result in score.results:
@@ -346,8 +376,9 @@ class Command(BaseCommand):
                 continue
             kind = "same question" if result.same_question else "different question"
             why = f" ({result.why})" if result.why else ""
+            lost = "" if result.kept else f" (lost {result.keeps!r})"
             self.stdout.write(
-                f"FAIL {result.id} {result.lang} {kind}{why}: {result.outcome}, "
+                f"FAIL {result.id} {result.lang} {kind}{why}: {result.outcome}{lost}, "
                 f"{result.expected} expected\n  first:  {result.first}\n  second: {result.second}"
             )
             for status, content, made_from in result.memories:

@@ -13,6 +13,8 @@ the API use, offline; the extraction a worker runs after the reply
 
 It prints recall (captured / memorable), the false-capture rate, precision (true captures /
 lines that produced a memory) overall, per language and per type, and lists the failures.
+It also counts, per language, how many memories made from statements are clean facts
+(`clean_fact`, issue 14 line 2): a request about answers kept as said is left out.
 
 Every line runs inside a transaction that is rolled back: its user, messages and memories are
 never committed, and no real user's data is touched.
@@ -21,6 +23,7 @@ never committed, and no real user's data is touched.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 import uuid
 from collections.abc import Callable
@@ -33,6 +36,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from bench.management.commands.score_injections import rolled_back_offline
 from conversations.services import chat, remembering
+from memories.logic import rules
+from memories.logic.statements import english
 from memories.models import Memory, MemoryStatus
 
 _CAPTURING = (MemoryStatus.ACTIVE, MemoryStatus.PENDING)
@@ -41,6 +46,40 @@ _CAPTURING = (MemoryStatus.ACTIVE, MemoryStatus.PENDING)
 def folded(text: str) -> str:
     """Width and case folded: "ＴｈｉｎｋＰａｄ" and "thinkpad" compare equal."""
     return unicodedata.normalize("NFKC", text).casefold()
+
+
+_EN_FIRST_PERSON = re.compile(
+    r"\b(?:I|I'm|I've|I'd|I'll|im|ive|me|my|mine|myself|we|we're|we've|our|ours|us)\b",
+    re.IGNORECASE,
+)
+# A Korean note ends in a noun or a nominal ending ("서울 강남에 삶", "개발자임"), not in a
+# sentence ending ("살아", "했어요", "이야"), and does not open with the speaker's pronoun.
+_KO_SENTENCE_END = re.compile(r"(?:[어아야요다지네죠래냐니까]|[!?~])\s*$")
+_KO_PRONOUN_OPENING = re.compile(r"^(?:나|저|난|전|나는|저는|내가|제가)\s")
+
+
+def clean_fact(content: str) -> bool:
+    """A memory text that is a clean, self-contained fact: no first-person frame, no words
+    announcing it ("Big news:", "btw"), no chat ending, no "Is <Name>"."""
+    text = content.strip()
+    if not text:
+        return False
+    if re.search(r"[가-힣]", text):
+        return not (_KO_SENTENCE_END.search(text) or _KO_PRONOUN_OPENING.match(text))
+    return not (
+        _EN_FIRST_PERSON.search(text)
+        or english.without_opener(text) != text
+        or text.endswith(("!", "?"))
+        or re.fullmatch(r"Is(?:\s+[A-Z][\w'-]*)+", text)
+    )
+
+
+def kept_as_said(content: str, text: str) -> bool:
+    """A request about later answers, stored as the user said it (not a statement)."""
+    said = re.sub(r"[\s.!~]+$", "", text.strip())
+    return rules.standing_request(content) and (
+        folded(content.strip().rstrip(".!~")) in folded(said)
+    )
 
 
 @dataclass
@@ -52,6 +91,11 @@ class LineResult:
     key: str
     # What the line's user holds afterwards: (status, type, content) per memory.
     memories: list[tuple[str, str, str]] = field(default_factory=list)
+    text: str = ""
+
+    @property
+    def statement_memories(self) -> list[str]:
+        return [c for _, _, c in self.memories if not kept_as_said(c, self.text)]
 
     @property
     def produced(self) -> bool:
@@ -104,6 +148,14 @@ def _figures(results: list[LineResult]) -> dict[str, Any]:
 @dataclass
 class Score:
     results: list[LineResult]
+
+    def clean_facts(self) -> dict[str, tuple[int, int]]:
+        """Per language: (memories from statements that are clean facts, all of them)."""
+        out: dict[str, tuple[int, int]] = {}
+        for lang in sorted({r.lang for r in self.results}):
+            contents = [c for r in self.results if r.lang == lang for c in r.statement_memories]
+            out[lang] = (sum(clean_fact(c) for c in contents), len(contents))
+        return out
 
     def counts(self) -> dict[str, Any]:
         by_lang = sorted({r.lang for r in self.results})
@@ -158,6 +210,7 @@ def score_line(*, line: dict[str, Any]) -> LineResult:
         memorable=line["memorable"],
         type=str(line.get("type", "")) if line["memorable"] else "",
         key=str(line.get("key", "")),
+        text=line["text"],
         memories=[
             (m.status, m.current_version.type, m.current_version.content)
             for m in memories
@@ -230,10 +283,18 @@ class Command(BaseCommand):
             self.stdout.write(_summary(f"lang {lang}", figures))
         for kind, figures in counts["type"].items():
             self.stdout.write(_summary(f"type {kind}", figures))
+        self.stdout.write("clean facts (memories from statements; requests kept as said left out)")
+        self.stdout.write("lang  clean / memories")
+        for lang, (clean, total) in score.clean_facts().items():
+            self.stdout.write(f"{lang:<5} {clean} / {total} = {_percent(_rate(clean, total))}")
         for result in score.results:
             if not result.passed:
                 label = f"memorable {result.type}" if result.memorable else "not memorable"
                 self.stdout.write(f"FAIL {result.id} {label}: {result.failure()}")
         if options.get("json"):
-            payload = {"counts": counts, "lines": [asdict(r) for r in score.results]}
+            payload = {
+                "counts": counts,
+                "clean_facts": score.clean_facts(),
+                "lines": [asdict(r) for r in score.results],
+            }
             options["json"].write_text(json.dumps(payload, ensure_ascii=False, indent=2))

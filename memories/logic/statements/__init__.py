@@ -107,7 +107,9 @@ def _judge(clause: Clause, *, today: date | None, tokens: Sequence[Any] | None) 
 # 말해두는데", "말하자면"): left out before the sentence is read.
 _KO_PREFACE = re.compile(
     r"(?:^|(?<=\s))(?:참고로|혹시\s*몰라서|말해\s*두(?:는데|지만|자면)|말하자면|다름이\s*아니라|"
-    r"있잖아(?:요)?|그리고|근데|아\s*맞다)(?=\s|[,.]|$)[,.]?"
+    r"있잖아(?:요)?|그리고|근데|아\s*맞다|"
+    # a cry that opens the news ("대박 나 다음 달에 결혼함"): Kiwi may read "대박 나" as 대박나다
+    r"^(?:대박|헐|세상에|아싸|야호|어머|아이고))(?=\s|[,.!]|$)[,.!]?"
 )
 
 

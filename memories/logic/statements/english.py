@@ -160,10 +160,55 @@ _EN_NEGATION = re.compile(
     r"\b(?:not|no|never|n't|dont|don't|doesnt|cant|cannot|won't)\b|n't\b", re.IGNORECASE
 )
 _EN_FILLER = re.compile(
-    r"^(?:(?:oh|ah|so|well|also|and|btw|by\s+the\s+way|fyi|haha|lol|ok(?:ay)?|anyway|"
-    r"just\s+so\s+you\s+know|fun\s+fact|yeah|yes|hey)\b[,:!]?\s*)+",
+    r"^(?:(?:oh|ah|so|well|also|and|btw|by\s+the\s+way|fyi|haha|lol|lmao|omg|ngl|tbh|"
+    r"honestly|um+|uh+|welp|ok(?:ay)?|anyway|anyways|just\s+so\s+you\s+know|fun\s+fact|yeah|"
+    r"yep|yes|hey|guess\s+what|heads\s+up|psa|update|news|fwiw|real\s+talk|not\s+gonna\s+lie|"
+    r"basically|actually|literally|seriously|tl;?dr|long\s+story\s+short)"
+    r"\b[,:!.]?\s*)+",
     re.IGNORECASE,
 )
+# A few words announcing what follows, ended by a colon, a dash, a comma or "!", before the
+# speaker's own clause ("Big news: we moved ...", "Quick update - I ...", "Funny story, I
+# ..."): the announcement is left out. A time or a place said first ("Last month, we moved
+# ...", "In Berlin, I ...") is part of the statement and stays.
+_EN_OPENER = re.compile(
+    r"^(?P<lead>[A-Za-z'’ ]{2,30}?)\s*(?:(?:[:!]+|\s[—–-]+)\s+"
+    r"(?=(?:I|I'm|I’m|I've|I'll|I'd|im|ive|we|we're|we’re|we've|my|our)\b)|"
+    # after a comma only the speaker: "Linda, my accountant, ..." names the subject
+    r",\s+(?=(?:I|I'm|I’m|I've|I'll|I'd|we|we're|we’re|we've)\b))",
+    re.IGNORECASE,
+)
+_EN_LEAD_KEPT = re.compile(
+    r"\b(?:I|me|my|we|our|us|in|on|at|since|for|after|before|during|when|while|because|if|"
+    r"unless|until|from|as|last|next|this|ago|today|yesterday|tomorrow|tonight|morning|"
+    r"evening|week|weekend|month|year|day|years|months|weeks|days|january|february|march|april|"
+    r"may|june|july|august|september|october|november|december|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday|now|then|although|not|no|never|is|are|was|were|do|does|"
+    r"did|have|has|had|can|will|would|should|could)\b",
+    re.IGNORECASE,
+)
+_EN_OPENER_WORDS = 4
+# A short lead run on into the speaker's clause without a mark ("Random but I play ...",
+# "Fun fact I ..."): at most this many words before "I".
+_EN_RUN_ON_LEAD = re.compile(r"^(?P<lead>(?:[A-Za-z]+\s+){1,3}?)(?=(?:I|I'm|I’m|I've|I'll|I'd)\s)")
+
+
+def without_opener(sentence: str) -> str:
+    """`sentence` without the words that announce it ("Big news:", "so yeah", "lol", "btw")."""
+    text = _EN_FILLER.sub("", sentence.strip())
+    lead = _EN_OPENER.match(text)
+    if (
+        lead
+        and len(lead.group("lead").split()) <= _EN_OPENER_WORDS
+        and not _EN_LEAD_KEPT.search(lead.group("lead"))
+    ):
+        text = _EN_FILLER.sub("", text[lead.end() :])
+    run_on = _EN_RUN_ON_LEAD.match(text)
+    if run_on and not _EN_LEAD_KEPT.search(run_on.group("lead")):
+        text = text[run_on.end() :]
+    return text or sentence.strip()
+
+
 _EN_TAIL = re.compile(
     r"(?:[,\s]+(?:fyi|tbh|lol|haha|btw|though|lmao|ngl|ugh|yay|omg|rn))+\s*[.!]*$", re.I
 )
@@ -330,6 +375,10 @@ def _en_content(text: str) -> str:
     if dropped:
         text = _third_person_words(text)
         return (text[:1].upper() + text[1:]).strip()
+    lead = _EN_LEADING_TIME.match(text)
+    if lead:
+        time_words = lead.group("time")
+        text = f"{lead.group('rest')} {time_words[:1].lower() + time_words[1:]}"
     # "We adopted ...", "we're moving ...": the household's news, told without "we".
     we = re.match(r"^we(?:'re|’re|\s+are)\s+(?=\w+ing\b)|^we\s+(?=\w+ed\b)", text, re.I)
     if not we and re.match(r"^we\s+(\w+)", text, re.I):
@@ -339,12 +388,24 @@ def _en_content(text: str) -> str:
         text = _third_person_words(text[we.end() :])
         text = re.sub(r"\bour\b", "their", text, flags=re.IGNORECASE)
         return (text[:1].upper() + text[1:]).strip()
-    lead = _EN_LEADING_TIME.match(text)
-    if lead:
-        time_words = lead.group("time")
-        text = f"{lead.group('rest')} {time_words[:1].lower() + time_words[1:]}"
-    if re.match(r"^my\s+\w+(?:\s+\w+)?\s+and\s+I\b", text, flags=re.IGNORECASE):
-        return text  # "My wife and I ...": the subject is two people
+    pair = re.match(
+        r"^my\s+(?P<who>\w+(?:\s+\w+)?)\s+and\s+I(?:\s+(?:both\s+|also\s+|just\s+)*"
+        r"(?P<verb>[a-z]+)|(?P<short>'re|'ve|'ll))\b\s*(?P<rest>.*)$",
+        text,
+        flags=re.IGNORECASE,
+    )
+    if pair:
+        # "My wife and I are expecting our first baby": the speaker's news, shared with
+        # someone of theirs, in the third person ("Is expecting their first baby, with their
+        # wife")
+        verb = (pair.group("verb") or pair.group("short") or "").lower().lstrip("'")
+        verb = {"are": "is", "re": "is", "were": "was", "ve": "has", "ll": "will"}.get(
+            verb, _third_person(verb)
+        )
+        rest = _our_to_their(_third_person_words(pair.group("rest")))
+        note = f"{verb} {rest}".strip().rstrip(" .!")
+        note = f"{note}, with their {pair.group('who')}"
+        return (note[:1].upper() + note[1:]).strip()
     text = re.sub(
         r"^(?:please\s+)?(?:remember|don't\s+forget|note)(?:\s+that|:)?\s+",
         "",
@@ -393,6 +454,11 @@ def _en_content(text: str) -> str:
         text = _third_person_words(phrase.strip())
     elif re.match(r"^my\s+", text, flags=re.IGNORECASE):
         text = _third_person_words(re.sub(r"^my\s+", "", text, flags=re.IGNORECASE))
+    elif re.match(r"^our\s+", text, flags=re.IGNORECASE):
+        text = _our_to_their(_third_person_words(text))  # "Our team deploys ..."
+    elif not re.match(r"^(?:we|us)\b", text, flags=re.IGNORECASE):
+        # "Radiohead is my favorite band": the fact stands in the third person too
+        text = _third_person_words(text)
     return (text[:1].upper() + text[1:]).strip()
 
 
@@ -408,6 +474,17 @@ _EN_PRONOUNS = {
     "i'll": "they'll",
     "im": "they're",
 }
+
+
+def _our_to_their(text: str) -> str:
+    """The household's words in the third person: "our" -> "their", "we're" -> "they're"."""
+    words = {"our": "their", "ours": "theirs", "we're": "they're", "we've": "they've", "we": "they"}
+    return re.sub(
+        r"\b(?:our|ours|we're|we've|we)\b",
+        lambda m: words[m.group(0).lower()],
+        text,
+        flags=re.IGNORECASE,
+    )
 
 
 def _third_person_words(text: str) -> str:
@@ -524,6 +601,11 @@ _EN_CONDITION = re.compile(
 )
 
 
+def lasting_condition(text: str) -> bool:
+    """`text` opens with a lasting condition of a person ("vegan", "allergic to ...")."""
+    return bool(_EN_CONDITION.match(text))
+
+
 def _speakers_fragment(text: str) -> bool:
     """A phrase with no finite verb and no subject of its own, anchored in time ("sober 2
     years as of last week", "up at 5 every day to pray") or naming a lasting condition
@@ -539,6 +621,7 @@ def _speakers_fragment(text: str) -> bool:
 def read(sentence: str) -> list[Clause]:
     """The clauses of one English sentence."""
     out = []
+    sentence = without_opener(sentence)
     whole_question = sentence.rstrip().endswith("?") or bool(_EN_QUESTION.match(sentence))
     whole_hypothetical = bool(_EN_HYPOTHETICAL.search(sentence)) or is_hypothetical(sentence)
     saying = bool(_EN_SAYING.search(sentence))

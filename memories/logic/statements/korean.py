@@ -8,6 +8,7 @@ from typing import Any
 
 from memories.logic.slots.vocab import KO_JOBS
 from memories.logic.statements.clause import _NOISE, _QUOTED, Clause
+from memories.logic.statements.names import personal_name
 from memoryhub.text import _analyser
 
 _KO_SPEAKER = frozenset(
@@ -722,6 +723,8 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
         return False
     stem = predicate.removesuffix("하")
     spaced = " ".join(forms)
+    if _felt(tokens) or _bare_act(tokens, tense) or _reaction(tokens):
+        return not HABIT.search(spaced)
     if predicate in _KO_MOMENTARY or stem in _KO_MOMENTARY:
         if not now and (
             any(f in _KO_SUPERLATIVE for f in forms)
@@ -779,6 +782,47 @@ def _topic_then_choice(tokens: list[Any]) -> bool:
     )
 
 
+def _felt(tokens: list[Any]) -> bool:
+    """A feeling said as a noun and the verb it comes with ("짜증남", "화나", "소름돋음"):
+    Kiwi reads "짜증/NNG 나/VV", so the predicate alone ("나") does not name the feeling."""
+    return any(
+        _tag(noun) == "NNG" and _tag(verb) == "VV" and noun.form + verb.form in _KO_MOMENTARY
+        for noun, verb in zip(tokens, tokens[1:], strict=False)
+    )
+
+
+def _reaction(tokens: list[Any]) -> bool:
+    """A word of feeling said with the copula and nothing else ("대박이야", "최고임"): a
+    reaction to what is at hand."""
+    words = [t for t in tokens if not _tag(t).startswith(("E", "S"))]
+    if len(words) < 2 or _tag(words[-1]) != "VCP":
+        return False
+    noun = words[:-1]  # Kiwi may cut the word in two ("대/XPN 박/NNG")
+    return all(_tag(t) in ("XPN", "NNG", "XSN") for t in noun) and (
+        "".join(t.form for t in noun) in _KO_MOMENTARY
+    )
+
+
+def _bare_act(tokens: list[Any], tense: str) -> bool:
+    """An act named by its verbal noun and nothing else, in the present ("출근함", "나
+    운동함", "퇴근해"): what the speaker is doing as they type; no object, place or time
+    makes it a fact. A life event ("이직함", "결혼함") stays: it changes things for good."""
+    if tense != "present":
+        return False
+    words = [
+        t
+        for t in tokens
+        if not _tag(t).startswith(("E", "S", "J"))
+        and not (_tag(t) in ("NP", "MM") and t.form in _KO_SPEAKER)
+    ]
+    return (
+        len(words) == 2
+        and _tag(words[0]) == "NNG"
+        and _tag(words[1]) == "XSV"
+        and words[0].form not in _KO_LIFE_EVENTS
+    )
+
+
 def _not_in_the_mood(tokens: list[Any]) -> bool:
     """ "아무것도 하기 싫다", "출근하기 싫음": not wanting to do something, said as the clause's
     last word, is a mood; "X 싫어해" (a dislike) and "하기 싫어서 ..." (a reason) are not."""
@@ -832,7 +876,7 @@ def _standing(tokens: list[Any]) -> bool:
 # Tokens dropped from a Korean phrase: the speaker's pronoun and particle, discourse words.
 _KO_DROP_WORDS = frozenset(
     """ㅇㅇ 개 그래서 그런데 그리고 근데 네 사실 아 아무튼 암튼 와 완전 음 응 이제 진짜
-    참 헐""".split()  # noqa: SIM905
+    참 헐 대박 세상에 아싸 야호 앗 어머 아이고 에휴 휴 오 우와 헐랭 있잖아""".split()  # noqa: SIM905
 )
 
 
@@ -1131,6 +1175,8 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
     said = any(word in clause.text for word in _KO_TASTE_ALONE | _KO_AIMS) or _KO_UNDER_WAY.search(
         clause.text
     )
+    if _change_without_its_value(tokens, clause.text) or _bare_proper_noun(tokens):
+        return True
     return (
         not _has_predicate(tokens)
         and not _topic_comment(tokens)
@@ -1138,6 +1184,49 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
         and not said
         and not HABIT.search(clause.text)  # "월요일마다 필라테스": a routine in two words
         and len(clause.text.split()) < _FRAGMENT_WORDS
+    )
+
+
+# Verbs of a change from one thing to another ("회사 옮김", "폰 바꿈", "통신사 갈아탐").
+_KO_CHANGE_VERBS = frozenset(
+    """옮기 바꾸 갈아타 바뀌 옮겨지""".split()  # noqa: SIM905
+)
+# Particles that name where a change goes or comes from ("카카오로", "삼성에서").
+_KO_CHANGE_ENDS = frozenset(
+    """로 으로 에서 에서부터 부터""".split()  # noqa: SIM905
+)
+
+
+def _change_without_its_value(tokens: list[Any], text: str) -> bool:
+    """A change that names only what changed, not what it became ("회사도 옮김", "폰
+    바꿨어"): the thing the memory would be about is missing. With where it went ("카카오로
+    회사 옮김"), what it left ("삼성에서 나옴"), or a day ("다음 달에 회사 옮김") it is news."""
+    if not any(_tag(t) == "VV" and t.form in _KO_CHANGE_VERBS for t in tokens):
+        return False
+    if any(_tag(t) in ("JKB", "JX") and t.form in _KO_CHANGE_ENDS for t in tokens):
+        return False
+    if _KO_DATED.search(text) or HABIT.search(text):
+        return False
+    nouns = [t for t in tokens if _tag(t).startswith(("NNG", "NNP", "SL", "SN", "XR"))]
+    return len(nouns) <= 1
+
+
+def _bare_proper_noun(tokens: list[Any]) -> bool:
+    """The speaker "is" a proper noun that is no person's name ("나 서울이야", "판교임"): a
+    place said without what it is to the speaker (lives, works, travels, comes from).
+    Names are read before this (`memories.logic.statements.names`)."""
+    words = [
+        t
+        for t in tokens
+        if not _tag(t).startswith(("E", "S"))
+        and not (_tag(t) in ("NP", "MM") and t.form in _KO_SPEAKER)
+        and not (_tag(t) in ("JX", "JKS") and t.form in ("는", "은", "ᆫ"))
+    ]
+    return (
+        len(words) == 2
+        and _tag(words[0]) == "NNP"
+        and _tag(words[1]) == "VCP"
+        and not personal_name(words[0].form)
     )
 
 
