@@ -48,7 +48,7 @@ def test_the_korean_and_english_rules_catch_explicit_statements(user, say):
     # Statements are stored as clean notes (issue 14 line 2); requests stay as said.
     contents = set(_live(user).values_list("current_version__content", flat=True))
     assert contents == {
-        "이름은 민지야",
+        "이름은 민지",
         "서울 강남에 삶",
         "앞으로 답변은 짧게 해줘.",
         "생일은 5월 3일임",
