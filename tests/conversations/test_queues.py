@@ -42,6 +42,8 @@ BULK = [
     tasks.session_import_finalize,
     tasks.messages_backfill,
     tasks.extract_from_exchange,
+    # beat's daily re-stamping after a release reads every user's messages: bulk work
+    tasks.instruction_stamps_refresh,
 ]
 
 
