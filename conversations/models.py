@@ -59,7 +59,12 @@ class ChatSession(UserOwnedModel):
     summary = models.TextField(blank=True, verbose_name=_("summary"))
     # The injection detector's verdict on the summary (memories.logic.injection_stamp).
     summary_stamp = models.CharField(
-        max_length=32, blank=True, default="", editable=False, verbose_name=_("summary verdict")
+        max_length=32,
+        blank=True,
+        default="",
+        db_default="",
+        editable=False,
+        verbose_name=_("summary verdict"),
     )
     tags = _keywords_field(verbose_name=_("tags"))
     # Compacted session state (goal, decisions, identifiers, next step); never a memory.
@@ -217,9 +222,16 @@ class Message(UserOwnedModel):
         verbose_name=_("search vector, half precision"),
     )
     # The injection detector's verdict on the content, made when the message is embedded
-    # (memories.logic.injection_stamp): recall skips the detector while it still holds.
+    # (memories.logic.injection_stamp): recall skips the detector while it still holds. A
+    # database default: rows written without it (COPY, the release before during an upgrade)
+    # are unstamped, and read by the detector.
     instruction_stamp = models.CharField(
-        max_length=32, blank=True, default="", editable=False, verbose_name=_("content verdict")
+        max_length=32,
+        blank=True,
+        default="",
+        db_default="",
+        editable=False,
+        verbose_name=_("content verdict"),
     )
     # Normalised keyword tokens (memoryhub.text.index_tokens), matched by search.
     keywords = _keywords_field(verbose_name=_("search keywords"))
