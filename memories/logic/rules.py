@@ -592,6 +592,18 @@ def fragment_preference(sentence: str) -> bool:
 _KO_WISH = re.compile(r"(?<!주)(?<!줬)(?<!줄)(?<!주시)(?:으면|면|었으면|았으면)\s*좋겠")
 
 
+# A reason said first ("눈이 어두우니 답은 짧게 ...", "나이가 많아서 ..."): the request after it
+# opens where the sentence would have, and its topic marks it standing as it would there. Only
+# an ending that can only ask: "당뇨가 있어서 단 음식은 조심해야 해요" tells the user's own rule.
+_KO_REASON_FIRST = re.compile(
+    r"^[^,.!?]{1,40}?(?:으니까|니까|니깐|으니|[가-힣]우니|하니|이니|아서|어서|해서|라서|이라서|므로|"
+    r"길래)\s*,?\s+"
+)
+_KO_ONLY_ASKS = re.compile(
+    r"(?:줘|줘요|주세요|주시오|주오|주게|주라|주십시오|하시오|하세요|해라|하라|마시오|마세요|마라)[\s.!~]*$"
+)
+
+
 def standing_request(sentence: str) -> bool:
     """True when `sentence` asks the assistant for something that holds for later answers."""
     text = sentence.strip()
@@ -602,7 +614,9 @@ def standing_request(sentence: str) -> bool:
     if fragment_preference(text):
         return True
     if _KO_ASKS.search(text):
-        standing, one_off = _KO_STANDING.search(text), _KO_ONE_OFF.search(text)
+        asked = _KO_REASON_FIRST.sub("", text, count=1) if _KO_ONLY_ASKS.search(text) else text
+        standing = _KO_STANDING.search(text) or _KO_STANDING.search(asked)
+        one_off = _KO_ONE_OFF.search(text)
     elif _EN_ASKS.search(text) or any(_EN_ASKS.search(c.strip()) for c in text.split(",")[1:]):
         # "my name's Priya, use that instead of 'user'": the request follows a statement
         standing, one_off = _EN_STANDING.search(text), _EN_ONE_OFF.search(text)

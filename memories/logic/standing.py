@@ -244,6 +244,19 @@ _EN_SELF_LABEL = re.compile(
 )
 
 
+# People named as a clause's subject ("people always ask", "everyone asks"): what others do,
+# never an order to the assistant.
+_EN_PEOPLE = frozenset(
+    """people everyone everybody nobody someone somebody anyone anybody folks children kids
+    men women strangers others""".split()  # noqa: SIM905
+)
+# A frequency adverb after a clause's first word makes that word its subject ("people always
+# ask", "mom never calls"); an order puts the adverb first ("always answer ...").
+_EN_FREQUENCY = frozenset(
+    "always never usually often sometimes rarely seldom still constantly keep".split()  # noqa: SIM905
+)
+
+
 def _en_directive(sentence: str) -> bool:
     sentence = _EN_SELF_LABEL.sub("", sentence)
     if _EN_RULE.search(sentence):
@@ -253,7 +266,9 @@ def _en_directive(sentence: str) -> bool:
         if not words or _EN_HABIT.search(clause):
             continue
         head = words[0]
-        if head in _EN_NOT_VERBS or head in _EN_PAST:
+        if head in _EN_NOT_VERBS or head in _EN_PAST or head in _EN_PEOPLE:
+            continue
+        if len(words) >= 3 and words[1] in _EN_FREQUENCY:
             continue
         if head.endswith("s") and not head.endswith(("ss", "us", "is")) and len(head) > 3:
             continue  # "Likes it when you ...": a note's third person, never an order
@@ -506,7 +521,10 @@ _CONTROL = re.compile(
 # A person or a sent thing named as a topic ("전 남친 얘기는 꺼내지 마", "my boss") is what the
 # answers are about, not who receives them; the user's own mail ("제가 보내는 메일") stays theirs.
 _TOPIC = re.compile(
-    r"[가-힣]+\s*(?:얘기|이야기|관련|문제)|\b(?:about|regarding|on)\s+(?:my\s+)?[a-z']+|"
+    r"[가-힣]+\s*(?:얘기|이야기|관련|문제)|"
+    # a manner ("친구처럼 반말로", "talk to me like a friend"), not a person spoken to
+    r"[가-힣]+\s*처럼|\b(?:like|as\s+if\s+you\s+were)\s+(?:a|an|my)\s+(?:[\w-]+\s+)?[\w-]+|"
+    r"\b(?:about|regarding|on)\s+(?:my\s+)?[a-z']+|"
     # prompts as a subject the user studies or asks for ("예시 프롬프트", "프롬프트 작성법")
     r"(?:예시|예제|샘플|좋은)\s*프롬프트|프롬프트\s*(?:작성|쓰는|짜는|엔지니어링|예시|예제)|"
     r"\b(?:example|sample|good)\s+prompts?\b|\bprompts?\s+(?:writing|engineering|examples?)\b|"
@@ -602,6 +620,29 @@ _PROHIBITION = re.compile(
 )
 
 
+# A plain ending ("보내드려") is a statement as often as an order. Said of giving a person
+# something the assistant neither holds nor writes (money, a gift, a call: "월급 들어오면 부모님
+# 용돈 보내드려", "주말마다 할머니께 전화 드려"), with no one asking and nothing told, it is the
+# user's own doing; data, an answer, a telling or "from now on" keep it an order to judge.
+_HELD_OR_TOLD = re.compile(
+    r"대화|채팅|기록|내역|정보|내용|메모|기억|메모리|요약|정리|답변|대답|사진|파일|문서|자료|일정|"
+    r"주소|연락처|번호|비번|비밀|위치|링크|메일|문자|메시지|카톡|알림|코드|키|토큰|데이터|보고|"
+    r"결과|로그|캡처|스크린샷|목록|리스트|(?<![가-힣])(?:다|전부|모두|몽땅|싹)(?=\s)|"
+    r"누가|누구|아무|다른\s*사람|상대|제\s*3\s*자|물어|묻|요청|달라고|알려|말해|보여|전해|얘기|"
+    r"답해|공유|전달|넘겨|올려|업로드|백업|동기화|전송|회신|"
+    r"앞으로|이제부터|이제\s*부터|지금부터|다음부터|이후로|"
+    r"[a-z]{2,}"
+)
+
+
+def _ones_own_giving(sentence: str) -> bool:
+    return not (
+        _HELD_OR_TOLD.search(sentence)
+        or _OF_THE_ASSISTANT.search(sentence)
+        or _ADDRESS.search(sentence)
+    )
+
+
 def allowed(sentence: str, how: str, scope: str) -> bool:
     """A standing instruction may stay: nothing in `scope` (the sentence, or a whole pasted
     message) crosses a boundary, and, when it is surely an order, it is about the form of
@@ -612,6 +653,8 @@ def allowed(sentence: str, how: str, scope: str) -> bool:
     if _CONTROL.search(scope):
         return False
     if _OUTWARD.search(scope):
+        if how == PLAIN and whole and _ones_own_giving(sentence):
+            return True
         # "Never share my address with anyone" forbids the crossing it names: the user's
         # privacy, a preference of its own.
         return whole and bool(_PROHIBITION.search(sentence))

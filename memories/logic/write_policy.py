@@ -173,12 +173,40 @@ def looks_like_tool_output(text: str) -> bool:
     return False
 
 
+# The extractor writes a note about the user in the third person ("... when you explain things
+# to them" from "... to me"). A pronoun the note has and its message had not stands for the
+# user: read back as the user's own, or a plain preference reads as something sent to someone
+# else. The message itself is judged as said.
+_NOTE_PRONOUNS = {
+    "they": "i",
+    "them": "me",
+    "their": "my",
+    "theirs": "mine",
+    "themselves": "myself",
+    "themself": "myself",
+}
+_NOTE_PRONOUN = re.compile(r"\b(?:they|them|their|theirs|themselves|themself)\b", re.IGNORECASE)
+
+
+def note_in_the_users_words(note: str, said: str) -> str:
+    """`note` with the third-person pronouns that `said` does not contain read as the user's."""
+
+    def back(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if re.search(rf"\b{word}\b", said, re.IGNORECASE):
+            return word
+        return _NOTE_PRONOUNS[word.lower()]
+
+    return _NOTE_PRONOUN.sub(back, note)
+
+
 def classify(candidate: Candidate) -> CandidateKind:
     """The row of the table this candidate falls under; the first match wins."""
     text = candidate.content
     if redaction.contains_secret(text):
         return CandidateKind.SECRET
-    if injection.is_injection(text) or (
+    note = note_in_the_users_words(text, candidate.source_text) if candidate.source_text else text
+    if injection.is_injection(note) or (
         candidate.source_text and injection.is_injection(candidate.source_text)
     ):
         return CandidateKind.INJECTION

@@ -404,3 +404,23 @@ def test_a_request_asking_one_question_stays_whole():
     (item,) = rules.extract_statements("Numbered lists please")
 
     assert item.content == "Numbered lists please"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "귀가 잘 안 들리니 대답은 크게 쓴 글씨처럼 짧게 해주시오",
+        "허리가 아파서 운동 설명은 앉아서 하는 것만 알려줘",
+        "노안이 와서 답변은 세 줄 이내로 해줘",
+    ],
+)
+def test_a_standing_request_after_a_reason_said_first_becomes_a_procedure(text):
+    items = extract_statements(text)
+
+    assert [item.type for item in items] == ["procedure"], items
+
+
+def test_a_one_off_request_after_a_reason_stays_a_one_off():
+    items = extract_statements("오늘 피곤하니까 짧게 답해줘")
+
+    assert all(item.type != "procedure" for item in items)
