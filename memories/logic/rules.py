@@ -22,7 +22,7 @@ from memories.logic.slots import question_of
 from memories.logic.slots.change import given_up
 from memories.logic.slots.vocab import RELATION_OF
 from memories.logic.statements import names
-from memoryhub.text import REDACTION_MARKER, has_hangul, stem_english
+from memoryhub.text import REDACTION_MARKER, _analyser, has_hangul, stem_english
 
 # --- normalisation ------------------------------------------------------------------------
 
@@ -405,7 +405,6 @@ _KO_STANDING = re.compile(
     r"(?:얘기|이야기|주제|질문|말)(?:은|는|엔|에는|할\s*땐|할\s*때는)\s|꺼내지|언급하지|물어보지|"
     r"(?:얘기|이야기)\s*(?:말고|빼고|대신)|(?:기간|동안)(?:에는|엔|에|은|는)\s|"
     r"호칭|이름으로|라고\s*(?:불러|부르)|"
-    r"^[가-힣]+(?:\s+[가-힣]+)?(?:은|는)\s|"
     # a kind of thing opening a request as its topic, "엔" being "에는" run together ("파이썬
     # 코드엔 ... 넣어줘"); "저녁엔 운동해요" tells a habit, "-해요" being a statement too
     r"^(?:[A-Za-z0-9+#.]+\s+)?[가-힣]+(?:\s+[가-힣]+)?엔\s.*(?:줘|줘요|주세요|주라)[\s.!~]*$|"
@@ -604,6 +603,54 @@ _KO_ONLY_ASKS = re.compile(
 )
 
 
+_KO_TOPIC_OPENING = re.compile(r"^[가-힣]+(?:\s+[가-힣]+)?(?:은|는)\s")
+
+
+def _ko_topic_opening(text: str) -> bool:
+    """A request opened by a topic ("답변은 ...", "코드 예시는 ..."): the "은/는" is the topic
+    particle (Kiwi's JX), not a modifier's ending ("재밌는 얘기 해줘", "좋은 책 골라줘": one
+    thing asked for now)."""
+    found = _KO_TOPIC_OPENING.match(text)
+    if not found:
+        return False
+    particle = found.end() - 2  # the "은/는" before the space
+    return any(
+        token.start == particle and str(token.tag) == "JX" for token in _analyser().tokenize(text)
+    )
+
+
+# The forms an answer is laid out in ("목록으로", "표로", "번호 매겨서").
+_KO_FORMAT_NOUNS = frozenset(
+    """목록 리스트 표 불릿 글머리 글머리표 번호 개조식 마크다운 항목 단계 체크리스트""".split()  # noqa: SIM905
+)
+# Words that point at one answer: "다시 표로", "이것도 목록으로".
+_KO_AGAIN = frozenset("""다시 또 한번 이것 그것 이거 그거 방금 위""".split())  # noqa: SIM905
+
+
+# A thing at hand pointed at ("이 회의 시간", "그 일정"): the request is about it alone.
+_KO_THIS_ONE = re.compile(r"(?:^|\s)(?:이|그|저|요)\s+[가-힣]")
+
+
+def _ko_bare_format(text: str) -> bool:
+    """A request naming only the layout of answers, with nothing at hand to lay out ("목록으로
+    정리해서 보여줘", "번호 매겨서 써줘"): how answers are wanted. "이 데이터 표로 정리해줘",
+    "회의록을 표로 만들어줘" or "다시 목록으로" lay out one thing now."""
+    tokens = list(_analyser().tokenize(text))
+    nouns = []
+    for index, token in enumerate(tokens):
+        tag = str(token.tag)
+        following = str(tokens[index + 1].tag) if index + 1 < len(tokens) else ""
+        if tag == "JKO" or token.form in _KO_AGAIN or tag in ("MM", "NP", "SL", "SN"):
+            return False
+        if tag.startswith("NN") and following not in ("XSV", "XSA"):
+            nouns.append((token.form, following))
+    return (
+        bool(nouns)
+        and all(form in _KO_FORMAT_NOUNS for form, _ in nouns)
+        and any(following == "JKB" for _, following in nouns)
+    )
+
+
 def standing_request(sentence: str) -> bool:
     """True when `sentence` asks the assistant for something that holds for later answers."""
     text = sentence.strip()
@@ -615,14 +662,21 @@ def standing_request(sentence: str) -> bool:
         return True
     if _KO_ASKS.search(text):
         asked = _KO_REASON_FIRST.sub("", text, count=1) if _KO_ONLY_ASKS.search(text) else text
-        standing = _KO_STANDING.search(text) or _KO_STANDING.search(asked)
+        standing = bool(
+            _KO_STANDING.search(text)
+            or _KO_STANDING.search(asked)
+            or _ko_topic_opening(asked)
+            or _ko_bare_format(text)
+            # "이제 동부시간 기준으로 알려줘": the clock every answer is given in
+            or (question_of(text) == "timezone" and not _KO_THIS_ONE.search(text))
+        )
         one_off = _KO_ONE_OFF.search(text)
     elif _EN_ASKS.search(text) or any(_EN_ASKS.search(c.strip()) for c in text.split(",")[1:]):
         # "my name's Priya, use that instead of 'user'": the request follows a statement
-        standing, one_off = _EN_STANDING.search(text), _EN_ONE_OFF.search(text)
+        standing, one_off = bool(_EN_STANDING.search(text)), _EN_ONE_OFF.search(text)
     else:
         return False
-    return bool(standing) and (not one_off or bool(_CONDITION.search(text)))
+    return standing and (not one_off or bool(_CONDITION.search(text)))
 
 
 _EN_FACET_CUT = re.compile(
@@ -740,8 +794,27 @@ def split_sentences(text: str) -> list[str]:
         r"(?<=[.!?。])\s+|\n+|(?<=[가-힣][ㅋㅎㅠㅜ])\s+|(?<=[ㅋㅎㅠㅜ]{2})\s+",
         text.replace("’", "'"),
     )
-    cleaned = (_TRAILING_NOISE.sub("", p.strip()).strip() for p in parts)
-    return [p for p in cleaned if p]
+    cleaned = [_TRAILING_NOISE.sub("", p.strip()).strip() for p in parts]
+    out: list[str] = []
+    for part in (p for p in cleaned if p):
+        naming = _EN_NAMING.match(part)
+        if out and naming and not _EN_NAMING_FINITE.search(part[naming.end() :]):
+            # "we got a puppy! a beagle named Mochi": the phrase names what was just told
+            out[-1] = f"{out[-1].rstrip(' .!')}, {part[:1].lower()}{part[1:]}"
+        else:
+            out.append(part)
+    return out
+
+
+# A phrase that only names the thing of the sentence before it: "a tabby named Miso", "her
+# name's Bella", "called Rex".
+_EN_NAMING = re.compile(
+    r"^(?:(?i:(?:an?|the)\s+(?:[\w-]+\s+){0,3}?(?:named|called))\s+[A-Z]|"
+    r"(?i:(?:his|her|its|their)\s+name(?:'s|\s+is))\s+[A-Z]|(?i:named|called)\s+[A-Z])"
+)
+_EN_NAMING_FINITE = re.compile(
+    r"\b(?:I|you|we|is|are|was|were|will|has|have|had|did|does|do)\b", re.IGNORECASE
+)
 
 
 # "When you cite facts, include the source" opens like a question but asks for something.
@@ -822,6 +895,26 @@ def _sentences(text: str) -> list[str]:
         else:
             out.append(sentence)
     return out
+
+
+_EN_ASK_THEN_STATEMENT = re.compile(
+    r"^(?P<ask>[^,]{3,80}?)\s*,\s*(?P<rest>(?:I|I'm|I've|I'll|we|we're|we've|my|our)\b.+)$",
+    re.IGNORECASE,
+)
+# A request after its reason: "I'm in Tokyo for a month, so use JST", "이사 왔으니까 ...".
+_EN_SO_THEN_ASK = re.compile(r"^.*?,?\s+so\s+(?:please\s+)?(?P<ask>.+)$", re.IGNORECASE)
+
+
+def _request_question(request: str) -> str:
+    """The question a request about answers asks, read from the request itself when a reason
+    stands beside it: "keep it short, I'm on my phone" asks the length, not the phone; "I'm in
+    Lisbon for now, so use Lisbon time" asks the time zone."""
+    text = request.strip()
+    ask_first = _EN_ASK_THEN_STATEMENT.match(text)
+    if ask_first and standing_request(ask_first.group("ask")):
+        return question_of(ask_first.group("ask"))
+    after = _EN_SO_THEN_ASK.match(text)
+    return question_of(text) or (question_of(after.group("ask")) if after else "")
 
 
 def _item(
@@ -1032,9 +1125,11 @@ def _topic_question(sentence: str) -> bool:
 _CONDITION_WORDS = re.compile(
     r"알레르기|알러지|당뇨|고혈압|저혈압|천식|비염|아토피|채식|비건|색맹|색약|난독증|adhd|공황장애|"
     r"우울증|갑상선|디스크|편두통|불면증|글루텐|유당\s*불내증|임신|"
+    # what the body does each time ("땅콩 먹으면 두드러기 나", "배 타면 멀미해")
+    r"두드러기|멀미|배탈|재채기|"
     r"\b(?:allerg\w*|diabet\w*|asthma\w*|vegetarian|vegan|pescatarian|celiac|coeliac|"
     r"colou?r[\s-]?blind|dyslexi\w*|adhd|migraines?|insomnia|intoleran\w*|pregnan\w*|"
-    r"speaks?|fluent|native\s+speaker)\b",
+    r"speaks?|fluent|native\s+speaker|hives|motion[\s-]sick\w*)\b",
     re.IGNORECASE,
 )
 
@@ -1178,13 +1273,22 @@ def extract_statements(
                 continue
             sentence = rest  # "I'm Sam Carter, a nurse from Ohio": the rest is read below
         rule = _match_rule(sentence)
+        ask_first = _EN_ASK_THEN_STATEMENT.match(sentence)
+        if (
+            rule is not None
+            and rule[1] not in _REQUEST_RULES
+            and ask_first
+            and standing_request(ask_first.group("ask"))
+        ):
+            # "switch to celsius please, I live in Berlin now": a request, then its reason
+            rule = (_Match("procedure", _request_slot(sentence), 0.75, sentence), "_standing")
         if cued and rule is not None and rule[1] not in _REQUEST_RULES:
             rule = None  # "기억해줘: ..." before a statement: the statement is read below
         if rule is not None and rule[1] == "_standing" and _statement_not_request(sentence):
             rule = None
         if rule is not None and rule[1] in _REQUEST_RULES:
             found = rule[0]
-            slot = question_of(found.content)
+            slot = _request_question(found.content)
             previous = items[-1] if items and len(items) - 1 in requests else None
             if previous is not None and rule[1] == "_standing" and slot in ("", previous.slot):
                 # "답변은 짧게. 핵심만": a fragment of the same request completes the one before

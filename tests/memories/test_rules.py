@@ -424,3 +424,58 @@ def test_a_one_off_request_after_a_reason_stays_a_one_off():
     items = extract_statements("오늘 피곤하니까 짧게 답해줘")
 
     assert all(item.type != "procedure" for item in items)
+
+
+# --- set 13 categories (s13-nat): sentences new, written for these tests ---------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("목록으로 정리해서 보여줘", "answer_format"),
+        ("번호 매겨서 목록으로 써줘", "answer_format"),
+        ("불릿으로 답해줘", "answer_format"),
+    ],
+)
+def test_a_request_naming_only_the_layout_of_answers_is_kept(text, slot):
+    assert [(i.type, i.slot) for i in extract_statements(text)] == [("procedure", slot)]
+
+
+@pytest.mark.parametrize(
+    "text", ["이 데이터 표로 정리해줘", "다시 목록으로 보여줘", "회의록을 표로 정리해줘"]
+)
+def test_laying_out_one_thing_now_is_no_standing_request(text):
+    assert extract_statements(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("switch to celsius please, I live in Berlin now", "units"),
+        ("Please keep it short, I'm reading on my phone", "answer_length"),
+        ("I'm in Lisbon for a few months, so use Lisbon time", "timezone"),
+    ],
+)
+def test_a_request_beside_its_reason_answers_what_it_asks(text, slot):
+    assert [(i.type, i.slot) for i in extract_statements(text)] == [("procedure", slot)]
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("집은 일산이야", "residence"),
+        ("Meetings shouldn't go over 30 minutes", "prefers:meeting:size"),
+        ("calls should end by 5pm", "prefers:call:time"),
+    ],
+)
+def test_a_home_named_by_its_place_and_a_limit_on_ones_things_are_kept(text, slot):
+    assert [i.slot for i in extract_statements(text)] == [slot]
+
+
+def test_a_korean_request_for_the_clock_of_answers_after_its_reason_is_kept():
+    items = extract_statements("도쿄 출장 중이라 일본 시간으로 알려줘")
+    assert [(i.type, i.slot) for i in items] == [("procedure", "timezone")]
+
+
+def test_the_time_of_one_thing_at_hand_is_no_standing_request():
+    assert extract_statements("이 회의 시간 한국 시간 기준으로 알려줘") == []

@@ -351,3 +351,56 @@ def test_only_the_conclusion_in_a_few_lines_is_about_the_length_of_answers():
     assert (
         question_of("그냥 결론만 두 줄로 줘") == question_of("답변은 길게 해줘") == "answer_length"
     )
+
+
+# --- set 13 categories (s13-nat): sentences new, written for these tests ---------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # a routine's day changed
+        ("요가는 화요일 저녁에 가", "이제 목요일 저녁에 요가 가"),
+        ("I swim on tuesday evenings", "수영은 이제 토요일 아침에 해"),
+        ("I run on weekends", "러닝은 수요일 저녁에 해"),
+        ("필라테스 화목 가", "필라테스 요일 옮겼어 이제 월수금"),
+        # a time zone given as the reason of a request
+        ("I'm on Pacific time", "I'm in Berlin this winter, so use Berlin time"),
+        ("한국 시간 기준으로 알려줘", "I'm in Tokyo for a month, so use Japan time"),
+        ("시간은 한국시간 기준으로 알려줘", "나 런던 왔으니까 이제 영국시간 기준으로 알려줘"),
+        # a limit on one's meetings and a preference for their length
+        ("I prefer short meetings", "Meetings shouldn't run longer than 45 minutes"),
+        # home named as a place
+        ("집은 일산이야", "나 부천에 살아"),
+        ("우리 집은 분당 쪽이에요", "I live in Incheon"),
+    ],
+)
+def test_set_13_answers_to_the_same_question_share_a_slot(a, b):
+    assert question_of(a) and question_of(a) == question_of(b), (question_of(a), question_of(b))
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("요가는 화요일 저녁에 가", "수영은 목요일 저녁에 해"),  # two exercises
+        ("I prefer morning meetings", "Meetings shouldn't go over an hour"),  # when vs how long
+        ("calls should end by 5pm", "Meetings shouldn't go over 20 minutes"),
+        ("집은 일산이야", "회사는 여의도에 있어"),  # home vs workplace
+    ],
+)
+def test_set_13_different_questions_stay_apart(a, b):
+    assert question_of(a) != question_of(b), (question_of(a), question_of(b))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "토요일에 테니스 치러 가",  # one outing, no routine
+        "I'm playing tennis on saturday",
+        "집은 원룸이야",  # no place named
+        "친구 집은 수원이야",  # someone else's home
+        "Trains never run after midnight here",  # a fact of the world
+    ],
+)
+def test_set_13_one_outing_a_homes_kind_or_the_world_answer_no_question(text):
+    assert question_of(text) == ""

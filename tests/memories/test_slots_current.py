@@ -220,10 +220,20 @@ def test_a_routine_that_begins_today_is_kept_and_a_way_of_living_is_no_home(text
 
 
 def test_two_exercise_routines_both_true_never_replace_each_other():
-    assert question_of("주말마다 자전거 타요") == ""
+    # each exercise has its own answer of when (s13-nat): a new day for cycling replaces the
+    # old day for cycling, never the day of running
+    assert question_of("주말마다 자전거 타요") == "prefers:cycling:time"
     assert question_of("I run on weekends") != question_of("I swim on Wednesdays") or (
         question_of("I run on weekends") == ""
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I also run on wednesday mornings", "수요일 저녁에도 러닝은 해", "I run on fridays too"],
+)
+def test_one_more_day_of_the_same_exercise_replaces_no_day(text):
+    assert question_of(text) == ""
 
 
 @pytest.mark.parametrize(

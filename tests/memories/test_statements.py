@@ -936,3 +936,139 @@ def test_momentary_states_bare_places_and_changes_without_their_value_are_not_me
 )
 def test_a_change_with_its_value_a_day_or_a_life_event_stays_memorable(text):
     assert any(s.memorable for s in statements.analyse(text))
+
+
+# --- set 13 categories (s13-nat): every sentence new, written for these tests -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # a body that answers the same way each time, told with "-면"
+        ("새우 먹으면 입술이 부어요", "새우"),
+        ("고양이 만지면 재채기 나 알레르기 있어", "고양이"),
+        ("배 타면 멀미 나서 섬 여행은 안 가", "멀미"),
+        # a routine after "-하면", said with "무조건" or "맨날"
+        ("출근하면 무조건 커피 한잔부터 마셔", "커피"),
+        ("집에 오면 맨날 고양이 밥부터 챙기고 씻어", "고양이"),
+        # a choice of one thing only, after a reason that is a feeling
+        ("무릎이 안 좋아서 계단 대신 엘리베이터만 타요", "엘리베이터"),
+        ("허리가 아파서 의자는 메쉬 의자만 써요", "메쉬"),
+        # an interjection before the news, and the days of a weekly class run together
+        ("아 참 나 요즘 복싱 다님 화목 저녁반", "복싱"),
+        ("아 그리고 저 요즘 수영 다녀요 월수금 아침", "수영"),
+    ],
+)
+def test_korean_conditions_routines_and_choices_with_their_reason_are_kept(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "로또 1등 되면 회사 그만둠",  # a condition never said to hold
+        "그 케이크 먹으면 살찔거야",  # a consequence foretold
+        "이거 마시면 배 아프겠지",
+        "지금 졸려서 커피만 마셔",  # "only" in a moment named
+        "피곤해서 오늘은 택시만 타",
+        "와 오늘 날씨 미쳤다",
+        "심심한데 웃긴 얘기 좀 해줘",  # a story asked for now
+        "맛있는 저녁 메뉴 추천해줘",
+        "좋은 책 하나 골라줘",
+    ],
+)
+def test_guesses_moments_and_requests_for_something_now_give_no_memory(text):
+    assert _notes(text) == []
+
+
+def test_a_topic_request_about_answers_is_still_a_standing_request():
+    assert _notes("설명은 쉽게 해줘") == ["설명은 쉽게 해줘"]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("I'm more of a night owl person honestly", "night owl"),
+        ("I'm a dog person tbh, cats scare me", "dog person"),
+        ("we're more of a board game family", "board game"),
+    ],
+)
+def test_being_more_of_a_kind_of_person_is_a_lasting_preference(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("vet on the 3rd at 9am, poor dog", date(2026, 12, 3)),
+        ("dentist on the 14th at 10:30, finally getting it sorted", date(2026, 12, 14)),
+        ("haircut on march 8", date(2027, 3, 8)),
+    ],
+)
+def test_a_bare_appointment_with_a_day_of_the_month_is_an_episode(text, day):
+    items = rules.extract_statements(text, today=TODAY)
+    assert [(i.type, i.happens_on) for i in items] == [("episode", day)], items
+
+
+def test_a_bare_noun_with_a_day_is_not_someone_elses_sentence():
+    assert _notes("he is on the 14th") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("we got a rescue dog! a greyhound named Biscuit", "Biscuit"),
+        ("Got a puppy last week. Her name is Bella", "Bella"),
+        ("My sister had a baby. A girl named Iris.", "Iris"),
+    ],
+)
+def test_a_phrase_naming_what_was_just_told_stays_with_it(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+def test_a_sentence_with_its_own_verb_after_a_statement_is_not_a_naming():
+    assert _notes("I love this. The band called Muse is great.") == ["Loves this"]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        (
+            "work was chaos, my laptop died twice, but what I really wanted to tell you is my "
+            "brother's graduation is on June 6",
+            "June 6",
+        ),
+        ("traffic was awful, anyway the point is we're moving to Denver in May", "Denver"),
+        (
+            "the meeting ran long, but what I wanted to say is I start the new job on the 5th",
+            "new job",
+        ),
+    ],
+)
+def test_a_run_on_keeps_what_the_speaker_meant_to_say(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        ("Every Sunday I meal prep for the week", "Meal preps for the week every Sunday"),
+        ("I bike commute most days", "Bike commutes most days"),
+        ("I batch cook on weekends", "Batch cooks on weekends"),
+        ("I help cook dinner every night", "Helps cook dinner every night"),
+    ],
+)
+def test_a_noun_verb_compound_takes_the_ending_on_its_verb(text, note):
+    assert _notes(text) == [note]
+
+
+def test_a_change_and_its_new_value_are_one_note():
+    items = rules.extract_statements("수영 요일 바꿨어 이제 목요일 저녁에 가", today=TODAY)
+    assert [(i.content, i.slot) for i in items] == [
+        ("수영 요일 바꿈, 목요일 저녁에 감", "prefers:swimming:time")
+    ]
+
+
+def test_a_weekday_of_a_routine_is_no_one_date():
+    items = rules.extract_statements("요가는 화요일 저녁에 가", today=TODAY)
+    assert [(i.happens_on, i.type) for i in items] == [(None, "procedure")], items

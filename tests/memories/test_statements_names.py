@@ -73,3 +73,18 @@ def test_a_korean_interjection_opening_the_news_is_left_out():
     (item,) = rules.extract_statements("대박 나 다음 달에 이사감")
 
     assert item.content.startswith("다음 달")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["미안해요 제가 잘못 봤네요", "반가워요 처음 써봐요", "고마워 덕분에 살았다", "서운해요 진짜"],
+)
+def test_thanks_an_apology_or_a_feeling_is_no_name(text):
+    assert not any(item.slot == "name" for item in rules.extract_statements(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "note"), [("이도윤이요", "이름은 이도윤"), ("저 최하린이에요", "이름은 최하린")]
+)
+def test_a_name_after_the_predicate_check_is_still_a_name(text, note):
+    assert self_introduction(text) == (note, "")

@@ -399,3 +399,16 @@ EN_MOVED_TO_A_THING = re.compile(
     r"swimming|yoga|pilates|running|cycling|the\s+gym|gym)\b",
     re.IGNORECASE,
 )
+
+
+# A limit the speaker sets on a kind of their own things, with its measure ("Meetings
+# shouldn't go over 30 minutes", "calls should end by 5pm", "workouts should never run longer
+# than an hour"): the plural bare noun is the speaker's own; `clock` is a time of day, else a
+# length.
+EN_LIMIT = re.compile(
+    r"^(?:[a-z-]+\s+)?(?P<thing>[a-z-]+s)\s+(?:should(?:n't|\s+not)?|must(?:n't)?)\s+"
+    r"(?:\w+\s+){0,3}?(?:over|under|longer\s+than|more\s+than|less\s+than|past|by|before|after|"
+    r"beyond)\s+(?:an?\s+)?\d*\s*(?:(?P<clock>\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon|midnight)|"
+    r"min(?:ute)?s?|hours?|hrs?)\b",
+    re.IGNORECASE,
+)

@@ -54,9 +54,15 @@ USES = re.compile(
 
 TIMEZONE = re.compile(
     r"\btime\s*zone\b|\btimezone\b|\b(?:kst|jst|pst|pdt|est|edt|cst|cdt|mst|gmt|utc|cet|bst|"
-    r"aest)\b|\b(?:pacific|eastern|central|mountain|korea|korean|japan|london)\s+time\b|"
+    r"aest)\b|\b(?:pacific|eastern|central|mountain|korea|korean|japan|london|uk|british|"
+    r"european|greenwich|atlantic|alaska|hawaii|india|indian|china|singapore|sydney|tokyo|seoul|"
+    r"paris|berlin|new\s+york|us|la)\s+time\b|"
+    # "use Lisbon time", "use local time": the clock answers are given in
+    r"\buse\s+(?!(?:more|less|some|extra|free|spare|screen|much|enough|any|no|my|your|the\s+same)\b)"
+    r"[a-z]+(?:\s+[a-z]+)?\s+time\b|"
     r"\butc\s*[+-]\s*\d|표준시|시간대(?:는|가|를)?\s*(?:kst|utc|gmt|한국|미국|서부|동부)|한국\s*시간\s*(?:기준|으로)|"
-    r"시간(?:은|는)?\s*(?:한국|미국|서울|뉴욕|런던|도쿄|현지|동부|서부)\s*기준",
+    r"시간(?:은|는)?\s*(?:한국|미국|서울|뉴욕|런던|도쿄|현지|동부|서부)\s*기준|"
+    r"(?:미국|동부|서부|중부|현지|뉴욕|런던|도쿄|유럽|영국|일본)\s*시간\s*(?:기준|으로)",
     re.IGNORECASE,
 )
 
@@ -192,6 +198,7 @@ def current_thing(statement: Statement) -> str:
     animal = _animal(text)
     if animal and KEEPS.search(text):
         return f"pets:{animal}"
-    # Exercise has no slot: two routines ("I run on weekends", "I swim on Wednesdays") are
-    # both true at once, and one must not replace the other.
+    # Exercise has no slot here: two routines ("I run on weekends", "I swim on Wednesdays")
+    # are both true at once, and one must not replace the other; when one exercise is done
+    # is its own question (`questions._routine_time`).
     return ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memories.logic.slots import cues, vocab
+from memories.logic.slots import cues, current, vocab
 from memories.logic.slots.current import current_thing
 from memories.logic.slots.names import relation_slot, valid
 from memories.logic.slots.statement import (
@@ -120,6 +120,31 @@ def _korean_lives_somewhere(statement: Statement) -> str:
     return ""
 
 
+# Who may own the home named: nobody said, or the speaker ("우리 집은", "제 집은").
+_OWN_HOME = frozenset("우리 저희 내 제 나 저 울".split())  # noqa: SIM905
+
+
+def _korean_home_is(statement: Statement) -> bool:
+    """ "집은 수원이야", "우리 집은 분당 쪽이에요", "집이 강남에 있어": the speaker's home is in
+    a named place (Kiwi's NNP), said with the copula or "-에 있다"; "집은 원룸이야" names
+    no place."""
+    tokens = statement.tokens
+    for index, token in enumerate(tokens[:-2]):
+        if token.raw != "집" or not token.tag.startswith("NN"):
+            continue
+        if any(t.raw not in _OWN_HOME and t.tag != "JKG" for t in tokens[:index]):
+            return False  # "친구 집은 수원이야": someone else's home
+        particle, place = tokens[index + 1], tokens[index + 2]
+        if particle.tag not in ("JX", "JKS") or place.tag != "NNP":
+            return False
+        rest = [t for t in tokens[index + 3 :] if t.tag not in ("NNP", "NNB")]
+        return bool(rest) and (
+            rest[0].tag == "VCP"
+            or (rest[0].tag == "JKB" and len(rest) > 1 and rest[1].raw == "있다")
+        )
+    return False
+
+
 def _residence(statement: Statement) -> str:
     text = statement.text
     lemmas = _lemmas(statement)
@@ -134,6 +159,8 @@ def _residence(statement: Statement) -> str:
             return ""
         return "" if cues.FUTURE.search(text) else "residence"
     if "거주" in lemmas or "이사" in lemmas or cues.KO_RESIDENT.search(text):
+        return "" if cues.FUTURE.search(text) else "residence"
+    if _korean_home_is(statement):
         return "" if cues.FUTURE.search(text) else "residence"
     found = _korean_lives_somewhere(statement)
     if found == "residence" and cues.FUTURE.search(text):
@@ -418,7 +445,63 @@ def _about_someone_else(statement: Statement) -> bool:
     return False
 
 
+def _limit(statement: Statement) -> str:
+    """ "Meetings shouldn't go over 30 minutes" answers how long meetings should be; "calls
+    should end by 5pm" when they should be: a choice along a dimension, as "prefer short
+    meetings" and "prefer morning meetings" are."""
+    found = cues.EN_LIMIT.match(statement.text)
+    if not found:
+        return ""
+    thing = vocab.canon(found.group("thing"))
+    return f"prefers:{thing}:{'time' if found.group('clock') else 'size'}"
+
+
+# Korean verbs of an exercise, for "이제 일요일 아침에 뛰어" where no noun names it.
+_KO_EXERCISE_VERBS = {"뛰다": "running", "달리다": "running", "헤엄치다": "swimming"}
+# The days of a weekly routine run together ("월수금", "화목토").
+_KO_DAY_RUN = r"(?<![가-힣])(?:월수금|화목토?|월수|월화수목금|금토일|토일)(?![가-힣])"
+_WHEN_WORDS = re.compile(
+    _KO_DAY_RUN + r"|[월화수목금토일]요일|주말|평일|아침|저녁|새벽|점심|"
+    r"\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|"
+    r"weekdays?|mornings?|evenings?|nights?)\b",
+    re.IGNORECASE,
+)
+
+
+# What makes a day the routine's and not one outing's: the exercise as a topic ("러닝은"), "이제",
+# "매주", "마다", "요즘", days in the plural.
+_KEPT_UP = re.compile(
+    _KO_DAY_RUN + r"|[가-힣](?:은|는)\s|이제|매주|마다|요즘|"
+    r"\b(?:every|now|usually|on\s+\w+days|weekends|weekdays|mornings|evenings|nights)\b",
+    re.IGNORECASE,
+)
+
+
+_ONE_MORE = re.compile(r"\b(?:also|too|as\s+well)\b|[가-힣](?:에|엔)도(?:\s|$)|도\s+(?:가|해|하)")
+
+
+def _routine_time(statement: Statement) -> str:
+    """When the user does an exercise they keep up ("러닝은 토요일 아침에 해", "I swim on
+    tuesday evenings", "이제 일요일 아침에 뛰어"): one answer per exercise, so a new day
+    replaces the old one and another exercise's day stays."""
+    text = statement.text
+    if not (_WHEN_WORDS.search(text) and _KEPT_UP.search(text)) or cues.FUTURE.search(text):
+        return ""  # "토요일에 테니스 치러 가": one outing
+    if _ONE_MORE.search(text):
+        return ""  # "I also run on wednesdays": a day added, the other day stays
+    if re.search(r"\d", text) and not re.search(r"\d+\s*(?:시|am|pm|:\d\d)", text):
+        return ""  # a date ("12월 5일"), not a day of the week
+    for token in statement.tokens:
+        exercise = _KO_EXERCISE_VERBS.get(token.raw) or (
+            vocab.canon(token.raw) if current.EXERCISE_WORDS.fullmatch(token.raw) else ""
+        )
+        if exercise and exercise not in ("운동", "workout", "workouts"):
+            return f"prefers:{exercise}:time"
+    return ""
+
+
 _ABOUT_THE_USER = (
+    _limit,
     _relationship_or_weight,
     _diet_or_allergy,
     _favourite,
@@ -429,6 +512,7 @@ _ABOUT_THE_USER = (
     _job_or_workplace,
     _age_or_birthday,
     _preference,
+    _routine_time,
 )
 
 

@@ -132,25 +132,49 @@ def analyse(sentence: str, *, today: date | None = None) -> list[Statement]:
     if not text:
         return []
     if has_hangul(text):
-        out = []
-        for clause, tokens in korean.read(text):
+        out: list[Statement] = []
+        read = korean.read(text)
+        for index, (clause, tokens) in enumerate(read):
             statement = _judge(clause, today=today, tokens=tokens)
             if statement.memorable and korean.fragment(clause, tokens):
                 statement = replace(statement, memorable=False, reason="fragment")
             out.append(statement)
+            if index and out[-1].memorable and out[-2].memorable:
+                before, before_tokens = read[index - 1]
+                if korean.change_then_value(before_tokens, tokens):
+                    # "러닝 요일 바꿨어 | 이제 일요일 아침에 뛰어": what changed, then its value
+                    out[-2:] = [_joined(out[-2], out[-1])]
         return out
     return [_judge(clause, today=today, tokens=None) for clause in english.read(text)]
+
+
+def _joined(change: Statement, value: Statement) -> Statement:
+    """One statement of a change and the value it gave, typed as the value."""
+    clause = replace(
+        value.clause,
+        text=f"{change.clause.text} {value.clause.text}",
+        plain=f"{change.clause.plain} {value.clause.plain}",
+        content=f"{change.clause.content}, {value.clause.content}",
+    )
+    return replace(value, clause=clause, content=f"{change.content}, {value.content}")
 
 
 def korean_sentences(text: str) -> list[str]:
     """Korean sentences, also where no punctuation ends them ("...했어요 이름은 ...", and
     after a formal ending Kiwi runs on from: "이사 왔습니다 마당이 넓어요")."""
-    return [
+    parts = [
         part
         for s in _analyser().split_into_sents(text)
         for part in _AFTER_FORMAL_ENDING.split(s.text)
         if part
     ]
+    out: list[str] = []
+    for part in parts:
+        if out and korean.change_then_value(korean.tokens_of(out[-1]), korean.tokens_of(part)):
+            out[-1] = f"{out[-1]} {part}"  # "러닝 요일 바꿨어 이제 일요일에 뛰어": one fact
+        else:
+            out.append(part)
+    return out
 
 
 _AFTER_FORMAL_ENDING = re.compile(r"(?<=[가-힣]니다)\s+(?=[가-힣])")

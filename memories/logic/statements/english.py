@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from memories.logic.slots.cues import EN_LIMIT
 from memories.logic.statements.clause import _QUOTED, Clause, is_hypothetical
 
 _EN_FIRST = re.compile(
@@ -106,6 +107,7 @@ _EN_MOMENTARY = re.compile(
     re.IGNORECASE,
 )
 _EN_LASTING = re.compile(
+    r"\b(?:more\s+of\s+an?|[\w-]+\s+person)\b|"
     r"\b(?:live|work|have|own|drive|use|study|speak|learn|am\s+a|'m\s+a|been|since|every|"
     r"allergic|diabetes|always|usually|learning|studying|training|working|living|teaching|"
     r"streak|years?|months?)\b",
@@ -140,6 +142,8 @@ HABIT = re.compile(
     re.IGNORECASE,
 )
 _EN_PREFERENCE = re.compile(
+    # "more of a tea person", "a night owl kind of person": what one is for, a taste
+    r"\b(?:more\s+of\s+an?|an?)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:person|people|guy|gal|girl)\b|"
     r"\b(?:like|likes|love|loves|prefer|prefers|hate|hates|dislike|enjoy|enjoys|favou?rite|"
     r"can't\s+stand|cannot\s+stand|fan\s+of|usual\s+(?:order|coffee|drink)|go-to)\b",
     re.IGNORECASE,
@@ -163,7 +167,10 @@ _EN_FILLER = re.compile(
     r"^(?:(?:oh|ah|so|well|also|and|btw|by\s+the\s+way|fyi|haha|lol|lmao|omg|ngl|tbh|"
     r"honestly|um+|uh+|welp|ok(?:ay)?|anyway|anyways|just\s+so\s+you\s+know|fun\s+fact|yeah|"
     r"yep|yes|hey|guess\s+what|heads\s+up|psa|update|news|fwiw|real\s+talk|not\s+gonna\s+lie|"
-    r"basically|actually|literally|seriously|tl;?dr|long\s+story\s+short)"
+    r"basically|actually|literally|seriously|tl;?dr|long\s+story\s+short|"
+    # "what I actually wanted to say is ...", "the point is ...": the news follows
+    r"what\s+i\s+(?:actually\s+|really\s+)?(?:wanted|meant|want|mean|needed)\s+to\s+"
+    r"(?:say|tell\s+you|mention|ask)\s+is|the\s+(?:thing|point|real\s+news|news)\s+is)"
     r"\b[,:!.]?\s*)+",
     re.IGNORECASE,
 )
@@ -270,9 +277,22 @@ def _dropped_subject(text: str) -> str:
 _EN_APPOINTMENT = re.compile(
     r"^(?!(?:he|she|they|it|this|that|there|what|who)\b)[a-z]+(?:\s+(?:at|with|in|for)?\s*"
     r"[\w'-]+){0,3}?\s+(?:(?:this|next|on)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
-    r"tomorrow|tonight|next\s+week)\b(?:\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?\s*$",
+    r"tomorrow|tonight|next\s+week|"
+    # a day of the month: "on the 14th", "on march 3", "on 3/14"
+    r"on\s+the\s+\d{1,2}(?:st|nd|rd|th)|"
+    r"on\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|"
+    r"on\s+\d{1,2}/\d{1,2})\b(?:\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?\s*$",
     re.IGNORECASE,
 )
+
+
+def _appointment(text: str) -> bool:
+    """A bare noun with its day and time, maybe a remark after a comma ("dentist on the 3rd
+    at 9, finally getting it fixed"): the speaker's appointment."""
+    head = _EN_TAIL.sub("", text.split(",", 1)[0])
+    return bool(_EN_APPOINTMENT.match(head)) and not _EN_FINITE.search(head)
+
+
 _EN_FINITE = re.compile(
     r"\b(?:is|are|was|were|be|will|has|have|had|do|does|did|can|could|should|would|"
     r"\w+'s)\b",
@@ -333,6 +353,17 @@ _EN_IRREGULAR_PAST = frozenset(
     told thought brought caught taught fought chose drove flew grew knew threw wore
     swam rode sang sat slept stood understood forgot led fell ate drank saw did had
     was were""".split()  # noqa: SIM905
+)
+
+
+# The verb of a noun-verb compound said as one verb ("meal prep", "bike commute", "batch
+# cook", "dog sit", "window shop", "speed read").
+_EN_COMPOUND_VERB_HEADS = frozenset(
+    """prep shop cook commute sit surf hop walk swap proof train read plan watch""".split()  # noqa: SIM905
+)
+# Verbs that take a bare verb after them ("I help cook", "I go shop"): no compound.
+_EN_HELPERS = frozenset(
+    """help helps go let make try can could will would should must might do don't""".split()  # noqa: SIM905
 )
 
 
@@ -447,6 +478,17 @@ def _en_content(text: str) -> str:
                 words = words[1].split(" ", 1) if len(words) > 1 else []
             if not words:
                 return ""
+            compound = words[1].split(" ", 1) if len(words) > 1 else []
+            if (
+                compound
+                and compound[0].lower() in _EN_COMPOUND_VERB_HEADS
+                and (words[0].lower() not in _EN_BARE_PRESENT | _EN_HELPERS)
+            ):
+                # "I meal prep on sundays": a noun and a verb make the verb ("meal preps")
+                words = [f"{words[0]} {_third_person(compound[0])}", *compound[1:]]
+                phrase = " ".join([*adverbs, *words])
+                text = _third_person_words(phrase.strip())
+                return (text[:1].upper() + text[1:]).strip()
             verb = _third_person(words[0])
             if verb.lower() == "do" and len(words) > 1:
                 verb = "does"
@@ -501,8 +543,21 @@ def _third_person_words(text: str) -> str:
     )
 
 
+# A run-on turning from the day's noise to what one means to tell: ", but what I wanted to say
+# is ...", "anyway, the point is ...".
+_EN_TURN = re.compile(
+    r"\s*,?\s*\b(?:but|anyway|anyways)\s*,?\s+(?=what\s+i\s+(?:actually\s+|really\s+)?"
+    r"(?:wanted|meant|want|mean|needed)\s+to\b|the\s+(?:thing|point|real\s+news|news)\s+is\b)",
+    re.IGNORECASE,
+)
+
+
 def _en_clauses(sentence: str) -> list[str]:
-    parts = re.split(r"\s*;\s*|\s+[—–-]\s+(?=(?:I|we|my|our)\b)", sentence)
+    parts = [
+        piece
+        for part in re.split(r"\s*;\s*|\s+[—–-]\s+(?=(?:I|we|my|our)\b)", sentence)
+        for piece in _EN_TURN.split(part)
+    ]
     clauses: list[str] = []
     for part in parts:
         subject = re.match(r"^(?:I|we)\b", part.strip(), flags=re.IGNORECASE)
@@ -653,15 +708,14 @@ def read(sentence: str) -> list[Clause]:
             subject = "speaker" if _EN_I.match(bare) else "circle"
         elif _EN_CIRCLE_SUBJECT.match(bare):
             subject = "circle"
-        elif not _EN_TO_ASSISTANT.search(bare) and (
-            _dropped_subject(bare)
-            or (_EN_APPOINTMENT.match(_EN_TAIL.sub("", bare)) and not _EN_FINITE.search(bare))
-        ):
+        elif not _EN_TO_ASSISTANT.search(bare) and (_dropped_subject(bare) or _appointment(bare)):
             subject = "speaker"  # "got promoted last week", "dentist this monday at 9"
         elif _EN_OWN_PROPERTY.match(bare) or _EN_MY_EVENT.match(bare) or _EN_FIRST_DAY.match(bare):
             subject = "speaker"  # "favorite movie is Inception": "my" left out
         elif _speakers_fragment(bare):
             subject = "speaker"  # "sober 2 years now", "up at 6 every day to run"
+        elif EN_LIMIT.match(bare):
+            subject = "speaker"  # "meetings shouldn't go over 30 minutes": the speaker's rule
         else:
             subject = "other"
         if _EN_FUTURE.search(bare):
@@ -719,7 +773,7 @@ def clause_type(clause: Clause, day: date | None) -> str:
         return "episode"
     if HABIT.search(text) and not _EN_PREFERENCE.search(text):
         return "procedure"
-    if _EN_PREFERENCE.search(text):
+    if _EN_PREFERENCE.search(text) or EN_LIMIT.match(clause.plain):
         return "preference"
     if clause.tense == "past" and _EN_PAST_DAY.search(text):
         return "episode"

@@ -93,7 +93,15 @@ _KO_PREFERENCE = frozenset(
 )
 # Adverbs of habit open a word ("주로" in "광주로" is a city and a particle); "-마다" ends one.
 HABIT = re.compile(
-    r"(?<![가-힣])(?:매일|매주|매달|매년|매번|항상|늘(?![가-힣])|평일|언제나|보통|주로|자주)|"
+    r"(?<![가-힣])(?:매일|매주|매달|매년|매번|항상|늘(?![가-힣])|평일|언제나|보통|주로|자주|맨날|"
+    r"무조건)|"
+    # the days of a weekly class run together ("월수금 저녁반", "화목 아침")
+    r"(?<![가-힣])(?:월수금|화목토?|월수|월화수목금|금토일|토일)(?![가-힣])|"
+    # an exercise or a class as the topic, then its day ("러닝은 토요일 아침에 해"), and a
+    # day kept from now on ("이제 일요일 아침에 뛰어"): a weekly routine, not one date
+    r"(?:헬스|수영|필라테스|요가|크로스핏|클라이밍|러닝|달리기|조깅|자전거|복싱|웨이트|테니스|"
+    r"배드민턴|골프|태권도|주짓수|운동|레슨|수업)(?:은|는)\s+(?:[가-힣]+\s+)?(?:[월화수목금토일]요일|"
+    r"주말|평일)|(?<![가-힣])이제(?:부터)?\s+[월화수목금토일]요일|"
     r"마다|루틴|습관|주\s*\d+\s*회|한\s*달에|일주일에|하루에"
 )
 _KO_PAST_DAY = re.compile(r"어제|그제|그저께|지난\s*주|지난주|지난\s*달|지난달|작년|저번")
@@ -111,6 +119,11 @@ def _is_predicate(token: Any) -> bool:
 
 def _ko_tokens(text: str) -> list[Any]:
     return list(_analyser().tokenize(text))
+
+
+def tokens_of(text: str) -> list[Any]:
+    """Kiwi's morphemes of `text`."""
+    return _ko_tokens(text)
 
 
 _CUTTING_ENDINGS = frozenset(
@@ -368,6 +381,37 @@ def _ko_tense(tokens: list[Any], text: str) -> str:
     return "present"
 
 
+# What one eats, drinks, touches or rides: a condition the body answers the same way each time
+# ("우유 마시면 배 아파", "고양이 만지면 재채기 나", "버스 타면 멀미해").
+_KO_EXPOSURE = frozenset(
+    """먹 마시 닿 만지 바르 타 쐬 피우 맞 씻 입""".split()  # noqa: SIM905
+)
+
+
+def _exposure(before: list[Any]) -> bool:
+    """The condition before "-면" is eating, drinking, touching or riding something named
+    ("땅콩 먹으면", "햇빛 쐬면"), possibly with "-기만 하-" ("먹기만 하면")."""
+    verbs = [t for t in before if _tag(t) in ("VV", "VX", "XSV")]
+    if verbs and verbs[-1].form == "하" and len(verbs) > 1:
+        verbs = verbs[:-1]  # "먹기만 하면"
+    named = any(_tag(t).startswith("NN") for t in before)
+    return bool(verbs) and verbs[-1].form in _KO_EXPOSURE and named
+
+
+def _guessed(tokens: list[Any]) -> bool:
+    """A consequence guessed or foretold ("살찔 거야", "아프겠지", "탈 날 듯"), not one known."""
+    return any(
+        (_tag(t) == "ETM" and t.form in ("ᆯ", "을"))
+        or (_tag(t) == "EP" and t.form == "겠")
+        or t.form in ("듯", "듯하")
+        for t in tokens
+    )
+
+
+# The end of a verb of giving read as one word ("보여주", "알려주", "가르쳐주", "들려주").
+_KO_GIVING_ENDS = ("여주", "려주", "쳐주", "와주", "워주", "어주", "아주")
+
+
 def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
     """The kind of sentence the clause is. `own`: the sentence told first what the speaker
     did ("MRI 찍었는데 ..."), so what is reported after it is news of the speaker's own."""
@@ -403,6 +447,8 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
                 continue
             if _tag(tokens[i - 1]) == "EP":
                 return "hypothetical"  # "고양이였으면": contrary to fact
+            if _exposure(tokens[:i]) and not _guessed(tokens[i + 1 :]):
+                continue  # "복숭아 먹으면 입이 부어": how the body always answers
             rest = tokens[i + 1 :]
             real = any(_tag(t) == "EP" and t.form in ("었", "았", "였") for t in rest)
             if (
@@ -519,7 +565,8 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
     # A request to the assistant: "-어 줘", "-어 주세요", "-줄래", imperatives.
     for i, (form, tag) in enumerate(zip(forms, tags, strict=True)):
         if (
-            form == "주"
+            # Kiwi reads some as one verb: "보여주", "알려주", "가르쳐주"
+            (form == "주" or (tag == "VV" and form.endswith(_KO_GIVING_ENDS)))
             and tag in ("VX", "VV")
             and i + 1 < len(forms)
             and (tags[i + 1] == "EF" or (tags[i + 1] == "EC" and forms[i + 1] in ("어", "어요")))
@@ -535,7 +582,12 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
         tags
         and tags[0] == "IC"
         and forms[0] in ("와", "아", "헐", "오", "우와", "아오", "으")
-        and not (_predicate_is_verb(tokens) and _names_the_speaker_or_a_day(tokens))
+        and not (
+            # "아 나 다음 달에 이사감", "아 그리고 나 요즘 요가 다님" (Kiwi may read the
+            # nominal "다님" as a noun: no predicate at all)
+            (_predicate_is_verb(tokens) or not _has_predicate(tokens))
+            and _names_the_speaker_or_a_day(tokens)
+        )
     ):
         return "exclamation"  # "와 월요일 너무 좋다"; "아 나 다음 달에 이사감" tells news
     return "statement"
@@ -652,9 +704,11 @@ def _last_segment(tokens: list[Any]) -> list[Any]:
 
 def _names_the_speaker_or_a_day(tokens: list[Any]) -> bool:
     """ "아 나 다음 달에 이사감": news the speaker announces, not a cry at what just happened."""
-    return any(_tag(t) == "NP" and t.form in _KO_SPEAKER for t in tokens) or bool(
-        _KO_DATED.search("".join(t.form for t in tokens))
-    )
+    # after a cry Kiwi may read the pronoun "저" as a hesitation ("아 저 요즘 ...")
+    return any(
+        (_tag(t) == "NP" and t.form in _KO_SPEAKER) or (_tag(t) == "IC" and t.form == "저" and i)
+        for i, t in enumerate(tokens)
+    ) or bool(_KO_DATED.search("".join(t.form for t in tokens)))
 
 
 def _tag_last_ending(tokens: list[Any]) -> str:
@@ -699,6 +753,22 @@ _KO_LIFE_EVENTS = frozenset(
     """합격 통과 붙 졸업 입학 입사 퇴사 취업 이직 승진 결혼 약혼 이혼 출산 임신 이사 전역 입대
     수료 개업 창업 등록 당첨 완주 은퇴 상견례 발령 계약 취득 따""".split()  # noqa: SIM905
 )
+
+
+def _only_this(tokens: list[Any], tense: str) -> bool:
+    """A standing choice of one thing only, told in the present with no moment named ("가방은
+    백팩만 메요", "커피는 디카페인만 마셔"): it lasts, even after a reason that is a feeling
+    ("어깨가 안 좋아서 ...")."""
+    if tense != "present" or any(t.form in _KO_NOW for t in tokens):
+        return False
+    return (
+        any(
+            t.form == "만" and _tag(t) == "JX" and i > 0 and _tag(tokens[i - 1]).startswith("NN")
+            for i, t in enumerate(tokens)
+        )
+        and _tag(tokens[-1]) == "EF"
+        and any(_tag(t) in ("VV", "XSV") for t in tokens)
+    )
 
 
 def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
@@ -1081,6 +1151,7 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
     parts = _ko_clauses(tokens)
     ends_quoted = bool(parts) and _ko_mood(parts[-1], "") == "quotation" or len(parts) < 2
     passing = False
+    now_said = False  # a moment named ("지금 졸려서 ..."): what follows happens in it
     firsthand = False
     for part in parts:
         if not part:
@@ -1121,7 +1192,8 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
             tense=tense,
             negated=_ko_negated(part),
             mood=mood,
-            momentary=passing or _ko_momentary(part, predicate, tense),
+            momentary=(passing or _ko_momentary(part, predicate, tense))
+            and not (_only_this(part, tense) and not now_said),
             content=content,
             plain=_plain(part),
             verbless=not _has_predicate(part),
@@ -1130,6 +1202,7 @@ def read(sentence: str) -> list[tuple[Clause, list[Any]]]:
         # "지금 지하철인데 | 사람 많아", "지금 졸려서 | 생각이 안 남": what follows a passing
         # background or reason happens in the same moment.
         passing = clause.momentary and part[-1].form in _BACKGROUND_ENDINGS
+        now_said = now_said or any(t.form in _KO_NOW for t in part)
     return out
 
 
@@ -1209,6 +1282,16 @@ def _change_without_its_value(tokens: list[Any], text: str) -> bool:
         return False
     nouns = [t for t in tokens if _tag(t).startswith(("NNG", "NNP", "SL", "SN", "XR"))]
     return len(nouns) <= 1
+
+
+def change_then_value(tokens: list[Any], following: list[Any]) -> bool:
+    """A change that names what changed but not what it became ("러닝 요일 바꿨어", "미팅 시간
+    옮김"), before a clause that says what it is now ("이제 일요일 아침에 뛰어"): one fact."""
+    if not any(_tag(t) == "VV" and t.form in _KO_CHANGE_VERBS for t in tokens):
+        return False
+    if any(_tag(t) in ("JKB", "JX") and t.form in _KO_CHANGE_ENDS for t in tokens):
+        return False
+    return any(t.form in ("이제", "이제부터", "앞으로", "지금은") for t in following[:2])
 
 
 def _bare_proper_noun(tokens: list[Any]) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from memories.logic.statements.english import lasting_condition
+from memoryhub.text import _analyser
 
 # The common Korean surnames (one syllable) and the two-syllable ones.
 _KO_SURNAMES = frozenset(
@@ -115,6 +116,20 @@ def name_to_call(sentence: str) -> str | None:
     return None
 
 
+# Kiwi's tags of a verb or an adjective: a name is a noun, never a conjugated predicate.
+_PREDICATE_TAGS = ("VV", "VA", "VX", "XSV", "XSA")
+
+
+def _conjugated(text: str, found: re.Match[str]) -> bool:
+    """The words read as a name are a verb or an adjective that ends the sentence ("고마워요",
+    "미안해요", "반가워요"): thanks or a feeling, not who the speaker is."""
+    start, end = found.span("name")
+    return any(
+        str(token.tag).split("-")[0] in _PREDICATE_TAGS and start <= token.start < end
+        for token in _analyser().tokenize(text)
+    )
+
+
 def self_introduction(sentence: str) -> tuple[str, str] | None:
     """(the clean name note, what follows the name as a sentence of its own, or "") when
     `sentence` introduces the speaker by name; None otherwise."""
@@ -135,7 +150,7 @@ def self_introduction(sentence: str) -> tuple[str, str] | None:
     korean = _KO_INTRO.match(text)
     if korean:
         name = korean.group("name")
-        if not (korean.group("own") or personal_name(name)):
+        if not (korean.group("own") or personal_name(name)) or _conjugated(text, korean):
             return None
         return f"이름은 {name}", ""
     return None
