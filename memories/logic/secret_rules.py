@@ -56,7 +56,13 @@ _SHAPES: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
     (API_KEY, ("glpat-",), re.compile(_B + r"glpat-[A-Za-z0-9_\-]{20,}" + _E)),
     (API_KEY, ("xox",), re.compile(_B + r"xox[abposre]-[A-Za-z0-9\-]{10,}" + _E)),
     (API_KEY, ("xapp-",), re.compile(_B + r"xapp-[0-9]-[A-Za-z0-9\-]{10,}" + _E)),
-    (API_KEY, ("hooks.slack",), re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]+")),
+    # a webhook's path is its secret; the host says what it is and stays
+    (API_KEY, ("hooks.slack",), re.compile(r"(?<=hooks\.slack\.com/services/)[A-Za-z0-9/_\-]+")),
+    (
+        API_KEY,
+        ("/api/webhooks/",),
+        re.compile(r"(?<=discord\.com/api/webhooks/)[0-9]{15,20}/[A-Za-z0-9_\-]{30,}"),
+    ),
     (API_KEY, ("AIza",), re.compile(_B + r"AIza[0-9A-Za-z_\-]{30,}" + _E)),
     (API_KEY, ("ya29.",), re.compile(_B + r"ya29\.[0-9A-Za-z_\-]{20,}" + _E)),
     (API_KEY, ("GOCSPX-",), re.compile(_B + r"GOCSPX-[0-9A-Za-z_\-]{20,}" + _E)),
@@ -220,14 +226,15 @@ _ASSIGNMENT_NEEDLES = ("key", "secret", "token", "auth", "credential", "passw", 
 def _assignment_spans(text: str) -> Iterator[Span]:
     names = mentions(text, _ASSIGNMENT_NEEDLES)
     for match in _ASSIGNMENT.finditer(text) if names else ():
-        value = match.group("value")
+        match_end = _value_end(text, match)
+        value = text[match.start("value") : match_end]
         if REFERENCE.match(value):
             continue
         if _PASSWORD_NAME.search(match.group("name")):
             if len(value) >= 3:
-                yield match.start("value"), match.end("value"), PASSWORD
+                yield match.start("value"), match_end, PASSWORD
         elif (any(c.isdigit() for c in value) and len(value) >= 12) or len(value) >= 24:
-            yield match.start("value"), match.end("value"), TOKEN
+            yield match.start("value"), match_end, TOKEN
     for match in _NAMED_KEY.finditer(text) if names or "키" in text or "토큰" in text else ():
         value = match.group("value")
         if (
@@ -243,9 +250,19 @@ def _assignment_spans(text: str) -> Iterator[Span]:
     for match in _URL_PASSWORD.finditer(text) if "://" in text else ():
         yield match.start("value"), match.end("value"), PASSWORD
     for match in _KEY_VALUE_PASSWORD.finditer(text) if names else ():
-        value = match.group("value").strip("\"'")
+        end = _value_end(text, match)
+        value = text[match.start("value") : end].strip("\"'")
         if value and not REFERENCE.match(value):
-            yield match.start("value"), match.end("value"), PASSWORD
+            yield match.start("value"), end, PASSWORD
+
+
+def _value_end(text: str, match: re.Match[str]) -> int:
+    """Where an assigned value ends: a URL's query parameter ends at the next one
+    ("?access_key=...&query=Seoul"), any other value where the pattern ends it."""
+    if match.start() > 0 and text[match.start() - 1] in "?&":
+        value = re.split(r"[&#]", match.group("value"), maxsplit=1)[0]
+        return match.start("value") + len(value)
+    return match.end("value")
 
 
 # ---------------------------------------------------------------------------------------
@@ -385,8 +402,36 @@ def _card_detail_spans(
                 continue  # "여권 만료일 2031년 3월": another document's date
             yield match.start("value"), match.end("value"), CARD_EXPIRY
     for end in card_ends:
-        if beside := _EXPIRY_AFTER_NUMBER.match(text, end):
-            yield beside.start("value"), beside.end("value"), CARD_EXPIRY
+        yield from _beside_number(text, end)
+
+
+# An amount or a term right after a number: "120 만원", "250 dollars", "3개월 할부".
+_AMOUNT_AFTER = (
+    r" ?(?:원|만 ?원|천 ?원|달러|개월|년|%|할부|포인트|마일|"
+    r"(?i:won|usd|krw|dollars?|points?|miles?))"
+)
+
+
+# The card's code right after its number or its expiry, without a cue:
+# "3530 1113 3330 0000 / 05/30 / 481", "4111 ... 1111 12/26 123", "... / 481 / 05/30".
+_CODE_AFTER_NUMBER = re.compile(
+    r"[ \t,/|]{1,3}(?P<value>[0-9]{3,4})(?![0-9]|[/.\-:, ][0-9])(?!" + _AMOUNT_AFTER + r")"
+)
+
+
+def _beside_number(text: str, end: int) -> Iterator[Span]:
+    """The expiry and the code written right after a card number ending at `end`, in either
+    order. A price, a count or a date after the number ("/ 3개월 할부", "/ 2025/09/27") stays."""
+    found: set[str] = set()
+    for _ in range(2):
+        expiry = None if CARD_EXPIRY in found else _EXPIRY_AFTER_NUMBER.match(text, end)
+        code = None if CARD_CODE in found else _CODE_AFTER_NUMBER.match(text, end)
+        beside, kind = (expiry, CARD_EXPIRY) if expiry else (code, CARD_CODE)
+        if beside is None:
+            return
+        found.add(kind)
+        yield beside.start("value"), beside.end("value"), kind
+        end = beside.end()
 
 
 _RRN = re.compile(r"(?<![0-9])(?P<front>[0-9]{6})[ \-]?(?P<back>[0-9]{7})(?![0-9])")
@@ -542,13 +587,14 @@ _NOT_A_CODE = re.compile(
     r"(?i)(?:zip|postal|post|area|country|error|status|promo|discount|coupon|product|source|"
     r"qr|bar|exit|dress|country|language|airport|class|item|referral|invite|gift|"
     # door and gate codes are passwords (secret_passwords)
-    r"door|gate|garage|alarm|lock|safe|locker|entry|keypad|building|"
+    r"door|gate|garage|alarm|lock|safe|locker|entry|keypad|building|sort|branch|bank|"
     # a PIN code is a password or a place's postal code (secret_passwords), never a one-time code
     r"pin) ?$"
 )
 # A code is a whole token: a part of a longer dashed number ("250301-4417260") is none.
 _CODE = re.compile(
-    r"(?<![0-9A-Za-z])(?<![0-9]-)(?P<value>[0-9]{3,4}[ \-][0-9]{3,4}|[0-9]{4,8}|[A-Z]-[0-9]{4,8}|"
+    r"(?<![0-9A-Za-z])(?<![0-9]-)(?P<value>[0-9]{3,4}(?:[ \-][0-9]{3,4}|-[0-9]{3,4}-[0-9]{3,4})|"
+    r"[0-9]{4,8}|[A-Z]-[0-9]{4,8}|"
     # a backup code: groups of letters and digits, "8k2f-q91x-..."
     r"(?=[a-z0-9\-]*[0-9])(?=[a-z0-9\-]*[a-z])[a-z0-9]{4,5}(?:-[a-z0-9]{4,5}){1,3})"
     r"(?![0-9A-Za-z])(?!-[0-9])"
@@ -616,6 +662,67 @@ _CODE_TO_ENTER = re.compile(
 _HEADING_END = re.compile(r"[^\n0-9]{0,16}:[ \t]*")
 
 
+# A code read out digit by digit: "5 8 2 7 1 4", "58-27-14", "오 팔 이 칠 일 사", "five eight two
+# seven". Only after a cue that names a code or a password (a list of page numbers or a phone
+# number stays): the digits come one or two at a time, with one separator throughout.
+_SPELLED_NUMERALS = re.compile(
+    r"(?<![0-9A-Za-z\-.])(?P<value>[0-9](?P<sep>[ \t]|[ \t]?[\-·,][ \t]?)[0-9]"
+    r"(?:(?P=sep)[0-9]){2,9})(?![0-9A-Za-z]|[\-.·][0-9])"
+)
+_EN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_SPELLED_EN = re.compile(
+    r"(?i)(?<![A-Za-z])(?P<value>"
+    + _EN_DIGIT
+    + r"(?:(?:[ \t]|[ \t]?[\-,][ \t]?)"
+    + _EN_DIGIT
+    + r"){3,11})(?![A-Za-z])"
+)
+_KO_DIGIT = r"(?:공|영|일|이|삼|사|오|육|륙|칠|팔|구)"
+_SPELLED_KO = re.compile(
+    r"(?<![가-힣])(?P<value>"
+    + _KO_DIGIT
+    + r"(?:(?:[ \t]|[ \t]?[\-,][ \t]?)"
+    + _KO_DIGIT
+    + r"){3,11})(?:이야|야|이에요|예요|에요|이요|요|임|이고|고|인데|이라고|라고|입니다|이래|래)?"
+    r"(?![가-힣])"
+)
+
+
+def spelled_digits(text: str, start: int, end: int, *, within: int = 30) -> re.Match[str] | None:
+    """The first code read out digit by digit (four digits or more) that starts within
+    `within` characters after `start`, with no other digit before it; it may run on to `end`."""
+    found = [
+        match
+        for pattern in (_SPELLED_NUMERALS, _SPELLED_EN, _SPELLED_KO)
+        if (match := pattern.search(text, start, end)) and match.start() < start + within
+    ]
+    if not found:
+        return None
+    first = min(found, key=lambda m: m.start())
+    if re.search(r"[0-9]", text[start : first.start()]):
+        return None
+    return first
+
+
+_PHONE_AHEAD = re.compile(r"0[1-9][0-9]?([ \-.])[0-9]{3,4}\1[0-9]{4}(?![0-9])")
+
+
+# Cues that head a list of codes, which may start on the next line with no label of its own.
+_LIST_CUE = re.compile(r"(?i)(?:백업|복구) ?코드|(?:backup|recovery) ?codes?")
+_BULLET = re.compile(r"[ \t]*(?:[-*•][ \t]+|[0-9]{1,2}[.)][ \t]+)?")
+
+
+def _code_on_next_line(text: str, newline: int) -> re.Match[str] | None:
+    """A code that is the whole of the line after `newline` (a bullet before it is fine)."""
+    line_end = text.find("\n", newline + 1)
+    line_end = len(text) if line_end == -1 else line_end
+    bullet = _BULLET.match(text, newline + 1, line_end)
+    code = _CODE.match(text, bullet.end() if bullet else newline + 1, line_end)
+    if code is None or text[code.end() : line_end].strip():
+        return None
+    return code
+
+
 def _code_spans(text: str) -> Iterator[Span]:
     if not mentions(text, _CODE_NEEDLES):
         return
@@ -639,12 +746,28 @@ def _code_spans(text: str) -> Iterator[Span]:
         candidates = [*_CODE.finditer(text, cue.end(), window_end)]
         if _ONE_TIME_CUE.search(text, max(0, cue.start() - 20), cue.end()):
             candidates += _LETTER_CODE.finditer(text, cue.end(), window_end)
+        line_end = text.find("\n", cue.end())
+        line_end = len(text) if line_end == -1 else line_end
+        spelled = spelled_digits(text, cue.end(), line_end, within=window_end - cue.end())
+        if spelled:
+            candidates.append(spelled)
+        found = False
         for match in sorted(candidates, key=lambda m: m.start()):
             if _UNIT_AFTER.match(text, match.end()) or _CUSTOMER_LINE.fullmatch(match.group(0)):
                 continue
+            if _PHONE_AHEAD.match(text, match.start()):
+                break  # "인증번호 오면 010 2345 6789 로 보내줘": where to send it
             yield match.start("value"), match.end("value"), VERIFICATION_CODE
-            yield from _listed_codes(text, match.group("value"), match.end())
+            if match is not spelled:
+                yield from _listed_codes(text, match.group("value"), match.end())
+            found = True
             break
+        if not found and newline != -1 and _LIST_CUE.match(cue.group(0)):
+            # "구글 백업코드 저장해둠" and the codes one to a line below it
+            first = _code_on_next_line(text, newline)
+            if first:
+                yield first.start("value"), first.end("value"), VERIFICATION_CODE
+                yield from _listed_codes(text, first.group("value"), first.end())
 
 
 # Codes given as a list after one cue ("backup codes: 8f3k-2m9q, 7xw1-p4ld ..."): each item
