@@ -74,6 +74,14 @@ _PROGRAMS: dict[str, tuple[_Flag, ...]] = {
     "ipmitool": (_Flag("-P", glued=False),),
     "wget": (_Flag("--password", glued=False), _Flag("--http-password", glued=False)),
     "smbclient": (_Flag("-U", glued=False, after_colon=True),),
+    "keytool": (
+        _Flag("-storepass", glued=False),
+        _Flag("-keypass", glued=False),
+        _Flag("-srcstorepass", glued=False),
+        _Flag("-deststorepass", glued=False),
+    ),
+    "xfreerdp": (_Flag("/p:", glued=True),),
+    "rdesktop": (_Flag("-p", glued=False),),
 }
 _PROGRAM = re.compile(
     r"(?<![A-Za-z0-9_\-.])(?:[\w.~\-]*/)?(?P<name>"

@@ -898,9 +898,12 @@ def _bare_value(text: str, cue: _Cue, line_end: int) -> Span | None:
     its = _ITS_QUOTED.search(text, cue.end, min(line_end, cue.end + 80))
     if its:
         return _quoted_after(text, its.end(), line_end)
-    if not _HANGUL.search(cue.text):
-        return None
     tokens = _tokens(text, cue.end, line_end)
+    if not _HANGUL.search(cue.text) and not (
+        # "wifi pw 달빛정원 (all Korean)": a Korean word after an English cue, before a remark
+        len(tokens) > 1 and _HANGUL.search(tokens[0][1]) and tokens[1][1][:1] in "([（【"
+    ):
+        return None
     # "비밀번호 해바라기농장 (꼭) 잊지 마": a request after the word is no part of it
     after = 1
     while after < len(tokens) - 1 and tokens[after][1].lower() in _FUNCTION_WORDS:

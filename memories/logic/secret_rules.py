@@ -419,12 +419,22 @@ _CODE_AFTER_NUMBER = re.compile(
 )
 
 
+# An expiry without its slash, before the code: "4532... / 1226 / 123".
+_MMYY_BEFORE_CODE = re.compile(
+    r"[ \t,/|]{1,3}(?P<value>(?:0[1-9]|1[0-2])[0-9]{2})(?=[ \t,/|]{1,3}[0-9]{3,4}(?![0-9/.\-]))"
+)
+
+
 def _beside_number(text: str, end: int) -> Iterator[Span]:
     """The expiry and the code written right after a card number ending at `end`, in either
     order. A price, a count or a date after the number ("/ 3개월 할부", "/ 2025/09/27") stays."""
     found: set[str] = set()
     for _ in range(2):
-        expiry = None if CARD_EXPIRY in found else _EXPIRY_AFTER_NUMBER.match(text, end)
+        expiry = (
+            None
+            if CARD_EXPIRY in found
+            else _EXPIRY_AFTER_NUMBER.match(text, end) or _MMYY_BEFORE_CODE.match(text, end)
+        )
         code = None if CARD_CODE in found else _CODE_AFTER_NUMBER.match(text, end)
         beside, kind = (expiry, CARD_EXPIRY) if expiry else (code, CARD_CODE)
         if beside is None:
@@ -643,7 +653,8 @@ _CODE_NEEDLES = (
 
 # "G-482910 is your Google verification code", "482913 이게 인증번호야": the code first.
 _CODE_BEFORE_CUE = re.compile(
-    r"(?i)(?<![0-9A-Za-z\-])(?P<value>[0-9]{4,8}|[0-9]{3} [0-9]{3}|[A-Z]-[0-9]{4,8})"
+    r"(?i)(?<![0-9A-Za-z\-])(?P<value>[0-9]{4,8}|[0-9]{3} [0-9]{3}|[A-Z]-[0-9]{4,8}|"
+    r"[0-9](?: [0-9]){3,9}|[0-9](?:-[0-9]){3,9})"  # read out digit by digit: "5 8 2 7 1 4"
     r"(?![0-9A-Za-z\-])[ )\]]?"
     r"(?:is (?:your|the|my) (?:[A-Za-z]+ ){0,2}|(?:이|가|은|는|이게|이거|가 내)? ?)"
     r"(?:verification|one-time|(?:login|security|confirmation|sign-in|auth) code|2fa|otp|"
@@ -713,14 +724,22 @@ _BULLET = re.compile(r"[ \t]*(?:[-*•][ \t]+|[0-9]{1,2}[.)][ \t]+)?")
 
 
 def _code_on_next_line(text: str, newline: int) -> re.Match[str] | None:
-    """A code that is the whole of the line after `newline` (a bullet before it is fine)."""
+    """A code that is the whole of the first line after `newline` that is not blank (a bullet
+    before it is fine): digits, or groups of letters and digits ("ABCD-EFGH")."""
+    start = newline + 1
+    while text.startswith("\n", start) or text[start : start + 1] in (" ", "\t"):
+        if text.startswith("\n", start):
+            newline = start
+        start += 1
     line_end = text.find("\n", newline + 1)
     line_end = len(text) if line_end == -1 else line_end
     bullet = _BULLET.match(text, newline + 1, line_end)
-    code = _CODE.match(text, bullet.end() if bullet else newline + 1, line_end)
-    if code is None or text[code.end() : line_end].strip():
-        return None
-    return code
+    start = bullet.end() if bullet else newline + 1
+    for pattern in (_CODE, _LETTER_CODE):
+        code = pattern.match(text, start, line_end)
+        if code is not None and not text[code.end() : line_end].strip():
+            return code
+    return None
 
 
 def _code_spans(text: str) -> Iterator[Span]:
@@ -767,7 +786,7 @@ def _code_spans(text: str) -> Iterator[Span]:
             first = _code_on_next_line(text, newline)
             if first:
                 yield first.start("value"), first.end("value"), VERIFICATION_CODE
-                yield from _listed_codes(text, first.group("value"), first.end())
+                yield from _listed_codes(text, first.group("value"), first.end(), heading=True)
 
 
 # Codes given as a list after one cue ("backup codes: 8f3k-2m9q, 7xw1-p4ld ..."): each item
@@ -785,10 +804,12 @@ def _code_shape(value: str) -> str:
     return re.sub(r"[0-9A-Za-z]", "9" if digits_only else "x", value)
 
 
-def _listed_codes(text: str, first: str, end: int) -> Iterator[Span]:
+def _listed_codes(text: str, first: str, end: int, *, heading: bool = False) -> Iterator[Span]:
     shape = _code_shape(first)
-    if "-" not in shape and " " not in shape and not any(c.isalpha() for c in first):
-        return  # a plain number: "인증번호 482913, 10분 안에" lists nothing
+    plain = "-" not in shape and " " not in shape and not any(c.isalpha() for c in first)
+    if plain and not heading:
+        return  # a plain number: "인증번호 482913, 10분 안에" lists nothing (under a heading
+        # of backup codes, one to a line, it is the first of them)
     while gap := _LIST_GAP.match(text, end):
         item = _LIST_ITEM.match(text, gap.end())
         if item is None:

@@ -26,6 +26,8 @@ from memories.logic.secret_commands import command_password_spans
         ("압축은 zip -P berry2025 -r out.zip docs 로 했어", "berry2025"),
         ("7z a -pCast!e9 photos.7z ./photos", "Cast!e9"),
         ("sqlcmd -S db01 -U sa -P Str0ng!Pass -Q 'select 1'", "Str0ng!Pass"),
+        ("keytool -list -keystore app.jks -storepass Tr33top!", "Tr33top!"),
+        ("원격은 xfreerdp /u:admin /p:Desk!top9 /v:10.0.0.9 로 붙음", "Desk!top9"),
     ],
 )
 def test_a_password_given_to_a_command_by_its_flag_is_redacted(text: str, password: str) -> None:

@@ -17,6 +17,7 @@ from memories.logic.redaction import redact
         ("본가 와이파이 비번 엄마짱최고 (한글로 침ㅎㅎ) 까먹지 말자", "엄마짱최고"),
         ("와이파이 비번은 별빛가득 (한글 그대로) 이야", "별빛가득"),
         ("공유기 비번 sunflower (소문자) 라고 써있음", "sunflower"),
+        ("the cabin wifi password 솔바람소리 (typed in Hangul) for guests", "솔바람소리"),
     ],
 )
 def test_a_password_word_before_a_bracketed_remark_is_redacted(text: str, password: str) -> None:
@@ -36,6 +37,8 @@ def test_a_password_word_before_a_bracketed_remark_is_redacted(text: str, passwo
         "비번 변경 (필수) 공지 떴어",
         "비번 없음 (오픈 네트워크)",
         "가족 비번 공유함 (넷플릭스)",
+        "wifi password 알려줘 (급함)",
+        "password hygiene (use a manager) matters",
     ],
 )
 def test_talk_about_a_password_before_a_bracketed_remark_stays(text: str) -> None:

@@ -125,6 +125,7 @@ def test_what_follows_a_code_without_its_shape_stays(text: str, kept: str) -> No
         ("my login code is 4 0 7 7 1 2, it expires soon", "4 0 7 7 1 2"),
         ("the verification code they read me was nine one six, four four two", "four four two"),
         ("2FA code: 1, 8, 3, 0, 5, 9", "1, 8, 3, 0, 5, 9"),
+        ("7 3 0 2 9 5 이게 인증번호야", "7 3 0 2 9 5"),
     ],
 )
 def test_a_one_time_code_read_out_digit_by_digit_is_redacted(text: str, code: str) -> None:
@@ -158,6 +159,8 @@ def test_spaced_phone_numbers_page_lists_and_counts_near_a_code_stay(text: str) 
         ("Saved the recovery codes\n1. 7731 0284\n2. 9016 5527", ["7731 0284", "9016 5527"]),
         ("Dropbox backup codes (keep safe)\nq7kd-2m9x\nz81p-t4rw", ["q7kd-2m9x", "z81p-t4rw"]),
         ("네이버 복구코드 받았음\n8273-1190-5521", ["8273-1190-5521"]),
+        ("백업코드 저장\n\n48291736\n90512284", ["48291736", "90512284"]),
+        ("backup codes\n\nAB3D-EF7H\nJK2M-NP9R", ["AB3D-EF7H", "JK2M-NP9R"]),
     ],
 )
 def test_backup_codes_one_to_a_line_below_their_heading_are_redacted(
@@ -188,6 +191,7 @@ def test_a_line_after_a_backup_code_heading_that_is_no_code_stays(text: str) -> 
         ("mastercard 5425233430109903 | 11/28 | 0771 for the hotel", "0771"),
         ("card 4532-0151-1283-0366 / 338 / 09/30 for the rental car", "338"),
         ("카드 5425 2334 3010 9903, 04/31, 207 로 결제해줘", "207"),
+        ("카드 4532015112830366/1129/554 해외 결제용", "554"),
     ],
 )
 def test_a_card_code_after_the_number_and_expiry_without_a_cue_is_redacted(
