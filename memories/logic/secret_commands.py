@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import islice
 from typing import NamedTuple
 
 from memories.logic.secret_rules import PASSWORD, REFERENCE, Span, mentions
@@ -82,12 +83,20 @@ _PROGRAMS: dict[str, tuple[_Flag, ...]] = {
     ),
     "xfreerdp": (_Flag("/p:", glued=True),),
     "rdesktop": (_Flag("-p", glued=False),),
+    "svn": (_Flag("--password", glued=False),),
+    "lftp": (_Flag("-u", glued=False, after_colon=True),),
+    # Oracle's tools take "user/password@database" as their first word
+    **dict.fromkeys(
+        ("sqlplus", "sqlldr", "expdp", "impdp"), (_Flag("", glued=True, after_colon=True),)
+    ),
 }
 _PROGRAM = re.compile(
     r"(?<![A-Za-z0-9_\-.])(?:[\w.~\-]*/)?(?P<name>"
     + "|".join(re.escape(p) for p in sorted(_PROGRAMS, key=len, reverse=True))
     + r")(?![A-Za-z0-9_\-])"
 )
+_MAX_WORDS = 40
+_MAX_CHARS = 600
 # Where one command ends: a pipe, a list operator, a line break.
 _COMMAND_END = re.compile(r"\||;|&&|\n")
 # a shell word: quoted parts and bare characters run together ("-p'tree house 9'")
@@ -95,20 +104,37 @@ _WORD = re.compile(r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'])+")
 _PLACEHOLDER = re.compile(r"(?i)^(?:\$\(.*|`.*|password|passwd|pass|pw|pwd|secret|xxx+|\.\.\.)$")
 _HANGUL = re.compile(r"[가-힣]")
 # smbclient writes user%password
-_USER_SEPARATORS = {"curl": ":", "smbclient": "%"}
+_USER_SEPARATORS = {
+    "curl": ":",
+    "smbclient": "%",
+    "lftp": ",",
+    **dict.fromkeys(("sqlplus", "sqlldr", "expdp", "impdp"), "/"),
+}
 
 
 def command_password_spans(text: str) -> Iterator[Span]:
     """Passwords given to a command by a flag of that command."""
     if not mentions(text, tuple(_PROGRAMS)):
         return
+    scanned_to, scanned_name = -1, ""
     for program in _PROGRAM.finditer(text):
         name = program.group("name")
-        end = _COMMAND_END.search(text, program.end())
-        command_end = end.start() if end else len(text)
-        words = list(_WORD.finditer(text, program.end(), command_end))
+        if program.start() < scanned_to and name == scanned_name:
+            continue  # a word of the same command, already read ("curl ... curl")
+        window = min(len(text), program.end() + _MAX_CHARS)
+        end = _COMMAND_END.search(text, program.end(), window)
+        command_end = end.start() if end else window
+        scanned_name = name
+        # a command's flags come within its first words (and a long line stays linear)
+        words = list(islice(_WORD.finditer(text, program.end(), command_end), _MAX_WORDS))
+        scanned_to = words[-1].end() if len(words) == _MAX_WORDS else command_end
+        first_positional = next(
+            (i for i, w in enumerate(words) if not w.group(0).startswith("-")), None
+        )
         for index, word in enumerate(words):
             for flag in _PROGRAMS[name]:
+                if not flag.flag and index != first_positional:
+                    continue  # a positional "user/password@db" is the first word, not a flag
                 value = _flag_value(word, words[index + 1 : index + 2], flag)
                 if value is None:
                     continue
@@ -141,9 +167,11 @@ def _password_in(text: str, value: tuple[int, int], flag: _Flag, separator: str)
         start += 1
     if flag.after_colon:
         cut = text.find(separator, start, end)
-        if cut == -1:
-            return None  # "curl -u admin": the password is asked for
+        if cut <= start:
+            return None  # "curl -u admin": the password is asked for; "sqlplus /nolog"
         start = cut + 1
+        if not flag.flag and (at := text.rfind("@", start, end)) != -1:
+            end = at  # "scott/tiger@orcl": the database after the password stays
     hangul = _HANGUL.search(text, start, end)
     if hangul and hangul.start() > start:
         end = hangul.start()  # "-pS3cret로 접속": a Korean particle glued after the value

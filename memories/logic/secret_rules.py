@@ -654,7 +654,7 @@ _CODE_NEEDLES = (
 # "G-482910 is your Google verification code", "482913 이게 인증번호야": the code first.
 _CODE_BEFORE_CUE = re.compile(
     r"(?i)(?<![0-9A-Za-z\-])(?P<value>[0-9]{4,8}|[0-9]{3} [0-9]{3}|[A-Z]-[0-9]{4,8}|"
-    r"[0-9](?: [0-9]){3,9}|[0-9](?:-[0-9]){3,9})"  # read out digit by digit: "5 8 2 7 1 4"
+    r"[0-9](?: [0-9]){3,9}+|[0-9](?:-[0-9]){3,9}+)"  # read out digit by digit: "5 8 2 7 1 4"
     r"(?![0-9A-Za-z\-])[ )\]]?"
     r"(?:is (?:your|the|my) (?:[A-Za-z]+ ){0,2}|(?:이|가|은|는|이게|이거|가 내)? ?)"
     r"(?:verification|one-time|(?:login|security|confirmation|sign-in|auth) code|2fa|otp|"
@@ -677,7 +677,7 @@ _HEADING_END = re.compile(r"[^\n0-9]{0,16}:[ \t]*")
 # seven". Only after a cue that names a code or a password (a list of page numbers or a phone
 # number stays): the digits come one or two at a time, with one separator throughout.
 _SPELLED_NUMERALS = re.compile(
-    r"(?<![0-9A-Za-z\-.])(?P<value>[0-9](?P<sep>[ \t]|[ \t]?[\-·,][ \t]?)[0-9]"
+    r"(?<![0-9A-Za-z\-.])(?P<value>[0-9](?P<sep>[ \t]{1,3}|[ \t]?[\-·,][ \t]?)[0-9]"
     r"(?:(?P=sep)[0-9]){2,9})(?![0-9A-Za-z]|[\-.·][0-9])"
 )
 _EN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"

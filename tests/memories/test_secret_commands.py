@@ -27,6 +27,8 @@ from memories.logic.secret_commands import command_password_spans
         ("7z a -pCast!e9 photos.7z ./photos", "Cast!e9"),
         ("sqlcmd -S db01 -U sa -P Str0ng!Pass -Q 'select 1'", "Str0ng!Pass"),
         ("keytool -list -keystore app.jks -storepass Tr33top!", "Tr33top!"),
+        ("sqlplus scott/Tig3r!@orcl 로 접속", "Tig3r!"),
+        ("lftp -u deploy,Sh1p!t sftp://files.example.com", "Sh1p!t"),
         ("원격은 xfreerdp /u:admin /p:Desk!top9 /v:10.0.0.9 로 붙음", "Desk!top9"),
     ],
 )
@@ -51,6 +53,8 @@ def test_a_password_given_to_a_command_by_its_flag_is_redacted(text: str, passwo
         "tar -cpzf home.tgz /home/jun",
         "mongosh --port 27017 -u admin -p $MONGO_PASSWORD",
         "grep -p foo notes.txt | sort -u",
+        "sqlplus /nolog 로 먼저 들어가",
+        "sqlplus / as sysdba",
     ],
 )
 def test_a_flag_that_is_a_port_a_path_or_a_prompt_stays(text: str) -> None:
@@ -61,3 +65,11 @@ def test_a_flag_of_another_command_on_the_same_line_is_not_read_as_the_first_com
     text = "mysql -u root -p && ssh -p 2222 jun@nas"
 
     assert list(command_password_spans(text)) == []
+
+
+def test_a_program_named_again_and_again_on_a_long_line_still_gives_its_password() -> None:
+    text = "curl " * 300 + "-u ops:Marble#42 https://status.example.org"
+
+    spans = list(command_password_spans(text))
+
+    assert [text[s:e] for s, e, _ in spans] == ["Marble#42"]
