@@ -908,10 +908,15 @@ def _bare_value(text: str, cue: _Cue, line_end: int) -> Span | None:
     after = 1
     while after < len(tokens) - 1 and tokens[after][1].lower() in _FUNCTION_WORDS:
         after += 1
-    # "와이파이 비번 달빛정원 (전부 한글) 손님용": a remark in brackets closes the one word
+    # "와이파이 비번 달빛정원 (전부 한글) 손님용": a remark in brackets closes the one word,
+    # and so do a comma after it ("초록대문집, 한글로 치면 됨") and a closing word ("... 이래")
     remark = len(tokens) > 1 and tokens[1][1][:1] in "([（【"
+    closed = len(tokens) > 1 and (
+        tokens[0][1].endswith(",") or tokens[1][1].rstrip(_TRAILING) in _KO_CLOSERS
+    )
     if len(tokens) > 1 and (
         remark
+        or closed
         or _asks_to_keep(tokens[after][1], tokens[after + 1][1] if len(tokens) > after + 1 else "")
         or _KO_VERBAL_END.search(tokens[after][1].rstrip(_TRAILING))
         or not _WORDLIKE.search(tokens[1][1])

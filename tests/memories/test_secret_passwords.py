@@ -18,13 +18,17 @@ from memories.logic.redaction import redact
         ("와이파이 비번은 별빛가득 (한글 그대로) 이야", "별빛가득"),
         ("공유기 비번 sunflower (소문자) 라고 써있음", "sunflower"),
         ("the cabin wifi password 솔바람소리 (typed in Hangul) for guests", "솔바람소리"),
+        ("와이파이 비번 초록대문집, 한글로 치면 됨", "초록대문집"),
+        ("카페 와이파이 비번 아메리카노두잔 이래", "아메리카노두잔"),
     ],
 )
-def test_a_password_word_before_a_bracketed_remark_is_redacted(text: str, password: str) -> None:
+def test_a_password_word_closed_by_a_remark_a_comma_or_a_closing_word_is_redacted(
+    text: str, password: str
+) -> None:
     result = redact(text)
 
     assert password not in result.text, result.text
-    assert "(" in result.text  # the remark stays
+    assert result.text.endswith(text.split(password, 1)[1])  # the remark stays
     assert result.kinds == ["password"]
 
 
@@ -39,6 +43,9 @@ def test_a_password_word_before_a_bracketed_remark_is_redacted(text: str, passwo
         "가족 비번 공유함 (넷플릭스)",
         "wifi password 알려줘 (급함)",
         "password hygiene (use a manager) matters",
+        "비번 관련해서, 문의드립니다",
+        "현관 비번 문제로, 관리실 다녀옴",
+        "비번 물어보니까 이래",
     ],
 )
 def test_talk_about_a_password_before_a_bracketed_remark_stays(text: str) -> None:
