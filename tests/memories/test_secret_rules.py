@@ -122,6 +122,7 @@ def test_what_follows_a_code_without_its_shape_stays(text: str, kept: str) -> No
         ("엄마 문자 인증번호가 8-1-4-4-0-2 래요", "8-1-4-4-0-2"),
         ("OTP 5 6 2 0 9 1 입력하래", "5 6 2 0 9 1"),
         ("인증번호는 육 공 삼 구 팔 일 이에요", "육 공 삼 구 팔 일"),
+        ("할머니가 인증번호 사칠공이구일 이라고 불러주심", "사칠공이구일"),
         ("my login code is 4 0 7 7 1 2, it expires soon", "4 0 7 7 1 2"),
         ("the verification code they read me was nine one six, four four two", "four four two"),
         ("2FA code: 1, 8, 3, 0, 5, 9", "1, 8, 3, 0, 5, 9"),
@@ -146,6 +147,8 @@ def test_a_one_time_code_read_out_digit_by_digit_is_redacted(text: str, code: st
         "the code has 6 digits and expires in 5 minutes",
         "confirmation code for the transfer: sort code 40-11-62",
         "OTP 기기 반납일 12-05-24",
+        "인증번호 오면 이사 가는 날 알려줘",
+        "인증번호가 이상해, 일일이 다시 쳐봄",
     ],
 )
 def test_spaced_phone_numbers_page_lists_and_counts_near_a_code_stay(text: str) -> None:
