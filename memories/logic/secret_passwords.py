@@ -28,7 +28,8 @@ import re
 from typing import NamedTuple
 
 from memories.logic.secret_descriptions import described_in_korean
-from memories.logic.secret_rules import PASSWORD, REFERENCE, Span, spelled_digits
+from memories.logic.secret_rules import PASSWORD, REFERENCE, Span
+from memories.logic.secret_spelled import spelled_digits
 
 _CUE = re.compile(
     r"(?i)(?:비밀 ?번호|비번|패스 ?워드|패스 ?코드|암호 ?문구|암호 ?말|암호(?![화문학])|암구호|"

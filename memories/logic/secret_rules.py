@@ -15,6 +15,8 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
+from memories.logic.secret_spelled import spelled_digits
+
 Span = tuple[int, int, str]
 
 API_KEY = "api key"
@@ -671,48 +673,6 @@ _CODE_TO_ENTER = re.compile(
 
 # The rest of a cue's line when it heads a list: "backup codes for 2FA:", "복구 코드 (10개):"
 _HEADING_END = re.compile(r"[^\n0-9]{0,16}:[ \t]*")
-
-
-# A code read out digit by digit: "5 8 2 7 1 4", "58-27-14", "오 팔 이 칠 일 사", "five eight two
-# seven". Only after a cue that names a code or a password (a list of page numbers or a phone
-# number stays): the digits come one or two at a time, with one separator throughout.
-_SPELLED_NUMERALS = re.compile(
-    r"(?<![0-9A-Za-z\-.])(?P<value>[0-9](?P<sep>[ \t]{1,3}|[ \t]?[\-·,][ \t]?)[0-9]"
-    r"(?:(?P=sep)[0-9]){2,9})(?![0-9A-Za-z]|[\-.·][0-9])"
-)
-_EN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_SPELLED_EN = re.compile(
-    r"(?i)(?<![A-Za-z])(?P<value>"
-    + _EN_DIGIT
-    + r"(?:(?:[ \t]|[ \t]?[\-,][ \t]?)"
-    + _EN_DIGIT
-    + r"){3,11})(?![A-Za-z])"
-)
-_KO_DIGIT = r"(?:공|영|일|이|삼|사|오|육|륙|칠|팔|구)"
-_SPELLED_KO = re.compile(
-    r"(?<![가-힣])(?P<value>"
-    + _KO_DIGIT
-    + r"(?:(?:[ \t]|[ \t]?[\-,][ \t]?)?"  # "오 팔 이 칠", "오팔이칠"
-    + _KO_DIGIT
-    + r"){3,11})(?:이야|야|이에요|예요|에요|이요|요|임|이고|고|인데|이라고|라고|입니다|이래|래)?"
-    r"(?![가-힣])"
-)
-
-
-def spelled_digits(text: str, start: int, end: int, *, within: int = 30) -> re.Match[str] | None:
-    """The first code read out digit by digit (four digits or more) that starts within
-    `within` characters after `start`, with no other digit before it; it may run on to `end`."""
-    found = [
-        match
-        for pattern in (_SPELLED_NUMERALS, _SPELLED_EN, _SPELLED_KO)
-        if (match := pattern.search(text, start, end)) and match.start() < start + within
-    ]
-    if not found:
-        return None
-    first = min(found, key=lambda m: m.start())
-    if re.search(r"[0-9]", text[start : first.start()]):
-        return None
-    return first
 
 
 _PHONE_AHEAD = re.compile(r"0[1-9][0-9]?([ \-.])[0-9]{3,4}\1[0-9]{4}(?![0-9])")
