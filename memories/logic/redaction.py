@@ -5,7 +5,8 @@ and tokens, private keys, JWTs, passwords in connection strings and Wi-Fi QR cod
 numbers (Luhn) with their CVC and, beside them, their expiry, 주민등록번호 (check digit, or
 either half stated as one), passport and driver's licence numbers, bank accounts and one-time
 codes (a list of backup codes too) stated as such, a door's entry code given after the door,
-passwords, passphrases, PINs and lock combinations after a cue, and wallet recovery phrases,
+passwords, passphrases, PINs and lock combinations after a cue, passwords given to a command
+by its flag (`mysql -pS3cret`), and wallet recovery phrases,
 in Korean and English. Full-width
 forms and zero-width characters inside a secret do not hide it; text outside the secrets is
 returned unchanged, character for character.
@@ -22,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from memories.logic import secret_rules
+from memories.logic.secret_commands import command_password_spans
 from memories.logic.secret_documents import ID_DOCUMENT, document_spans
 from memories.logic.secret_entry_codes import entry_code_spans
 from memories.logic.secret_mnemonics import mnemonic_spans
@@ -135,6 +137,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         *entry_code_spans(masked),
         *secret_rules.number_spans(masked, card_placeholder=_CARD_MARK in folded),
         *password_spans(masked),
+        *command_password_spans(masked),
         *mnemonic_spans(masked),
         *document_spans(masked),
     ]

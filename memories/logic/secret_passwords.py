@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from memories.logic.secret_descriptions import described_in_korean
 from memories.logic.secret_rules import PASSWORD, REFERENCE, Span
+from memories.logic.secret_spelled import spelled_digits
 
 _CUE = re.compile(
     r"(?i)(?:비밀 ?번호|비번|패스 ?워드|패스 ?코드|암호 ?문구|암호 ?말|암호(?![화문학])|암구호|"
@@ -239,6 +240,21 @@ def _strip(token: str, start: int) -> tuple[int, int, str]:
             while token and token[-1] in _TRAILING:
                 token, end = token[:-1], end - 1
     return start, end, token
+
+
+def _strip_punctuation(token: str, start: int) -> tuple[int, int, str]:
+    """The token without wrapping punctuation, its Hangul kept whole."""
+    end = start + len(token)
+    while token and token[0] in _LEADING:
+        token, start = token[1:], start + 1
+    while token and token[-1] in _TRAILING:
+        token, end = token[:-1], end - 1
+    return start, end, token
+
+
+# Syllables a noun ends in that _KO_PREDICATE_END also reads as a verb's ending: "최고", "하늘다".
+# Before a bracketed remark they end a noun.
+_NOUN_END = re.compile(r"[가-힣][고다서니]$")
 
 
 def _glued_ending(token: str) -> int:
@@ -473,6 +489,9 @@ _LOGIN_PAIR = re.compile(
 )
 
 
+_QUERY = re.compile(r"[?&][A-Za-z0-9_\-]+=")
+
+
 def _strongly_latin(value: str) -> bool:
     """A value of Latin letters with digits or symbols, which no Korean word continues."""
     return value.isascii() and looks_like_password(value)
@@ -570,9 +589,9 @@ def password_spans(text: str) -> list[Span]:
     for weak in _WEAK_CUE.finditer(text):
         for offset, raw in _tokens(text, weak.end(), min(len(text), weak.end() + 80))[:6]:
             start, end, core = _strip(raw, weak.end() + offset)
-            if "://" in core or core.startswith("@"):
-                # a connection string, or its host after a redacted password: only the
-                # password is a secret (secret_rules)
+            if "://" in core or core.startswith("@") or _QUERY.search(core):
+                # a connection string, its host after a redacted password, or a URL's query
+                # string: only the password is a secret (secret_rules)
                 continue
             if _strongly_password(core):
                 spans.append((start, end, PASSWORD))
@@ -596,7 +615,17 @@ def password_spans(text: str) -> list[Span]:
         if quoted:
             spans.append(quoted)
     spans += changed_to_spans(text)
-    return spans
+    return [_before_next_parameter(text, span) for span in spans]
+
+
+def _before_next_parameter(text: str, span: Span) -> Span:
+    """A value of a URL's query string ends where the next parameter starts:
+    "?password=Tulip!2024&next=/cart" keeps "&next=/cart"."""
+    start, end, kind = span
+    following = _QUERY.search(text, start + 1, end)
+    if following and text[following.start()] == "&":
+        return start, following.start(), kind
+    return span
 
 
 # "wifi at the cabin is LakeLoon / loon-call-kschs", "공유기 관리자 페이지 admin / Ru!ta9":
@@ -644,6 +673,9 @@ def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:
         )
     if stated:
         spans.append(stated)
+    spelled = spelled_digits(text, cue.end, line_end, within=24)
+    if spelled:  # "도어락 번호 7 2 9 5 0 3", "PIN is four one one nine"
+        spans.append((spelled.start("value"), spelled.end("value"), PASSWORD))
     combination = bool(_COMBINATION_CUE.search(cue.text))
     for offset, raw in _tokens(text, cue.end, line_end)[:9]:
         position = cue.end + offset
@@ -867,15 +899,26 @@ def _bare_value(text: str, cue: _Cue, line_end: int) -> Span | None:
     its = _ITS_QUOTED.search(text, cue.end, min(line_end, cue.end + 80))
     if its:
         return _quoted_after(text, its.end(), line_end)
-    if not _HANGUL.search(cue.text):
-        return None
     tokens = _tokens(text, cue.end, line_end)
+    if not _HANGUL.search(cue.text) and not (
+        # "wifi pw 달빛정원 (all Korean)": a Korean word after an English cue, before a remark
+        len(tokens) > 1 and _HANGUL.search(tokens[0][1]) and tokens[1][1][:1] in "([（【"
+    ):
+        return None
     # "비밀번호 해바라기농장 (꼭) 잊지 마": a request after the word is no part of it
     after = 1
     while after < len(tokens) - 1 and tokens[after][1].lower() in _FUNCTION_WORDS:
         after += 1
+    # "와이파이 비번 달빛정원 (전부 한글) 손님용": a remark in brackets closes the one word,
+    # and so do a comma after it ("초록대문집, 한글로 치면 됨") and a closing word ("... 이래")
+    remark = len(tokens) > 1 and tokens[1][1][:1] in "([（【"
+    closed = len(tokens) > 1 and (
+        tokens[0][1].endswith(",") or tokens[1][1].rstrip(_TRAILING) in _KO_CLOSERS
+    )
     if len(tokens) > 1 and (
-        _asks_to_keep(tokens[after][1], tokens[after + 1][1] if len(tokens) > after + 1 else "")
+        remark
+        or closed
+        or _asks_to_keep(tokens[after][1], tokens[after + 1][1] if len(tokens) > after + 1 else "")
         or _KO_VERBAL_END.search(tokens[after][1].rstrip(_TRAILING))
         or not _WORDLIKE.search(tokens[1][1])
     ):
@@ -883,12 +926,15 @@ def _bare_value(text: str, cue: _Cue, line_end: int) -> Span | None:
     if len(tokens) != 1 or tokens[0][0] == 0:
         return None
     start, end, core = _strip(tokens[0][1], cue.end + tokens[0][0])
+    if remark and _HANGUL.search(core):
+        # before a bracket no Korean ending is glued on: the word is whole ("우리집최고")
+        start, end, core = _strip_punctuation(tokens[0][1], cue.end + tokens[0][0])
     if (
         len(core) < 4
         or core.lower() in _FUNCTION_WORDS
         or core.lower() in _COMPOUND_HEADS
         or core.startswith(_KO_TALK_STEMS)
-        or _KO_PREDICATE_END.search(core)
+        or (_KO_PREDICATE_END.search(core) and not (remark and _NOUN_END.search(core)))
         or _NOT_SECRET.match(core)
         or REFERENCE.match(core)
     ):

@@ -15,6 +15,8 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
+from memories.logic.secret_spelled import spelled_digits
+
 Span = tuple[int, int, str]
 
 API_KEY = "api key"
@@ -56,7 +58,13 @@ _SHAPES: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
     (API_KEY, ("glpat-",), re.compile(_B + r"glpat-[A-Za-z0-9_\-]{20,}" + _E)),
     (API_KEY, ("xox",), re.compile(_B + r"xox[abposre]-[A-Za-z0-9\-]{10,}" + _E)),
     (API_KEY, ("xapp-",), re.compile(_B + r"xapp-[0-9]-[A-Za-z0-9\-]{10,}" + _E)),
-    (API_KEY, ("hooks.slack",), re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]+")),
+    # a webhook's path is its secret; the host says what it is and stays
+    (API_KEY, ("hooks.slack",), re.compile(r"(?<=hooks\.slack\.com/services/)[A-Za-z0-9/_\-]+")),
+    (
+        API_KEY,
+        ("/api/webhooks/",),
+        re.compile(r"(?<=discord\.com/api/webhooks/)[0-9]{15,20}/[A-Za-z0-9_\-]{30,}"),
+    ),
     (API_KEY, ("AIza",), re.compile(_B + r"AIza[0-9A-Za-z_\-]{30,}" + _E)),
     (API_KEY, ("ya29.",), re.compile(_B + r"ya29\.[0-9A-Za-z_\-]{20,}" + _E)),
     (API_KEY, ("GOCSPX-",), re.compile(_B + r"GOCSPX-[0-9A-Za-z_\-]{20,}" + _E)),
@@ -220,14 +228,15 @@ _ASSIGNMENT_NEEDLES = ("key", "secret", "token", "auth", "credential", "passw", 
 def _assignment_spans(text: str) -> Iterator[Span]:
     names = mentions(text, _ASSIGNMENT_NEEDLES)
     for match in _ASSIGNMENT.finditer(text) if names else ():
-        value = match.group("value")
+        match_end = _value_end(text, match)
+        value = text[match.start("value") : match_end]
         if REFERENCE.match(value):
             continue
         if _PASSWORD_NAME.search(match.group("name")):
             if len(value) >= 3:
-                yield match.start("value"), match.end("value"), PASSWORD
+                yield match.start("value"), match_end, PASSWORD
         elif (any(c.isdigit() for c in value) and len(value) >= 12) or len(value) >= 24:
-            yield match.start("value"), match.end("value"), TOKEN
+            yield match.start("value"), match_end, TOKEN
     for match in _NAMED_KEY.finditer(text) if names or "키" in text or "토큰" in text else ():
         value = match.group("value")
         if (
@@ -243,9 +252,19 @@ def _assignment_spans(text: str) -> Iterator[Span]:
     for match in _URL_PASSWORD.finditer(text) if "://" in text else ():
         yield match.start("value"), match.end("value"), PASSWORD
     for match in _KEY_VALUE_PASSWORD.finditer(text) if names else ():
-        value = match.group("value").strip("\"'")
+        end = _value_end(text, match)
+        value = text[match.start("value") : end].strip("\"'")
         if value and not REFERENCE.match(value):
-            yield match.start("value"), match.end("value"), PASSWORD
+            yield match.start("value"), end, PASSWORD
+
+
+def _value_end(text: str, match: re.Match[str]) -> int:
+    """Where an assigned value ends: a URL's query parameter ends at the next one
+    ("?access_key=...&query=Seoul"), any other value where the pattern ends it."""
+    if match.start() > 0 and text[match.start() - 1] in "?&":
+        value = re.split(r"[&#]", match.group("value"), maxsplit=1)[0]
+        return match.start("value") + len(value)
+    return match.end("value")
 
 
 # ---------------------------------------------------------------------------------------
@@ -385,8 +404,46 @@ def _card_detail_spans(
                 continue  # "여권 만료일 2031년 3월": another document's date
             yield match.start("value"), match.end("value"), CARD_EXPIRY
     for end in card_ends:
-        if beside := _EXPIRY_AFTER_NUMBER.match(text, end):
-            yield beside.start("value"), beside.end("value"), CARD_EXPIRY
+        yield from _beside_number(text, end)
+
+
+# An amount or a term right after a number: "120 만원", "250 dollars", "3개월 할부".
+_AMOUNT_AFTER = (
+    r" ?(?:원|만 ?원|천 ?원|달러|개월|년|%|할부|포인트|마일|"
+    r"(?i:won|usd|krw|dollars?|points?|miles?))"
+)
+
+
+# The card's code right after its number or its expiry, without a cue:
+# "3530 1113 3330 0000 / 05/30 / 481", "4111 ... 1111 12/26 123", "... / 481 / 05/30".
+_CODE_AFTER_NUMBER = re.compile(
+    r"[ \t,/|]{1,3}(?P<value>[0-9]{3,4})(?![0-9]|[/.\-:, ][0-9])(?!" + _AMOUNT_AFTER + r")"
+)
+
+
+# An expiry without its slash, before the code: "4532... / 1226 / 123".
+_MMYY_BEFORE_CODE = re.compile(
+    r"[ \t,/|]{1,3}(?P<value>(?:0[1-9]|1[0-2])[0-9]{2})(?=[ \t,/|]{1,3}[0-9]{3,4}(?![0-9/.\-]))"
+)
+
+
+def _beside_number(text: str, end: int) -> Iterator[Span]:
+    """The expiry and the code written right after a card number ending at `end`, in either
+    order. A price, a count or a date after the number ("/ 3개월 할부", "/ 2025/09/27") stays."""
+    found: set[str] = set()
+    for _ in range(2):
+        expiry = (
+            None
+            if CARD_EXPIRY in found
+            else _EXPIRY_AFTER_NUMBER.match(text, end) or _MMYY_BEFORE_CODE.match(text, end)
+        )
+        code = None if CARD_CODE in found else _CODE_AFTER_NUMBER.match(text, end)
+        beside, kind = (expiry, CARD_EXPIRY) if expiry else (code, CARD_CODE)
+        if beside is None:
+            return
+        found.add(kind)
+        yield beside.start("value"), beside.end("value"), kind
+        end = beside.end()
 
 
 _RRN = re.compile(r"(?<![0-9])(?P<front>[0-9]{6})[ \-]?(?P<back>[0-9]{7})(?![0-9])")
@@ -542,13 +599,14 @@ _NOT_A_CODE = re.compile(
     r"(?i)(?:zip|postal|post|area|country|error|status|promo|discount|coupon|product|source|"
     r"qr|bar|exit|dress|country|language|airport|class|item|referral|invite|gift|"
     # door and gate codes are passwords (secret_passwords)
-    r"door|gate|garage|alarm|lock|safe|locker|entry|keypad|building|"
+    r"door|gate|garage|alarm|lock|safe|locker|entry|keypad|building|sort|branch|bank|"
     # a PIN code is a password or a place's postal code (secret_passwords), never a one-time code
     r"pin) ?$"
 )
 # A code is a whole token: a part of a longer dashed number ("250301-4417260") is none.
 _CODE = re.compile(
-    r"(?<![0-9A-Za-z])(?<![0-9]-)(?P<value>[0-9]{3,4}[ \-][0-9]{3,4}|[0-9]{4,8}|[A-Z]-[0-9]{4,8}|"
+    r"(?<![0-9A-Za-z])(?<![0-9]-)(?P<value>[0-9]{3,4}(?:[ \-][0-9]{3,4}|-[0-9]{3,4}-[0-9]{3,4})|"
+    r"[0-9]{4,8}|[A-Z]-[0-9]{4,8}|"
     # a backup code: groups of letters and digits, "8k2f-q91x-..."
     r"(?=[a-z0-9\-]*[0-9])(?=[a-z0-9\-]*[a-z])[a-z0-9]{4,5}(?:-[a-z0-9]{4,5}){1,3})"
     r"(?![0-9A-Za-z])(?!-[0-9])"
@@ -597,7 +655,8 @@ _CODE_NEEDLES = (
 
 # "G-482910 is your Google verification code", "482913 이게 인증번호야": the code first.
 _CODE_BEFORE_CUE = re.compile(
-    r"(?i)(?<![0-9A-Za-z\-])(?P<value>[0-9]{4,8}|[0-9]{3} [0-9]{3}|[A-Z]-[0-9]{4,8})"
+    r"(?i)(?<![0-9A-Za-z\-])(?P<value>[0-9]{4,8}|[0-9]{3} [0-9]{3}|[A-Z]-[0-9]{4,8}|"
+    r"[0-9](?: [0-9]){3,9}+|[0-9](?:-[0-9]){3,9}+)"  # read out digit by digit: "5 8 2 7 1 4"
     r"(?![0-9A-Za-z\-])[ )\]]?"
     r"(?:is (?:your|the|my) (?:[A-Za-z]+ ){0,2}|(?:이|가|은|는|이게|이거|가 내)? ?)"
     r"(?:verification|one-time|(?:login|security|confirmation|sign-in|auth) code|2fa|otp|"
@@ -614,6 +673,33 @@ _CODE_TO_ENTER = re.compile(
 
 # The rest of a cue's line when it heads a list: "backup codes for 2FA:", "복구 코드 (10개):"
 _HEADING_END = re.compile(r"[^\n0-9]{0,16}:[ \t]*")
+
+
+_PHONE_AHEAD = re.compile(r"0[1-9][0-9]?([ \-.])[0-9]{3,4}\1[0-9]{4}(?![0-9])")
+
+
+# Cues that head a list of codes, which may start on the next line with no label of its own.
+_LIST_CUE = re.compile(r"(?i)(?:백업|복구) ?코드|(?:backup|recovery) ?codes?")
+_BULLET = re.compile(r"[ \t]*(?:[-*•][ \t]+|[0-9]{1,2}[.)][ \t]+)?")
+
+
+def _code_on_next_line(text: str, newline: int) -> re.Match[str] | None:
+    """A code that is the whole of the first line after `newline` that is not blank (a bullet
+    before it is fine): digits, or groups of letters and digits ("ABCD-EFGH")."""
+    start = newline + 1
+    while text.startswith("\n", start) or text[start : start + 1] in (" ", "\t"):
+        if text.startswith("\n", start):
+            newline = start
+        start += 1
+    line_end = text.find("\n", newline + 1)
+    line_end = len(text) if line_end == -1 else line_end
+    bullet = _BULLET.match(text, newline + 1, line_end)
+    start = bullet.end() if bullet else newline + 1
+    for pattern in (_CODE, _LETTER_CODE):
+        code = pattern.match(text, start, line_end)
+        if code is not None and not text[code.end() : line_end].strip():
+            return code
+    return None
 
 
 def _code_spans(text: str) -> Iterator[Span]:
@@ -639,12 +725,28 @@ def _code_spans(text: str) -> Iterator[Span]:
         candidates = [*_CODE.finditer(text, cue.end(), window_end)]
         if _ONE_TIME_CUE.search(text, max(0, cue.start() - 20), cue.end()):
             candidates += _LETTER_CODE.finditer(text, cue.end(), window_end)
+        line_end = text.find("\n", cue.end())
+        line_end = len(text) if line_end == -1 else line_end
+        spelled = spelled_digits(text, cue.end(), line_end, within=window_end - cue.end())
+        if spelled:
+            candidates.append(spelled)
+        found = False
         for match in sorted(candidates, key=lambda m: m.start()):
             if _UNIT_AFTER.match(text, match.end()) or _CUSTOMER_LINE.fullmatch(match.group(0)):
                 continue
+            if _PHONE_AHEAD.match(text, match.start()):
+                break  # "인증번호 오면 010 2345 6789 로 보내줘": where to send it
             yield match.start("value"), match.end("value"), VERIFICATION_CODE
-            yield from _listed_codes(text, match.group("value"), match.end())
+            if match is not spelled:
+                yield from _listed_codes(text, match.group("value"), match.end())
+            found = True
             break
+        if not found and newline != -1 and _LIST_CUE.match(cue.group(0)):
+            # "구글 백업코드 저장해둠" and the codes one to a line below it
+            first = _code_on_next_line(text, newline)
+            if first:
+                yield first.start("value"), first.end("value"), VERIFICATION_CODE
+                yield from _listed_codes(text, first.group("value"), first.end(), heading=True)
 
 
 # Codes given as a list after one cue ("backup codes: 8f3k-2m9q, 7xw1-p4ld ..."): each item
@@ -662,10 +764,12 @@ def _code_shape(value: str) -> str:
     return re.sub(r"[0-9A-Za-z]", "9" if digits_only else "x", value)
 
 
-def _listed_codes(text: str, first: str, end: int) -> Iterator[Span]:
+def _listed_codes(text: str, first: str, end: int, *, heading: bool = False) -> Iterator[Span]:
     shape = _code_shape(first)
-    if "-" not in shape and " " not in shape and not any(c.isalpha() for c in first):
-        return  # a plain number: "인증번호 482913, 10분 안에" lists nothing
+    plain = "-" not in shape and " " not in shape and not any(c.isalpha() for c in first)
+    if plain and not heading:
+        return  # a plain number: "인증번호 482913, 10분 안에" lists nothing (under a heading
+        # of backup codes, one to a line, it is the first of them)
     while gap := _LIST_GAP.match(text, end):
         item = _LIST_ITEM.match(text, gap.end())
         if item is None:

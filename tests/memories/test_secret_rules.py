@@ -109,3 +109,150 @@ def test_every_code_of_a_backup_code_list_is_redacted(text: str, codes: list[str
 )
 def test_what_follows_a_code_without_its_shape_stays(text: str, kept: str) -> None:
     assert kept in redact(text).text
+
+
+# Blind set 13 (issue 13 line 2): codes read out digit by digit, backup codes listed below
+# an unlabelled heading, a card's code after its number and expiry, a URL's other parts.
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("카톡으로 온 인증번호 3 0 9 1 7 6 인데 어디 넣어?", "3 0 9 1 7 6"),
+        ("엄마 문자 인증번호가 8-1-4-4-0-2 래요", "8-1-4-4-0-2"),
+        ("OTP 5 6 2 0 9 1 입력하래", "5 6 2 0 9 1"),
+        ("인증번호는 육 공 삼 구 팔 일 이에요", "육 공 삼 구 팔 일"),
+        ("할머니가 인증번호 사칠공이구일 이라고 불러주심", "사칠공이구일"),
+        ("my login code is 4 0 7 7 1 2, it expires soon", "4 0 7 7 1 2"),
+        ("the verification code they read me was nine one six, four four two", "four four two"),
+        ("2FA code: 1, 8, 3, 0, 5, 9", "1, 8, 3, 0, 5, 9"),
+        ("7 3 0 2 9 5 이게 인증번호야", "7 3 0 2 9 5"),
+    ],
+)
+def test_a_one_time_code_read_out_digit_by_digit_is_redacted(text: str, code: str) -> None:
+    result = redact(text)
+
+    assert code not in result.text, result.text
+    assert "verification code" in result.kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "인증번호 오면 010 4417 2290 으로 보내줘",
+        "call me on 010 9921 3374 when the code arrives",
+        "read pages 12, 14, 16, 18 before the quiz",
+        "시험범위 3 4 5 6 7 단원, code review는 내일",
+        "인증번호 6자리, 3분 안에 입력",
+        "the code has 6 digits and expires in 5 minutes",
+        "confirmation code for the transfer: sort code 40-11-62",
+        "OTP 기기 반납일 12-05-24",
+        "인증번호 오면 이사 가는 날 알려줘",
+        "인증번호가 이상해, 일일이 다시 쳐봄",
+    ],
+)
+def test_spaced_phone_numbers_page_lists_and_counts_near_a_code_stay(text: str) -> None:
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("카카오 복구코드 받아둠\n2210 8841\n5573 0096\n어디 적지", ["2210 8841", "5573 0096"]),
+        ("Saved the recovery codes\n1. 7731 0284\n2. 9016 5527", ["7731 0284", "9016 5527"]),
+        ("Dropbox backup codes (keep safe)\nq7kd-2m9x\nz81p-t4rw", ["q7kd-2m9x", "z81p-t4rw"]),
+        ("네이버 복구코드 받았음\n8273-1190-5521", ["8273-1190-5521"]),
+        ("백업코드 저장\n\n48291736\n90512284", ["48291736", "90512284"]),
+        ("backup codes\n\nAB3D-EF7H\nJK2M-NP9R", ["AB3D-EF7H", "JK2M-NP9R"]),
+    ],
+)
+def test_backup_codes_one_to_a_line_below_their_heading_are_redacted(
+    text: str, codes: list[str]
+) -> None:
+    result = redact(text)
+
+    for code in codes:
+        assert code not in result.text, result.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "백업코드 저장했어?\n다음 주 월요일 3시",
+        "backup codes are in the drawer\nremember to buy 2 liters of milk",
+        "복구코드 10개 받았는데 어디 적어두지\n내일 회의 2시",
+    ],
+)
+def test_a_line_after_a_backup_code_heading_that_is_no_code_stays(text: str) -> None:
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("비자 4532 0151 1283 0366 / 07/29 / 913 해외직구용", "913"),
+        ("mastercard 5425233430109903 | 11/28 | 0771 for the hotel", "0771"),
+        ("card 4532-0151-1283-0366 / 338 / 09/30 for the rental car", "338"),
+        ("카드 5425 2334 3010 9903, 04/31, 207 로 결제해줘", "207"),
+        ("카드 4532015112830366/1129/554 해외 결제용", "554"),
+    ],
+)
+def test_a_card_code_after_the_number_and_expiry_without_a_cue_is_redacted(
+    text: str, code: str
+) -> None:
+    result = redact(text)
+
+    assert f" {code}" not in result.text.replace("[redacted: card code]", ""), result.text
+    assert "card code" in result.kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("카드 4532015112830366 / 3개월 할부 / 2025/09/27 결제", "2025/09/27"),
+        ("카드 5425233430109903 / 120 만원 결제했어", "120 만원"),
+        ("card 4532015112830366, 250 dollars on 12/03", "250 dollars"),
+        ("card 4532015112830366 / 300 points left", "300 points"),
+        ("카드 5425233430109903 2025년 결제분", "2025년"),
+        ("카드 4532015112830366 010 4417 2290 로 연락", "010 4417 2290"),
+    ],
+)
+def test_a_price_a_date_or_a_phone_number_after_a_card_number_stays(text: str, kept: str) -> None:
+    result = redact(text)
+
+    assert kept in result.text, result.text
+    assert "card code" not in result.kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "secret", "kept"),
+    [
+        (
+            "https://api.openweather.example/v2?appid=1&api_key=3f9a0c7e5b2d4a6c8e0f1a3b5c7d9e1f"
+            "&city=Busan 이렇게 부르면 401 나와",
+            "3f9a0c7e5b2d4a6c8e0f1a3b5c7d9e1f",
+            "&city=Busan",
+        ),
+        (
+            "https://shop.example.com/login?user=mina&password=Tulip!2024&next=/cart",
+            "Tulip!2024",
+            "&next=/cart",
+        ),
+        (
+            "알림은 https://hooks.slack.com/services/T01ABCDEF/B02GHIJKL/xYz12AbC34dEf56GhI78jKl",
+            "xYz12AbC34dEf56GhI78jKl",
+            "https://hooks.slack.com/services/",
+        ),
+        (
+            "discord webhook https://discord.com/api/webhooks/123456789012345678/"
+            "AbCdEf_GhIjKlMnOpQrStUvWxYz0123456789abcd stopped posting",
+            "AbCdEf_GhIjKlMnOpQrStUvWxYz0123456789abcd",
+            "https://discord.com/api/webhooks/",
+        ),
+    ],
+)
+def test_only_the_secret_part_of_a_url_is_redacted(text: str, secret: str, kept: str) -> None:
+    result = redact(text)
+
+    assert secret not in result.text, result.text
+    assert kept in result.text, result.text
