@@ -260,7 +260,8 @@ def views(text: str) -> list[str]:
     if "%" in raw:
         candidates.append(unquote(raw))
     # Letters spaced one by one and words by wider gaps: "앞 으 로   규 칙".
-    if re.search(r"(?:\w ){2,}\w {2,}\w", raw):
+    # (Started only where such a run starts: from every letter of "a b c ..." it is n*n.)
+    if re.search(r"(?<!\w )(?<!\w)(?:\w ){2,}\w {2,}\w", raw):
         candidates.append(" ".join(w.replace(" ", "") for w in re.split(r" {2,}", raw)))
     # Hangul written as loose jamo ("ㅇㅏㅍㅇㅡㄹㅗ"): the rules read the syllables.
     if len(_LOOSE_JAMO.findall(text)) >= 6:  # before NFKC, which turns them into other jamo
@@ -279,9 +280,38 @@ def views(text: str) -> list[str]:
     for candidate in candidates:
         folded = normalise(candidate)
         for view in (folded, _unleet(folded)):
-            if view not in seen:
-                seen.append(view)
+            for bounded in _bounded(view):
+                if bounded not in seen:
+                    seen.append(bounded)
     return seen
+
+
+# The longest run without a space the rules read in one piece. Many rules start a match at any
+# letter ("[가-힣]+의", "\w+'s"), so a run of n letters costs them n*n steps: a message of one
+# 30,000-letter word held a web thread for minutes. No word of an instruction is that long;
+# a longer run is read in pieces, twice, the second time cut half a piece later, so every part
+# shorter than half a piece lies whole in one of the two readings.
+RUN = 64
+_LONG_RUN = re.compile(r"\S{" + str(RUN + 1) + ",}")
+_BLANK_LINES = re.compile(r"\n\s*\n[\s\n]*")
+
+
+def _cut(run: str, offset: int) -> str:
+    pieces = [run[:offset]] if offset else []
+    pieces += [run[i : i + RUN] for i in range(offset, len(run), RUN)]
+    return " ".join(p for p in pieces if p)
+
+
+def _bounded(view: str) -> list[str]:
+    """`view` as the rules can read it in time linear in its length: blank lines squeezed to
+    one, runs longer than RUN cut into pieces (two readings; one when no run is that long)."""
+    view = _BLANK_LINES.sub("\n\n", view)
+    if not _LONG_RUN.search(view):
+        return [view]
+    return [
+        _LONG_RUN.sub(lambda m: _cut(m.group(0), 0), view),
+        _LONG_RUN.sub(lambda m: _cut(m.group(0), RUN // 2), view),
+    ]
 
 
 # --- vocabulary -------------------------------------------------------------------------------

@@ -503,3 +503,17 @@ def test_bench_long_message_times_a_message_of_the_size_asked_and_leaves_no_user
     assert "Ordered by: cumulative time" in out.getvalue()
     assert len(long_message(400)) == 400 and long_message(400) != long_message(400, seed=1)
     assert not get_user_model().objects.filter(username__startswith="bench-long-").exists()
+
+
+@pytest.mark.django_db
+def test_bench_long_message_times_every_attackers_shape_at_the_size_asked() -> None:
+    from bench.management.commands.bench_long_message import SHAPES
+
+    out = StringIO()
+    call_command(
+        "bench_long_message", "--chars", "300", "--runs", "1", "--shape", "all", stdout=out
+    )
+
+    for shape, make in SHAPES.items():
+        assert f"{shape}: 300 characters: median" in out.getvalue()
+        assert len(make(300, 0)) == 300

@@ -74,3 +74,42 @@ def test_a_long_query_is_embedded_from_its_beginning():
     beginning = embeddings.embed_query(page[: embeddings._MAX_QUERY_CHARS])
 
     assert np.allclose(whole, beginning)
+
+
+def test_a_text_longer_than_the_model_reads_is_embedded_from_the_beginning_it_reads_whole():
+    embedder = embeddings.get_embedder()
+    if not isinstance(embedder, embeddings.E5Embedder):
+        return
+    # One letter repeated is one token a letter: 1,500 tokens, three times what e5 reads.
+    run = "아" * 1500
+    fitted = embedder._fit(run, False)
+
+    assert embedder._model.token_count(fitted, False) <= embedder.max_tokens
+    assert embedder._model.token_count(fitted + "아", False) > embedder.max_tokens
+    assert np.array_equal(embeddings.embed_passages([run]), embeddings.embed_passages([fitted]))
+
+
+def test_a_text_the_model_reads_whole_keeps_its_vector():
+    embedder = embeddings.get_embedder()
+    if not isinstance(embedder, embeddings.E5Embedder):
+        return
+    texts = ["짧은 말", "The dentist moved my appointment to Tuesday morning. " * 8]
+
+    assert [embedder._fit(text, False) for text in texts] == texts
+    assert np.array_equal(
+        embeddings.embed_passages(texts), np.vstack([embeddings.embed_passages([t]) for t in texts])
+    )
+    engine = np.asarray(embedder._model.passage([texts[1]]), dtype=np.float32)
+    assert np.allclose(embeddings.embed_passages(texts)[1], embeddings._normalised(engine)[0])
+
+
+def test_a_long_query_is_read_from_a_beginning_of_at_most_the_query_tokens():
+    embedder = embeddings.get_embedder()
+    if not isinstance(embedder, embeddings.E5Embedder):
+        return
+    pasted = "가" * 450
+
+    fitted = embedder._fit(pasted, True)
+
+    assert embedder._model.token_count(fitted, True) <= embedder.max_query_tokens < len(pasted)
+    assert np.array_equal(embeddings.embed_query(pasted), embeddings.embed_query(fitted))

@@ -3,10 +3,14 @@ the chat service as a web request runs it (store, index, topic, context, reply).
 
     python manage.py bench_long_message                    # 32,000 characters, 3 runs
     python manage.py bench_long_message --chars 8000 --profile 25
+    python manage.py bench_long_message --shape all --runs 1     # every shape below
 
 The message is made here from varied Korean and English sentences (a pasted document, as a
 person would send one), so every word is not the same word. Each run uses a new user (deleted
-after it), so no run recalls another's text. `--profile N` runs one more time under cProfile
+after it), so no run recalls another's text. `--shape` sends instead a message an attacker
+would: one letter repeated, random syllables with no space, single letters spaced out, a
+URL, digits or dots of the same length, where rules that start a match at every letter take
+time growing with the square of the length. `--profile N` runs one more time under cProfile
 and prints the N functions with the most cumulative time. Models are loaded before the first
 timed run.
 """
@@ -19,6 +23,8 @@ import pstats
 import random
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -56,6 +62,22 @@ def long_message(chars: int, *, seed: int = 7) -> str:
     return " ".join(parts)[:chars]
 
 
+def _random_syllables(chars: int, rng: random.Random) -> str:
+    return "".join(chr(0xAC00 + rng.randrange(11172)) for _ in range(chars))
+
+
+SHAPES: dict[str, Callable[[int, int], str]] = {
+    "varied": lambda chars, seed: long_message(chars, seed=seed),
+    "one-letter": lambda chars, seed: ("나는 " + "아" * chars)[:chars],
+    "syllables": lambda chars, seed: _random_syllables(chars, random.Random(seed)),
+    "latin": lambda chars, seed: "a" * chars,
+    "spaced": lambda chars, seed: ("아 " * chars)[:chars],
+    "url": lambda chars, seed: ("https://" + "a" * chars)[:chars],
+    "digits": lambda chars, seed: "1" * chars,
+    "dots": lambda chars, seed: "." * chars,
+}
+
+
 class Command(BaseCommand):
     help = "Time one maximum-size chat message answered offline (store + reply)."
 
@@ -63,21 +85,24 @@ class Command(BaseCommand):
         parser.add_argument("--chars", type=int, default=settings.MEMORYHUB_MAX_MESSAGE_CHARS)
         parser.add_argument("--runs", type=int, default=3)
         parser.add_argument("--profile", type=int, default=0, metavar="N")
+        parser.add_argument("--shape", choices=[*SHAPES, "all"], default="varied")
 
-    def handle(self, *args: object, **options: int) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         text_analysis.warm_up()
         embeddings.embed_passages(["준비 ready"])
-        chars = options["chars"]
-        # A new text each run: nothing analysed in one run is remembered for the next.
-        timings = [
-            self._exchange(long_message(chars, seed=run), run) for run in range(options["runs"])
-        ]
-        self.stdout.write(
-            f"{chars} characters: median {statistics.median(timings):.2f} s, "
-            f"runs {', '.join(f'{t:.2f}' for t in timings)} s"
-        )
+        chars: int = options["chars"]
+        shapes = list(SHAPES) if options["shape"] == "all" else [options["shape"]]
+        for shape in shapes:
+            make = SHAPES[shape]
+            # A new text each run: nothing analysed in one run is remembered for the next.
+            timings = [self._exchange(make(chars, run), run) for run in range(options["runs"])]
+            self.stdout.write(
+                f"{shape}: {chars} characters: median {statistics.median(timings):.2f} s, "
+                f"runs {', '.join(f'{t:.2f}' for t in timings)} s",
+            )
+            self.stdout.flush()
         if options["profile"]:
-            content = long_message(chars, seed=options["runs"])
+            content = SHAPES[shapes[-1]](chars, options["runs"])
             profile = cProfile.Profile()
             profile.enable()
             self._exchange(content, options["runs"])
