@@ -131,6 +131,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "memoryhub.middleware.LoginRedirectMiddleware",
     "memoryhub.db_router.ReplicaMiddleware",
 ]
 
