@@ -68,13 +68,14 @@ def _random_syllables(chars: int, rng: random.Random) -> str:
 
 SHAPES: dict[str, Callable[[int, int], str]] = {
     "varied": lambda chars, seed: long_message(chars, seed=seed),
-    "one-letter": lambda chars, seed: ("나는 " + "아" * chars)[:chars],
+    # (a letter of its own per seed: no run meets a cache the run before filled)
+    "one-letter": lambda chars, seed: ("나는 " + chr(0xC544 + seed) * chars)[:chars],
     "syllables": lambda chars, seed: _random_syllables(chars, random.Random(seed)),
-    "latin": lambda chars, seed: "a" * chars,
-    "spaced": lambda chars, seed: ("아 " * chars)[:chars],
-    "url": lambda chars, seed: ("https://" + "a" * chars)[:chars],
-    "digits": lambda chars, seed: "1" * chars,
-    "dots": lambda chars, seed: "." * chars,
+    "latin": lambda chars, seed: chr(ord("a") + seed % 26) * chars,
+    "spaced": lambda chars, seed: (chr(0xC544 + seed) + " ") * (chars // 2) + " " * (chars % 2),
+    "url": lambda chars, seed: (f"https://{seed}" + "a" * chars)[:chars],
+    "digits": lambda chars, seed: str(1 + seed % 9) * chars,
+    "dots": lambda chars, seed: ("." * chars)[: chars - 1] + str(seed % 10),
 }
 
 
