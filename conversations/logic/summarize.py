@@ -198,6 +198,12 @@ def is_question(sentence: str) -> bool:
     return bool(_KOREAN_QUESTION.search(said) or _ENGLISH_QUESTION.search(said))
 
 
+def is_filler_word(term: str) -> bool:
+    """Whether `term` only asks to keep something or acknowledges it ("기억", "noted"): no
+    tag or summary word."""
+    return text_analysis.normalise(term) in _FILLER_WORDS
+
+
 def is_filler(sentence: str) -> bool:
     """Whether `sentence` has no word but asking to keep something or acknowledging it."""
     words = {text_analysis.normalise(t) for t in text_analysis.terms(sentence, predicates=True)}

@@ -22,6 +22,7 @@ from conversations.logic.summarize import (
     Sentence,
     distinct_lines,
     is_filler,
+    is_filler_word,
     is_question,
     rank_tags,
     shorten_line,
@@ -186,14 +187,15 @@ def _topic_sentences(group: Sequence[Message]) -> list[Sentence]:
 def _tag_terms(messages: Sequence[Message]) -> list[str]:
     """The words a session's tags are chosen from: those of its sentences that are neither
     filler ("기억해줘") nor questions ("지난번에 뭐 하기로 했지?" asks about another session);
-    a session of questions only takes its questions' words. Markers are never words. A tag is
-    one word, as the model's tags are (at most 40 characters): a pasted base64 or hex blob is
-    one "foreign word" to Kiwi and would not fit the tag column."""
+    a session of questions only takes its questions' words; a filler word ("기억") is no tag.
+    Markers are never words. A tag is one word, as the model's tags are (at most 40
+    characters): a pasted base64 or hex blob is one "foreign word" to Kiwi and would not fit
+    the tag column."""
     said = [s for m in messages for s in split_sentences(m.content) if not is_filler(s)]
     stated = [s for s in said if not is_question(s)]
     for chosen in (stated, said):
         terms = [t for s in chosen for t in text_analysis.terms(s) if len(t) <= MAX_TAG_CHARS]
-        terms = [t for t in terms if not text_analysis.is_marker_word(t)]
+        terms = [t for t in terms if not text_analysis.is_marker_word(t) and not is_filler_word(t)]
         if terms:
             return terms
     return []
