@@ -30,6 +30,25 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # a test keeps the two in step). It stands for something that was not said here, so its words
 # are no keyword, tag or search term: every message with a secret would match every other.
 REDACTION_MARKER = re.compile(r"\[redacted: [^\]\n]{1,40}\]")
+# Any marker where something was taken out, in any form a reader or a model may meet it: the
+# stored codes ("[redacted: password]", "[removed]", "[withheld: ...]"), the forms pages show
+# them in ("(password hidden)", "(비밀번호 가림)", "(deleted)", "(삭제됨)", "(withheld: ...)",
+# "(보류됨: ...)"), and the usual hand-made ones ("[REDACTED]", "【삭제】"). Text that carries
+# one says that something is missing, not what was said: never a summary, tag, keyword or
+# title. A word before "hidden"/"가림" names what was hidden; the other words stand alone.
+_OPEN, _CLOSE, _INSIDE = r"[\[(（【]", r"[\])）】]", r"[^\[\]()（）【】\n]"
+ANY_MARKER = re.compile(
+    _OPEN
+    + r"\s*(?:(?:removed|deleted|redacted|withheld|censored|삭제됨|삭제|제거됨|보류됨|숨김)"
+    + rf"(?:\s*[:：]{_INSIDE}{{0,80}})?"
+    + rf"|{_INSIDE}{{1,40}}?\s(?:hidden|가림))\s*"
+    + _CLOSE,
+    re.IGNORECASE,
+)
+# The words of a marker, as a model may give one back as a tag or keyword.
+MARKER_WORDS = frozenset(
+    "removed deleted redacted withheld censored 삭제됨 제거됨 보류됨 가림 숨김".split()  # noqa: SIM905
+)
 # A code-ish or English word: letters/digits with inner . _ - + # (Next.js, C++, node-js, gpt-4o).
 _LATIN_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]*(?:[.\-+#][A-Za-z0-9_+#]+)*[+#]*")
 _ENGLISH_STOPWORDS = frozenset(
@@ -171,8 +190,19 @@ def year_term(year: int) -> str:
 
 
 def without_markers(text: str) -> str:
-    """`text` with redaction markers taken out (each leaves a space)."""
-    return REDACTION_MARKER.sub(" ", text)
+    """`text` with every marker taken out (`ANY_MARKER`: redaction, removal, withheld, in
+    any of their forms; each leaves a space)."""
+    return ANY_MARKER.sub(" ", REDACTION_MARKER.sub(" ", text))
+
+
+def carries_marker(text: str) -> bool:
+    """Whether `text` holds a marker of something taken out, in any form (`ANY_MARKER`)."""
+    return bool(REDACTION_MARKER.search(text) or ANY_MARKER.search(text))
+
+
+def is_marker_word(term: str) -> bool:
+    """Whether a tag or keyword is only a marker's word ("removed", "[삭제됨]")."""
+    return term.strip(" []()（）【】:：").lower() in MARKER_WORDS or carries_marker(term)
 
 
 def date_terms(text: str) -> list[str]:

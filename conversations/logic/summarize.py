@@ -1,6 +1,10 @@
 """Offline session tags and extractive summaries (seed Algorithm 1), as plain functions.
 
-A session summary has one line per topic of the session, in order, and no sentence twice.
+A session summary has one line per topic of the session, in order, and no sentence twice. It
+says what was said, so only sentences that say something are summary sentences
+(`says_something`): not one that carries a marker of something taken out (redacted, removed,
+withheld, in any form), not a question, and not filler (a bare "기억해줘", "알겠어요",
+"remember this", "got it"), whose words only ask or acknowledge.
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from memoryhub import text as text_analysis
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。？！])\s+|\n+")
 
@@ -153,3 +159,64 @@ def topic_lines(
             said = " ".join(" ".join(sentences[i].text.split()) for i in sorted(chosen))
             lines.append(shorten_line(said, max_line_chars))
     return lines
+
+
+# Words that only ask to keep something or acknowledge it, nouns and predicate lemmas as
+# `memoryhub.text.terms` gives them (English stemmed as `normalise` does): a sentence of these
+# alone says nothing about the conversation's subject.
+_FILLER_WORDS = frozenset(
+    text_analysis.normalise(word)
+    for word in """기억 기억나다 메모 저장 참고 명심 부탁 감사 고맙다 알다 모르다 좋다 싫다
+    괜찮다 확인 잊다 말 말하다 답변 대답 네 예 응 오케이 물론 그럼 알림
+    remember note noted memorize memorise save keep mind forget thank thanks sure great cool
+    alright understood understand sound good nice perfect awesome fine right gotcha roger
+    absolutely definitely noting remembered saved""".split()  # noqa: SIM905
+)
+# A sentence that ends as a question: a question mark, or (as people type without one) a
+# question word with an asking ending in Korean, or an English question word or inverted
+# auxiliary at its start, without a closing full stop.
+_QUESTION_MARK = re.compile(r"[?？]\W*$")
+_KOREAN_QUESTION = re.compile(
+    r"(?:뭐|뭘|무엇|어디|언제|누구|왜|몇|어떻게|어떤|무슨|어느)"
+    r".*(?:지|니|냐|나요|까|까요|죠|지요|더라|던가|래|냐고|는지|은지)\s*[~…]*$"
+)
+_ENGLISH_QUESTION = re.compile(
+    r"^\s*(?:what|where|when|who|whom|which|why|how|"
+    r"(?:do|does|did|am|is|are|was|were|have|has|had|can|could|will|would|should|shall)"
+    r"\s+(?:i|you|we|he|she|they|it|my|your|our|the|this|that|there))\b",
+    re.IGNORECASE,
+)
+
+
+def is_question(sentence: str) -> bool:
+    """Whether `sentence` asks rather than says."""
+    said = sentence.strip()
+    if _QUESTION_MARK.search(said):
+        return True
+    if said.endswith((".", "!", "。", "！")):
+        return False
+    return bool(_KOREAN_QUESTION.search(said) or _ENGLISH_QUESTION.search(said))
+
+
+def is_filler_word(term: str) -> bool:
+    """Whether `term` only asks to keep something or acknowledges it ("기억", "noted"): no
+    tag or summary word."""
+    return text_analysis.normalise(term) in _FILLER_WORDS
+
+
+def is_filler(sentence: str) -> bool:
+    """Whether `sentence` has no word but asking to keep something or acknowledging it."""
+    words = {text_analysis.normalise(t) for t in text_analysis.terms(sentence, predicates=True)}
+    return not words - _FILLER_WORDS
+
+
+def says_something(sentence: str) -> bool:
+    """Whether `sentence` may be a line of a summary (see the module's docstring)."""
+    return not (
+        text_analysis.carries_marker(sentence) or is_question(sentence) or is_filler(sentence)
+    )
+
+
+def summary_sentences(text: str) -> list[str]:
+    """The sentences of `text` that may be said in a summary, in order."""
+    return [sentence for sentence in split_sentences(text) if says_something(sentence)]

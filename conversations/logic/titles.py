@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from conversations.logic import intent, summarize
 from memoryhub import text
 
 # At most this many words, within this many characters.
@@ -82,10 +83,27 @@ def title_from_message(message: str) -> str:
     return title[:1].upper() + title[1:]
 
 
+def _names_a_subject(sentence: str) -> bool:
+    """Whether a title may come from `sentence`: not one that carries a marker of something
+    taken out (what is left around it is a fragment), not filler ("기억해줘", "got it"), and
+    not a question about earlier conversations ("지난번에 뭐 하기로 했지?"), which names
+    no subject of this one."""
+    if text.carries_marker(sentence) or summarize.is_filler(sentence):
+        return False
+    return not (summarize.is_question(sentence) and intent.classify(sentence).kind)
+
+
 def title_from_messages(messages: Iterable[str]) -> str:
-    """The title of the first of `messages`, in order, that has content words; else a short
-    question or remark said in words of no content ("what do you know about me") as it was
-    said; "" if none."""
+    """The title of the first of `messages`, in order, whose sentences that name a subject
+    (`_names_a_subject`) have content words; else that of the first with content words at
+    all; else a short question or remark said in words of no content ("what do you know about
+    me") as it was said; "" if none."""
+    messages = list(messages)
+    for message in messages:
+        subject = " ".join(s for s in summarize.split_sentences(message) if _names_a_subject(s))
+        title = title_from_message(subject)
+        if title:
+            return title
     short = ""
     for message in messages:
         title = title_from_message(message)

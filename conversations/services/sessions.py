@@ -21,9 +21,13 @@ from conversations.logic.prompt_context import SessionRecall
 from conversations.logic.summarize import (
     Sentence,
     distinct_lines,
+    is_filler,
+    is_filler_word,
+    is_question,
     rank_tags,
     shorten_line,
     split_sentences,
+    summary_sentences,
     tag_form,
     topic_lines,
 )
@@ -33,7 +37,7 @@ from conversations.services import shortterm, topics
 from conversations.services.tag_weights import tag_weights_add, tag_weights_effective
 from memories.logic import injection_stamp
 from memories.selectors.retrieval import query_baseline
-from memories.services.intake import has_marker, terms_intake, text_intake
+from memories.services.intake import terms_intake, text_intake
 from memoryhub import embeddings, llm
 from memoryhub import text as text_analysis
 from memoryhub.models import owned_by
@@ -165,24 +169,40 @@ def topic_groups(messages: Sequence[Message]) -> list[list[Message]]:
 
 def _topic_sentences(group: Sequence[Message]) -> list[Sentence]:
     """The summarisable sentences of one topic: the user's, or the replies' when the user
-    said nothing that can be summarised there."""
+    said nothing that can be summarised there. Only sentences that say something count
+    (`summarize.says_something`): one with a marker of something taken out (a secret, a
+    forgotten memory) is no summary, nor is a question or a bare "기억해줘" / "알겠어요"."""
     user = [m for m in group if m.role == Message.Role.USER]
     for chosen in (user, [m for m in group if m.role != Message.Role.USER]):
         sentences = [
             Sentence(text=sentence, terms=frozenset(text_analysis.terms(sentence)))
             for m in chosen
-            for sentence in split_sentences(m.content)
-            if not has_marker(sentence)  # what was said about a secret is no summary
+            for sentence in summary_sentences(m.content)
         ]
         if sentences:
             return sentences
     return []
 
 
+def _tag_terms(messages: Sequence[Message]) -> list[str]:
+    """The words a session's tags are chosen from: those of its sentences that are neither
+    filler ("기억해줘") nor questions ("지난번에 뭐 하기로 했지?" asks about another session);
+    a session of questions only takes its questions' words; a filler word ("기억") is no tag.
+    Markers are never words. A tag is one word, as the model's tags are (at most 40
+    characters): a pasted base64 or hex blob is one "foreign word" to Kiwi and would not fit
+    the tag column."""
+    said = [s for m in messages for s in split_sentences(m.content) if not is_filler(s)]
+    stated = [s for s in said if not is_question(s)]
+    for chosen in (stated, said):
+        terms = [t for s in chosen for t in text_analysis.terms(s) if len(t) <= MAX_TAG_CHARS]
+        terms = [t for t in terms if not text_analysis.is_marker_word(t) and not is_filler_word(t)]
+        if terms:
+            return terms
+    return []
+
+
 def _offline_tags_and_summary(session: ChatSession, messages: Sequence[Message]) -> TagsAndSummary:
-    # A tag is one word, as the model's tags are (at most 40 characters): a pasted base64 or
-    # hex blob is one "foreign word" to Kiwi and would not fit the tag column.
-    terms = [t for m in messages for t in text_analysis.terms(m.content) if len(t) <= MAX_TAG_CHARS]
+    terms = _tag_terms(messages)
     df, documents = _document_frequency(session.user_id, terms, session.pk)
     tags = rank_tags(
         terms,
@@ -196,10 +216,23 @@ def _offline_tags_and_summary(session: ChatSession, messages: Sequence[Message])
 
 def _summary_intake(summary: str) -> str:
     """A model's summary as it may be stored: secrets redacted, and sentences that carry a
-    redaction marker left out (the summary says what the session was about, not that a
-    secret was in it)."""
+    marker of something taken out, in any form, left out (the summary says what the session
+    was about, not that a secret or a forgotten memory was in it), as are filler sentences."""
     sentences = split_sentences(text_intake(summary).text)
-    return " ".join(s for s in sentences if not has_marker(s))
+    return " ".join(
+        s for s in sentences if not text_analysis.carries_marker(s) and not is_filler(s)
+    )
+
+
+def summary_without_markers(summary: str) -> str:
+    """`summary` less every sentence that carries a marker (a redaction left it), line by
+    line; a line left empty goes."""
+    lines = []
+    for line in summary.splitlines():
+        kept = [s for s in split_sentences(line) if not text_analysis.carries_marker(s)]
+        if kept:
+            lines.append(" ".join(kept))
+    return "\n".join(lines)
 
 
 def _valid_llm_tags(answer: str, offline_lines: Sequence[str]) -> TagsAndSummary | None:
@@ -220,6 +253,7 @@ def _valid_llm_tags(answer: str, offline_lines: Sequence[str]) -> TagsAndSummary
         return None
     clean = [tag_form(t.strip()) for t in tags if isinstance(t, str) and t.strip()]
     clean = terms_intake(t for t in clean if " " not in t and len(t) <= MAX_TAG_CHARS)
+    clean = [t for t in clean if not text_analysis.is_marker_word(t)]
     said = [line for line in summary if isinstance(line, str)]
     lines = distinct_lines(shorten_line(_summary_intake(line)) for line in said)
     if not clean or not lines:
@@ -349,10 +383,10 @@ def session_rederive(
     fields = ["state"]
     session.state = {}
     title = session.title
-    if retitle:
+    if retitle or (redact is not None and redact(title) != title):
+        # A title that carried what went is made again from what is left, as a new one
+        # would be: never "[removed]" or what is left around it.
         title = title_from_messages(m.content for m in remaining)
-    elif redact is not None:
-        title = redact(title)
     if title != session.title:
         session.title = title
         fields.append("title")
@@ -362,7 +396,9 @@ def session_rederive(
         if summarised:
             result = extract_tags_and_summary(session, summarised)
             session.tags = result.tags
-            session.summary = redact(result.summary) if redact is not None else result.summary
+            summary = redact(result.summary) if redact is not None else result.summary
+            # A model may word a forgotten fact anew: its sentence goes, never a marker.
+            session.summary = summary_without_markers(summary)
         else:
             session.tags, session.summary = [], ""
         session.summary_stamp = injection_stamp.stamp(session.summary) if session.summary else ""

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from memories.logic.redaction import PLACEHOLDER_PATTERN, redact
+from memoryhub.text import is_marker_word
 from memoryhub.validation import clean_message_text
 
 
@@ -84,4 +85,10 @@ def has_marker(text: str) -> bool:
 def terms_intake(terms: Iterable[str]) -> list[str]:
     """Tags or keywords a model gave: one that holds a secret or a marker is dropped, never
     stored as a tag (a marker is not a word of the conversation)."""
-    return [term for term in terms if not has_marker(term) and not text_intake(term).found]
+    return [
+        term
+        for term in terms
+        if not has_marker(term)
+        and not is_marker_word(term)  # "removed", "(삭제됨)": a marker's word in any form
+        and not text_intake(term).found
+    ]

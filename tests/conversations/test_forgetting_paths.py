@@ -15,9 +15,10 @@ from django.utils import timezone
 
 from conversations import tasks
 from conversations.models import ChatSession, Message
-from conversations.services import chat
+from conversations.services import chat, sessions
 from conversations.services.memory_updates import memory_update_undo
 from memories.models import AuditEvent, DeletionReceipt, Memory, MemoryStatus
+from memoryhub import text as text_analysis
 
 pytestmark = pytest.mark.django_db
 
@@ -168,3 +169,49 @@ def test_the_retention_purge_is_on_beat_under_the_conversations_task():
     assert tasks.memories_purge_retained.name in scheduled
     assert "memories.tasks.memories_purge_retained" not in scheduled
     assert "memories.tasks.memories_expire_due" in scheduled
+
+
+# --- a session still open when the memory goes, ended afterwards (issue 13 lines 3 and 5) ----
+
+# (a question about earlier sessions, a statement on another subject, its word)
+LATER_IN_THE_SAME_SESSION = {
+    "볼더링": ("지난번에 내가 뭐 사기로 했었지?", "요즘 퇴근하고 우쿨렐레를 연습해.", "우쿨렐레"),
+    "bouldering": (
+        "What did I say I would buy last time?",
+        "I practise the ukulele after work these days.",
+        "ukulele",
+    ),
+}
+
+
+def _end_by_the_button(api, session: ChatSession) -> None:
+    response = api.post(f"/api/v1/sessions/{session.pk}/end/")
+    assert response.status_code == 202, response.content
+
+
+def _end_by_expiry(api, session: ChatSession) -> None:
+    idle = timezone.now() + timedelta(minutes=settings.MEMORYHUB_SESSION_IDLE_MINUTES + 5)
+    assert sessions.sessions_end_idle(now=idle) >= 1
+
+
+@pytest.mark.parametrize("end", [_end_by_the_button, _end_by_expiry], ids=["button", "expiry"])
+def test_a_session_ended_after_a_deletion_is_summarised_and_titled_from_what_is_left(
+    api, remembered, end, django_capture_on_commit_callbacks, monkeypatch
+):
+    asked, stated, word = LATER_IN_THE_SAME_SESSION[remembered.word]
+    for text in (asked, stated):
+        _say(remembered.first, text, django_capture_on_commit_callbacks, monkeypatch)
+    monkeypatch.setattr(tasks.session_finalize, "delay", tasks.session_finalize)
+
+    assert api.delete(f"/api/v1/memories/{remembered.memory.pk}/").status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        end(api, ChatSession.objects.get(pk=remembered.first.pk))
+
+    session = ChatSession.objects.get(pk=remembered.first.pk)
+    assert session.status == ChatSession.Status.ENDED
+    derived = " ".join([session.title, session.summary, *session.tags]).lower()
+    assert remembered.word not in derived
+    assert not text_analysis.carries_marker(derived) and "removed" not in derived
+    assert asked.lower() not in derived and "?" not in session.summary
+    assert "기억" not in derived and "remember" not in derived
+    assert word in session.summary.lower() and word in session.title.lower()

@@ -509,3 +509,43 @@ def test_the_recovery_job_leaves_alone_an_import_a_worker_is_running(user, monke
         other.close()
 
     assert sent == []
+
+
+@pytest.mark.parametrize(
+    ("messages", "kept"),
+    [
+        (
+            [("user", "지난번에 내가 어디 가자고 했었지?"), ("assistant", "알겠어요."),
+             ("user", "(삭제됨) 근처로 이사했고 기억해줘."), ("assistant", "네, 기억할게요."),
+             ("user", "요즘 저녁마다 뜨개질로 목도리를 떠.")],
+            "뜨개질",
+        ),
+        (
+            [("user", "what did I say about the trip?"), ("assistant", "Got it."),
+             ("user", "My address is [removed] now."), ("assistant", "Sure, noted!"),
+             ("user", "I knit a scarf every evening.")],
+            "scarf",
+        ),
+    ],
+    ids=["ko", "en"],
+)  # fmt: skip
+def test_an_imported_session_is_summarised_by_what_was_said_not_markers_or_filler(
+    api, user, messages, kept
+):
+    started = timezone.now() - timedelta(days=2)
+    response = api.post(
+        "/api/v1/imports/", {"sessions": [_session(started, messages, "k")]}, format="json"
+    )
+
+    imports.history_import_run(
+        import_id=int(response.json()["id"]),
+        finalize=lambda sid: imports.session_import_finalize(session_id=sid),
+    )
+
+    session = ChatSession.objects.get(user=user)
+    assert session.status == ChatSession.Status.ENDED
+    assert session.summary == messages[-1][1]
+    derived = " ".join([session.title, *session.tags]).lower()
+    assert kept in session.title.lower() and kept in session.tags
+    for left_out in ("삭제", "removed", "기억", "remember", "noted", "알겠", "지난번", "trip"):
+        assert left_out not in derived + session.summary.lower(), left_out

@@ -12,6 +12,7 @@ from django.utils import timezone
 from conversations.models import ChatSession, Message, Topic
 from conversations.services import sessions
 from memoryhub import llm
+from memoryhub import text as text_analysis
 from tests.anthropic_scripted import ScriptedAnthropic
 
 pytestmark = pytest.mark.django_db
@@ -206,7 +207,8 @@ def test_a_redaction_reaches_the_title_and_the_new_summary_and_names_the_dropped
     )
 
     session.refresh_from_db()
-    assert session.title == "[…] wedding plans"
+    # the title carried what went: it is made again from what is left
+    assert session.title == "Renewed passport online"
     assert "Porto" not in session.summary and "passport" in session.summary.lower()
     assert rederived.tags_dropped == frozenset(before - set(session.tags))
     assert rederived.tags_changed == (set(session.tags) != before)
@@ -280,3 +282,120 @@ def test_claudes_repeated_and_secret_lines_are_dropped_and_a_missing_topic_gets_
     assert not [line for line in lines if "redacted" in line or "fence" in line.lower()][1:]
     assert any("wedding" in line for line in lines)
     assert any("passport" in line for line in lines)
+
+
+# --- what a deletion or a summary leaves behind (issue 13 lines 3 and 5, issue 14 line 7) -------
+
+REMOVED = text_analysis.REMOVED_MARKER
+# A session where a forgotten statement left a marker and a fragment, the user asked to keep
+# it, then asked about other sessions; one statement on another subject is what is left.
+LEFT_BEHIND = {
+    "ko": [
+        [f"{REMOVED} 다니고 있고 주말엔 늦잠 자.", "이거 꼭 기억해 둬."],
+        ["저번에 우리 뭐 먹기로 했더라?", "요즘 어디서 일하지?"],
+        ["베란다 화분에 바질을 새로 심었어.", "바질 잎이 벌써 세 장 났어."],
+    ],
+    "en": [
+        [f"I work at {REMOVED} and sleep in on weekends.", "Please remember this."],
+        ["What did we decide to cook last time?", "where do I work these days"],
+        ["I planted new basil on the balcony.", "The basil already has three leaves."],
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["ko", "en"])
+def test_an_ended_session_summarises_what_was_said_not_markers_questions_or_filler(user, language):
+    session = _stored_session(user, LEFT_BEHIND[language])
+
+    sessions.session_finalize(session_id=session.pk)
+
+    session.refresh_from_db()
+    assert session.summary.splitlines() == [
+        line for group in LEFT_BEHIND[language][2:] for line in [" ".join(group)]
+    ]
+    said = " ".join([session.summary, *session.tags]).lower()
+    for left_out in ("removed", "[", "기억", "remember", "?", "저번", "last", "decide"):
+        assert left_out not in said, left_out
+    assert any("basil" in t or "바질" in t for t in session.tags)
+
+
+def test_a_topic_of_questions_and_acknowledgements_alone_gives_no_summary_line(user):
+    session = _stored_session(user, [["지난주에 내가 뭐 산다고 했지?"], ["I swim before work."]])
+    first = session.messages.order_by("created_at").first()
+    Message.objects.create(
+        session=session, user=user, role=Message.Role.ASSISTANT, content="알겠어요. 기억할게요.",
+        created_at=first.created_at + timedelta(seconds=5), topic=first.topic,
+    )  # fmt: skip
+
+    sessions.session_finalize(session_id=session.pk)
+
+    assert ChatSession.objects.get(pk=session.pk).summary == "I swim before work."
+
+
+@pytest.mark.parametrize(
+    ("groups", "title", "gone", "left"),
+    [
+        (
+            [["동료가 알려준 을지로 노포 칼국수가 맛있었어."], ["주말에 자전거 체인을 갈았어."]],
+            "을지로 노포 칼국수",
+            "을지로",
+            "자전거",
+        ),
+        (
+            [["My brother Tobias moved to Leipzig."], ["I fixed the bike chain on Sunday."]],
+            "Brother Tobias moved Leipzig",
+            "Tobias",
+            "bike",
+        ),
+    ],
+    ids=["ko", "en"],
+)
+def test_a_title_that_carried_what_went_is_derived_again_from_what_is_left(
+    user, groups, title, gone, left
+):
+    session = _stored_session(user, groups)
+    sessions.session_finalize(session_id=session.pk)
+    ChatSession.objects.filter(pk=session.pk).update(title=title)
+    carrying = Message.objects.get(session=session, content__contains=gone)
+    Message.objects.filter(pk=carrying.pk).update(content=f"{REMOVED}.")
+
+    sessions.session_rederive(
+        session=session, redact=lambda text: text.replace(gone, REMOVED) if gone in text else text
+    )
+
+    session.refresh_from_db()
+    assert left in session.title.lower() and not text_analysis.carries_marker(session.title)
+    assert gone not in session.summary and "removed" not in session.summary
+    assert left in session.summary.lower()
+
+
+def test_a_summary_line_a_redaction_reaches_goes_whole_never_as_a_marker(user):
+    session = _stored_session(
+        user,
+        [["My neighbour Ingrid grows pumpkins."], ["수요일마다 탁구 동호회에 나가."]],
+    )
+    sessions.session_finalize(session_id=session.pk)
+
+    sessions.session_rederive(
+        session=session,
+        redact=lambda text: text.replace("Ingrid grows pumpkins", REMOVED),
+    )
+
+    session.refresh_from_db()
+    assert session.summary == "수요일마다 탁구 동호회에 나가."
+
+
+def test_claudes_lines_and_tags_that_carry_a_marker_in_any_form_are_dropped(user):
+    _claude(lambda p: json.dumps({
+        "tags": ["removed", "(삭제됨)", "basil"],
+        "summary": ["The user works at (deleted).", "Asked to remember it. Noted, thanks!",
+                    "The user planted basil on the balcony."],
+    }))  # fmt: skip
+    session = _stored_session(user, LEFT_BEHIND["en"])
+
+    sessions.session_finalize(session_id=session.pk)
+
+    session.refresh_from_db()
+    assert session.tags == ["basil"]
+    assert "deleted" not in session.summary and "Noted" not in session.summary
+    assert "The user planted basil on the balcony." in session.summary

@@ -105,3 +105,46 @@ def test_a_line_adds_the_topics_other_sentences_on_its_main_words_but_not_an_asi
     (line,) = summarize.topic_lines([topic])
 
     assert line == "이번 주말에 이사할 집 계약을 했어. 이사 업체는 화요일에 견적을 보내 준대."
+
+
+def test_a_sentence_with_a_marker_in_any_form_is_no_summary_sentence():
+    for sentence in [
+        "[removed] 다니고 있어.",
+        "My gym is near (deleted) station.",
+        "동생 생일은 (삭제됨)이야.",
+        "The wifi code is (password hidden) now.",
+        "현관 비밀번호는 (비밀번호 가림)로 바꿨어.",
+        "I keep my notes at [REDACTED].",
+    ]:
+        assert not summarize.says_something(sentence), sentence
+
+
+def test_questions_are_no_summary_sentences_with_or_without_a_question_mark():
+    for sentence in [
+        "저번에 내가 어떤 책 추천받았더라?",
+        "우리 언제 만나기로 했지",
+        "What was the name of that cafe?",
+        "where did I park last night",
+        "Did we settle on a date",
+    ]:
+        assert summarize.is_question(sentence), sentence
+        assert not summarize.says_something(sentence), sentence
+
+
+def test_asking_to_remember_and_acknowledging_say_nothing_about_the_subject():
+    for sentence in ["이거 꼭 기억해 둬.", "잊지 마!", "네, 알겠습니다.", "고마워요.",
+                     "Please remember this.", "Noted, thanks!", "Sounds good.", "OK."]:  # fmt: skip
+        assert summarize.is_filler(sentence), sentence
+        assert not summarize.says_something(sentence), sentence
+
+
+def test_statements_short_or_long_are_summary_sentences():
+    for sentence in ["요즘 저녁마다 줄넘기를 해.", "매주 달려.", "다음 달에 광주로 이사 가.",
+                     "I swim before work.", "How we met is a long story."]:  # fmt: skip
+        assert summarize.says_something(sentence), sentence
+
+
+def test_summary_sentences_keep_only_what_was_said_in_order():
+    said = "저번에 뭐 먹기로 했지? 나 요즘 요가 배워. 기억해줘. [removed] 있고 주말엔 쉬어."
+
+    assert summarize.summary_sentences(said) == ["나 요즘 요가 배워."]

@@ -96,3 +96,18 @@ def test_a_negation_stays_in_the_title_so_it_does_not_say_the_opposite():
 def test_a_short_question_of_no_content_words_is_its_own_title_but_a_greeting_is_none():
     assert title_from_messages(["what do you know about me"]) == "What do you know about me"
     assert title_from_messages(["안녕!"]) == ""
+
+
+def test_a_title_is_not_made_of_a_question_about_earlier_chats_filler_or_a_marker_fragment():
+    korean = ["저번에 내가 뭐 하기로 했더라?", "꼭 기억해 둬.", "[removed] 근처로 옮겼어.",
+              "요즘 주말마다 도자기 공방에 다녀."]  # fmt: skip
+    english = ["What did I tell you about my trip?", "Remember that.",
+               "I moved near (deleted).", "I take pottery classes on weekends."]  # fmt: skip
+
+    assert "도자기" in title_from_messages(korean)
+    assert "pottery" in title_from_messages(english).lower()
+
+
+def test_a_question_that_names_a_subject_still_titles_the_conversation():
+    assert "Python" in title_from_messages(["How do I sort a list in Python?", "Thanks!"])
+    assert title_from_messages(["지난번에 뭐 하기로 했지?"]) != ""

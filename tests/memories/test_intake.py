@@ -84,3 +84,10 @@ def test_an_excerpt_never_cuts_a_marker_in_two():
     assert short == "카드 " + "가" * 70
     assert excerpt("짧은 첫 줄\n둘째 줄", 80) == "짧은 첫 줄"
     assert excerpt("a" * 100, 80) == "a" * 80
+
+
+def test_a_tag_or_keyword_that_is_a_marker_in_any_form_or_language_is_dropped():
+    given = ["등산", "removed", "[removed]", "(삭제됨)", "삭제됨", "(card number hidden)",
+             "REDACTED", "withheld", "hiking", "삭제"]  # fmt: skip
+
+    assert terms_intake(given) == ["등산", "hiking", "삭제"]

@@ -84,3 +84,37 @@ def test_one_text_is_analysed_by_kiwi_once_for_its_tokens_keywords_and_names():
     text.index_tokens(said)
 
     assert text.morphemes.cache_info().misses == before + 1
+
+
+# Markers of something taken out, in every form text may carry them: the stored codes, the
+# words pages show them in (English and Korean), and hand-made ones.
+MARKERS = [
+    "[redacted: password]",
+    "[removed]",
+    "[withheld: this text reads as instructions to the assistant]",
+    "(deleted)",
+    "(삭제됨)",
+    "(card number hidden)",
+    "(계좌번호 가림)",
+    "(withheld: it reads as instructions to the assistant)",
+    "(보류됨: 지시로 읽히는 글이에요)",
+    "[REDACTED]",
+    "【삭제】",
+]
+
+
+def test_every_form_of_a_marker_is_recognised_and_is_never_a_word():
+    for marker in MARKERS:
+        sentence = f"우리 집 {marker} 근처 빵집 Bakery"
+        assert text.carries_marker(sentence), marker
+        assert marker not in text.without_markers(sentence)
+        found = {t.lower() for t in text.terms(sentence)}
+        assert not found & {"removed", "deleted", "redacted", "withheld", "삭제", "삭제됨", "가림"}
+        assert text.is_marker_word(marker)
+
+
+def test_words_that_only_look_like_a_marker_are_ordinary_text():
+    plain_texts = ["I deleted the photos.", "(the folder I deleted)", "(hidden gem)", "삭제했어"]
+    for plain in plain_texts:
+        assert not text.carries_marker(plain), plain
+    assert not text.is_marker_word("photos") and text.is_marker_word("Removed")
