@@ -91,7 +91,7 @@ def test_one_text_is_analysed_by_kiwi_once_for_its_tokens_keywords_and_names():
 @pytest.mark.parametrize(
     "said",
     [
-        "은행 비번은 [redacted: password]이고 카드는 [redacted: card number]로 등록했어",
+        "비번 [redacted: password], 카드 [redacted: card number]",
         "이 레시피 봐봐 https://www.example.org/recipes/slow-cooked-beef-stew-with-red-wine",
         "견적서는 jiyoung.lee+quotes@example-studio.co.kr 로 보내줘",
         "그 스크립트 loadUserPreferences 가 app_settings.yaml 을 못 읽어",
