@@ -117,17 +117,23 @@ def _all_storable(payload: Any) -> bool:
 
 
 class ImportTimeField(serializers.DateTimeField):
-    """An ISO 8601 date-time from 1970 up to 2100; one without an offset is in the server's
-    time zone (TIME_ZONE)."""
+    """An ISO 8601 date-time with its UTC offset (API.md: "all times ISO 8601 with offset"),
+    from 1970 up to 2100. One without an offset is refused: the server's zone would be a
+    guess. A payload stored before the offset was required (`naive_times_allowed` in the
+    serializer's context, when a worker parses what was queued) reads one in TIME_ZONE."""
 
     default_error_messages = {
         "not_text": "must be an ISO 8601 date-time string",
         "invalid": "must be an ISO 8601 date-time",
+        "no_offset": "must carry its UTC offset (2026-01-02T10:00:00+09:00 or ...Z)",
         "out_of_range": "must be between 1970-01-01 and 2100-01-01",
     }
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("help_text", "From 1970-01-01 up to (not including) 2100-01-01.")
+        kwargs.setdefault(
+            "help_text",
+            "With its UTC offset; from 1970-01-01 up to (not including) 2100-01-01.",
+        )
         super().__init__(**kwargs)
 
     def to_internal_value(self, value: Any) -> datetime:
@@ -135,15 +141,18 @@ class ImportTimeField(serializers.DateTimeField):
             self.fail("not_text")
         try:
             parsed = parse_datetime(value)
-            if parsed is not None and timezone.is_naive(parsed):
+            naive = parsed is not None and timezone.is_naive(parsed)
+            if parsed is not None and naive:
                 parsed = timezone.make_aware(parsed, timezone.get_default_timezone())
             in_range = parsed is not None and EARLIEST <= parsed < LATEST
         except (ValueError, OverflowError):
-            parsed, in_range = None, False
+            parsed, in_range, naive = None, False, False
         if parsed is None:
             self.fail("invalid")
         if not in_range:
             self.fail("out_of_range")
+        if naive and not self.context.get("naive_times_allowed"):
+            self.fail("no_offset")
         return parsed
 
 

@@ -85,6 +85,29 @@ class AgentTool(models.TextChoices):
     READ_MEMORY = "read_memory", _("Read a memory")
 
 
+class AgentToolTried(models.TextChoices):
+    """An MCP tool call that was not done (`AuditEvent.detail["outcome"]` other than "done"):
+    the same codes as `AgentTool`, said as an attempt, so a refused call never reads as the
+    act."""
+
+    SEARCH_MEMORY = "search_memory", _("Tried to search your memories")
+    LIST_MEMORIES = "list_memories", _("Tried to list your memories")
+    ADD_MEMORY = "add_memory", _("Tried to add a memory")
+    FORGET_MEMORY = "forget_memory", _("Tried to forget a memory")
+    READ_MEMORY = "read_memory", _("Tried to read a memory")
+
+
+class AgentCallOutcome(models.TextChoices):
+    """How an agent's call ended (`AuditEvent.detail["outcome"]`; a row from before the
+    outcome was kept has none and was done). The codes are `AgentError.code`s."""
+
+    DONE = "done", _("done")
+    REFUSED = "refused", _("refused: nothing was stored")
+    NOT_FOUND = "not_found", _("no such memory")
+    FORBIDDEN = "forbidden", _("not allowed")
+    INVALID = "invalid", _("bad request")
+
+
 class ChatRecord(models.TextChoices):
     """A kind of chat record staff read in admin: `AuditEvent.target_type` other than
     `memory` (conversations/admin.py `read_kind`), shown in the user's access log."""

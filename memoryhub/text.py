@@ -102,10 +102,28 @@ def has_hangul(text: str) -> bool:
 _HANGUL_JAMO = re.compile(r"[\u3131-\u318e\u1100-\u11ff]")
 
 
+# What is written in no language of the person's: markers, code spans, URLs, e-mail addresses.
+_NOT_PROSE = re.compile(
+    REDACTION_MARKER.pattern
+    + "|"
+    + re.escape(REMOVED_MARKER)
+    + r"|```.*?(?:```|$)|`[^`\n]*`"
+    + r"|\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+"
+    + r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
+    re.IGNORECASE | re.DOTALL,
+)
+# A code-ish word: punctuation between word characters (os.path, a/b, x=1, f(x)), an
+# underscore (user_id), or a capital after a small letter (camelCase, getUserName).
+_CODE_WORD = re.compile(r"\S*(?:\w[./\\:=<>(){}\[\]$]+\w|_|[a-z][A-Z])\S*")
+
+
 def detect_language(text: str) -> str:
-    """'ko' when Hangul makes up a fair share of the letters, else 'en'."""
-    hangul = len(_HANGUL.findall(text)) + len(_HANGUL_JAMO.findall(text))
-    latin = sum(1 for ch in text if ch.isascii() and ch.isalpha())
+    """'ko' when Hangul makes up a fair share of the letters, else 'en'. Redaction and
+    removal markers, URLs, e-mail addresses and code-ish words are left out of the count:
+    "[redacted: password]" or a link in a Korean message says nothing of its language."""
+    prose = _CODE_WORD.sub(" ", _NOT_PROSE.sub(" ", text))
+    hangul = len(_HANGUL.findall(prose)) + len(_HANGUL_JAMO.findall(prose))
+    latin = sum(1 for ch in prose if ch.isascii() and ch.isalpha())
     return "ko" if hangul and hangul * 2 >= latin * 0.5 else "en"
 
 

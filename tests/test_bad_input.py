@@ -293,6 +293,39 @@ def test_an_import_timestamp_outside_1970_to_2100_is_400_naming_the_field(api, c
     assert _counts() == before
 
 
+@pytest.mark.parametrize("field", ["started_at", "created_at"])
+@pytest.mark.parametrize(
+    "naive", ["2026-03-04T09:30:00", "2026-03-04 09:30", "2026-03-04T09:30:00.250"]
+)
+def test_an_import_time_without_its_offset_is_400_naming_the_field(api, field, naive):
+    body = _import_body("hello")
+    session = body["sessions"][0]
+    place = "sessions[0].started_at"
+    if field == "started_at":
+        session["started_at"] = naive
+    else:
+        session["messages"][0]["created_at"] = naive
+        place = "sessions[0].messages[0].created_at"
+    before = _counts()
+
+    response = api.post("/api/v1/imports/", body, format="json")
+
+    error = _assert_error_shape(response, 400)
+    assert "UTC offset" in error["fields"][place]
+    assert _counts() == before
+
+
+@pytest.mark.parametrize("aware", ["2026-03-04T09:30:00Z", "2026-03-04T09:30:00+09:00"])
+def test_an_import_time_with_z_or_a_numeric_offset_is_accepted(api, aware):
+    body = _import_body("hello")
+    body["sessions"][0]["started_at"] = aware
+    body["sessions"][0]["messages"][0]["created_at"] = aware
+
+    response = api.post("/api/v1/imports/", body, format="json")
+
+    assert response.status_code == 202, response.content[:500]
+
+
 def test_the_edges_of_the_import_time_range_are_accepted(api):
     body = _import_body("hello")
     body["sessions"][0]["started_at"] = "1970-01-01T00:00:00+00:00"

@@ -142,7 +142,7 @@ def _serve_call(caller: Caller, tool: str, action: Callable[[Agent], tuple[T, li
         agent_require(agent=agent)  # a paused agent: every call refused, nothing read
         result, ids = action(agent)
     except AgentError as exc:
-        agent_call_record(agent=agent, tool=tool, memory_ids=[])
+        agent_call_record(agent=agent, tool=tool, memory_ids=[], outcome=exc.code)
         raise CallRefused(f"{exc.code}: {exc.message}") from exc
     agent_call_record(agent=agent, tool=tool, memory_ids=ids)
     return result

@@ -72,8 +72,16 @@ class SessionCreateApi(APIView):
         started_at = serializers.DateTimeField()
         status = serializers.CharField()
 
-    @extend_schema(request=None, responses={201: OutputSerializer})
+    class InputSerializer(serializers.Serializer[Any]):
+        """No fields yet; the body is empty or a JSON object, anything else is a 400."""
+
+        class Meta:
+            ref_name = "SessionCreateInput"
+
+    @extend_schema(request=InputSerializer, responses={201: OutputSerializer})
     def post(self, request: Request) -> Response:
+        # Reading the body is what refuses one that is not JSON (400) or not sent as JSON (415).
+        self.InputSerializer(data=request.data).is_valid(raise_exception=True)
         session = chat.chat_session_create(user=request_user(request))
         return Response(self.OutputSerializer(session).data, status=status.HTTP_201_CREATED)
 

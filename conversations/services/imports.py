@@ -63,10 +63,11 @@ class ImportSession:
     messages: list[ImportMessage]
 
 
-def parse_payload(payload: Any) -> list[ImportSession]:
+def parse_payload(payload: Any, *, stored: bool = False) -> list[ImportSession]:
     """Validate an import payload (`conversations.serializers.ImportInput`); raise
-    ImportInvalid naming every bad place."""
-    serializer = ImportInput(data=payload)
+    ImportInvalid naming every bad place. `stored`: a payload queued earlier, validated when
+    it came in (times without an offset were then read in TIME_ZONE)."""
+    serializer = ImportInput(data=payload, context={"naive_times_allowed": stored})
     if not serializer.is_valid():
         errors = error_paths(serializer.errors)
         too_large = {place: e for place, e in errors.items() if e.code == "too_large"}
@@ -268,7 +269,7 @@ def _store_sessions(
         # validated when the import was made.
         end = len(raw_sessions) if budget is None else _stop_after(raw_sessions, record, budget)
         rest = raw_sessions[record.sessions_done : end]
-        items = parse_payload({"sessions": rest}) if rest else []
+        items = parse_payload({"sessions": rest}, stored=True) if rest else []
     except ImportInvalid:  # validated on the way in; only a corrupted row gets here
         logger.warning("import %s: its stored payload no longer validates", import_id)
         history_import_fail(

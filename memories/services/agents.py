@@ -25,6 +25,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
+from memories.labels import AgentCallOutcome
 from memories.logic import rules
 from memories.logic.write_policy import CandidateKind, Origin
 from memories.models import (
@@ -224,9 +225,15 @@ def agent_memory_deletable(*, agent: Agent, memory_id: int) -> Memory:
 
 
 @transaction.atomic
-def agent_call_record(*, agent: Agent, tool: str, memory_ids: list[int]) -> None:
-    """One access-log entry for an agent call (agent, tool, time, the ids it returned or
-    changed; never text), shown in the user's access log; marks the agent as used."""
+def agent_call_record(
+    *, agent: Agent, tool: str, memory_ids: list[int], outcome: str = AgentCallOutcome.DONE
+) -> None:
+    """One access-log entry for an agent call (agent, tool, time, how it ended, the ids it
+    returned or changed; never text), shown in the user's access log; marks the agent as
+    used. `outcome` is an `AgentCallOutcome` code: a refused call is logged as refused,
+    never as the act it asked for."""
+    if outcome not in AgentCallOutcome.values:
+        raise ValueError(f"not an agent call outcome: {outcome!r}")
     now = timezone.now()
     ids = [int(i) for i in memory_ids[:MAX_LOGGED_IDS]]
     audit_event_record(
@@ -234,7 +241,12 @@ def agent_call_record(*, agent: Agent, tool: str, memory_ids: list[int]) -> None
         action=AuditEvent.Action.AGENT_CALL,
         target_type="agent",
         target_id=str(agent.pk),
-        detail={"agent_id": agent.pk, "tool": str(tool)[:MAX_TOOL_CHARS], "ids": ids},
+        detail={
+            "agent_id": agent.pk,
+            "tool": str(tool)[:MAX_TOOL_CHARS],
+            "outcome": str(outcome),
+            "ids": ids,
+        },
     )
     Agent.objects.filter(user_id=agent.user_id, pk=agent.pk).update(last_used_at=now)
     agent.last_used_at = now

@@ -61,6 +61,7 @@ from memories.services.gate import gate_allows_statements
 from memories.services.intake import has_marker, text_intake
 from memories.services.revision import Indexed, VersionFields
 from memoryhub import llm
+from memoryhub.validation import visible_text
 
 logger = logging.getLogger(__name__)
 
@@ -380,6 +381,7 @@ def _prepare(item: ExtractedItem, *, source_text: str = "") -> _Prepared:
     # The content goes through the write policy (a secret or a marker is refused); a slot
     # a model named is kept only when it holds neither (tags: `revision._version_write`) and
     # names a question `slots` knows; otherwise the content says which question it answers.
+    item = replace(item, content=visible_text(item.content))  # a model's text too
     slot = item.slot
     if has_marker(slot) or text_intake(slot).found:
         slot = ""

@@ -3,10 +3,12 @@
 Every path that stores text it did not derive from stored text calls `text_intake` (or
 `message_intake`, which also checks the text): chat messages (page, API, stream), replies and
 anything else a model writes (summaries, tags, topic keywords, session state), imports (both
-formats; message text, speaker names, titles) and the context endpoint's query. Memory writes
-(the memories page and API, Claude's memory tool, extraction) go through the write policy
-instead, which refuses a candidate holding a secret or a marker (`write_policy.classify`), so
-a memory is never stored with either.
+formats; message text, speaker names, titles) and the context endpoint's query. Both first
+drop the invisible characters that reorder or hide what text says
+(`memoryhub.validation.visible_text`). Memory writes (the memories page and API, Claude's
+memory tool, agents, extraction) apply `visible_text` in their services and go through the
+write policy, which refuses a candidate holding a secret or a marker
+(`write_policy.classify`), so a memory is never stored with either.
 
 A marker an earlier redaction left (`[redacted: password]`) is kept exactly as it is: a reply
 that quotes a stored message must not have the marker redacted again ("비번은 [redacted:
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 
 from memories.logic.redaction import PLACEHOLDER_PATTERN, redact
 from memoryhub.text import is_marker_word
-from memoryhub.validation import clean_message_text
+from memoryhub.validation import clean_message_text, visible_text
 
 
 @dataclass(frozen=True)
@@ -36,10 +38,12 @@ class Intake:
 
 
 def text_intake(text: str) -> Intake:
-    """`text` with every secret replaced by a marker; markers already in it stay as they are.
+    """`text` without invisible reordering or hiding characters (`visible_text`) and with
+    every secret replaced by a marker; markers already in it stay as they are.
 
     Idempotent: `text_intake(text_intake(t).text).text == text_intake(t).text`.
     """
+    text = visible_text(text)
     if not text:
         return Intake(text=text)
     parts: list[str] = []

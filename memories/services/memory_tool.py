@@ -27,6 +27,7 @@ from memories.reasons import ChangeReason, StatusReason
 from memories.selectors.retrieval import readable_by
 from memories.services import extraction, revision
 from memories.services.revision import InvalidTransition, MemoryRefused
+from memoryhub.validation import visible_text
 
 COMMANDS = ("view", "create", "str_replace", "insert", "delete", "rename")
 TYPES = tuple(MemoryType.values)
@@ -197,6 +198,7 @@ def _text(value: Any, name: str, *, allow_empty: bool = False) -> str:
         raise MemoryToolError(f"{name} must be a string.")
     if "\x00" in value:
         raise MemoryToolError(f"{name} must not contain NUL characters.")
+    value = visible_text(value)  # what the user will approve is what is stored
     if not allow_empty and not value.strip():
         raise MemoryToolError(f"{name} must not be empty.")
     if len(value) > _MAX_FILE_CHARS:

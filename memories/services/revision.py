@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TypeVar
 
@@ -47,6 +47,7 @@ from memories.services.intake import terms_intake
 from memoryhub import embeddings
 from memoryhub import text as text_analysis
 from memoryhub.embeddings import Vector
+from memoryhub.validation import visible_text
 
 MAX_INDEX_TOKENS = 64
 
@@ -338,6 +339,7 @@ def memory_create(
     """A memory the user wrote themselves: active at once unless the write policy objects
     (a secret raises MemoryRefused; an injection is stored quarantined). `via` (a
     `WrittenVia` value) says how it came, for the memory page's provenance."""
+    content = visible_text(content)
     policy = policy_decide(content=content, type=type, origin=Origin.USER)
     if not policy.stores:
         raise MemoryRefused(policy)
@@ -427,6 +429,9 @@ def memory_revise(
     if current is None:
         raise InvalidTransition("memory has no version")
     content = changes.content
+    if not isinstance(content, _Unset):
+        content = visible_text(content)
+        changes = replace(changes, content=content)
     new_content = current.content if isinstance(content, _Unset) else content
     if indexed is None and new_content != current.content:
         indexed = memory_index(content=new_content)

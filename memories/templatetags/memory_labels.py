@@ -12,7 +12,9 @@ from django.utils.translation import gettext
 
 from memories.labels import (
     REMOVED_COUNT_PREFIX,
+    AgentCallOutcome,
     AgentTool,
+    AgentToolTried,
     ChangedField,
     CopyKind,
     RemovedCount,
@@ -55,6 +57,27 @@ def memory_label(value: object, kind: str) -> str:
     if kind == "agent-tool" and value not in choices.values:
         return gettext("Called %(tool)s") % {"tool": value}
     return choice_label(choices, value)
+
+
+@register.filter
+def agent_call(event: AuditEvent) -> str:
+    """What an agent's call did, or for a call that was not done, what it tried and how it
+    ended ("Tried to forget a memory (no such memory)"): a refused call never reads as the
+    act. A row without an outcome is from before outcomes were kept, when only done calls
+    had ids."""
+    detail = event.detail if isinstance(event.detail, dict) else {}
+    tool = detail.get("tool")
+    outcome = detail.get("outcome") or AgentCallOutcome.DONE
+    if outcome == AgentCallOutcome.DONE:
+        return memory_label(tool, "agent-tool")
+    if tool in AgentToolTried.values:
+        tried = choice_label(AgentToolTried, tool)
+    else:
+        tried = gettext("Tried to call %(tool)s") % {"tool": tool}
+    return gettext("%(tried)s (%(outcome)s)") % {
+        "tried": tried,
+        "outcome": choice_label(AgentCallOutcome, outcome),
+    }
 
 
 @register.filter

@@ -137,6 +137,23 @@ def test_agent_calls_are_in_the_access_log_under_the_agents_name(logged_in, user
     assert "I keep bees on my roof" not in html
 
 
+def test_a_refused_agent_call_is_logged_as_tried_and_refused_never_as_the_act(logged_in, user):
+    agent, _ = agent_create(user=user, name="Phone agent", scopes=["read", "write"])
+    agent_call_record(agent=agent, tool="forget_memory", memory_ids=[], outcome="not_found")
+    agent_call_record(agent=agent, tool="add_memory", memory_ids=[], outcome="refused")
+
+    for url in (reverse("memories:access-log"), reverse("account:agent", args=[agent.pk])):
+        english = _text(logged_in.get(url, **EN))
+        korean = _text(logged_in.get(url, **KO))
+
+        assert "Tried to forget a memory (no such memory)" in english, url
+        assert "Tried to add a memory (refused: nothing was stored)" in english, url
+        assert "Forgot a memory" not in english and "Added a memory" not in english, url
+        assert "기억 지우기를 시도함 (찾는 기억 없음)" in korean, url
+        assert "기억 추가를 시도함 (거절됨" in korean, url
+        assert "기억을 지움" not in korean and "기억을 추가함" not in korean, url
+
+
 def test_the_pages_are_linked_from_the_memories_navigation(logged_in):
     html = _text(logged_in.get(reverse("memories:list"), **EN))
 

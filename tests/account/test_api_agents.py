@@ -146,7 +146,12 @@ def test_the_audit_events_name_the_agent_of_each_call(api, user):
 
     call = next(e for e in events if e["action"] == AuditEvent.Action.AGENT_CALL)
     assert call["agent"] == {"id": body["id"], "name": "Claude Desktop"}
-    assert call["detail"] == {"agent_id": agent.pk, "tool": "search_memory", "ids": [3, 5]}
+    assert call["detail"] == {
+        "agent_id": agent.pk,
+        "tool": "search_memory",
+        "outcome": "done",
+        "ids": [3, 5],
+    }
 
 
 def test_the_export_lists_agents_without_their_token(api):

@@ -608,6 +608,31 @@ def test_every_call_is_in_the_users_access_log_with_ids_and_no_text(
     assert agent.last_used_at is not None
 
 
+def test_a_refused_call_is_logged_with_its_outcome_not_as_done(
+    mcp_url: str, user: Any, other_user: Any
+) -> None:
+    theirs = memory_create(user=other_user, type="preference", content=SPICY)
+    _, token = _agent(user, write=True)
+    _, reader_token = _agent(user, name="reader")
+
+    async def use(session: ClientSession) -> None:
+        await session.call_tool("forget_memory", {"id": theirs.pk})
+        await session.call_tool("add_memory", {"content": "My door code password is Tq7#mW2x"})
+        await session.call_tool("add_memory", {"content": TRIP})
+
+    _with_session(mcp_url, token, use)
+    _call(mcp_url, reader_token, "forget_memory", {"id": theirs.pk})
+
+    events = AuditEvent.objects.filter(action=AuditEvent.Action.AGENT_CALL).order_by("pk")
+    assert [(e.detail["tool"], e.detail["outcome"]) for e in events] == [
+        ("forget_memory", "not_found"),
+        ("add_memory", "refused"),
+        ("add_memory", "done"),
+        ("forget_memory", "forbidden"),
+    ]
+    assert Memory.objects.filter(pk=theirs.pk).exists()
+
+
 # --- resources -------------------------------------------------------------------------------
 
 

@@ -152,6 +152,38 @@ def test_malformed_json_is_400_in_the_error_shape(api):
     assert set(response.json()["error"]) == {"code", "message", "fields"}
 
 
+@pytest.mark.parametrize(
+    "body", [b"not json at all", b'{"title": ', b"[1, 2]", b'"a string"', b"42"]
+)
+def test_a_session_body_that_is_not_a_json_object_is_400_and_starts_nothing(api, body):
+    response = api.generic("POST", "/api/v1/sessions/", body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert set(response.json()["error"]) == {"code", "message", "fields"}
+    assert not ChatSession.objects.exists()
+
+
+def test_a_session_body_sent_as_text_is_415_and_starts_nothing(api):
+    response = api.generic("POST", "/api/v1/sessions/", b"hello", content_type="text/plain")
+
+    assert response.status_code == 415
+    assert not ChatSession.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [(b"", "application/json"), (b"{}", "application/json"), (b"", None)],
+)
+def test_a_session_starts_with_an_empty_body_or_an_empty_object(api, body, content_type):
+    if content_type is None:
+        response = api.post("/api/v1/sessions/")
+    else:
+        response = api.generic("POST", "/api/v1/sessions/", body, content_type=content_type)
+
+    assert response.status_code == 201, response.content
+    assert ChatSession.objects.count() == 1
+
+
 def test_wrong_content_type_is_415_in_the_error_shape(api):
     session_id = _new_session(api)
 

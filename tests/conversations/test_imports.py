@@ -130,6 +130,16 @@ def test_a_malformed_import_is_400_naming_the_place_and_writes_nothing(api, payl
     assert HistoryImport.objects.count() == 0 and Message.objects.count() == 0
 
 
+def test_a_payload_queued_before_offsets_were_required_still_parses_in_the_server_zone(settings):
+    settings.TIME_ZONE = "Asia/Seoul"
+
+    with pytest.raises(imports.ImportInvalid):
+        imports.parse_payload(NAIVE_PAYLOAD)
+    (session,) = imports.parse_payload(NAIVE_PAYLOAD, stored=True)
+
+    assert session.messages[0].created_at.isoformat() == "2025-11-20T08:01:00+09:00"
+
+
 def test_an_import_over_the_message_limit_is_413(api, settings):
     settings.MEMORYHUB_MAX_IMPORT_MESSAGES = 2
     payload = {"sessions": [_violin(timezone.now(), "v")]}
@@ -301,8 +311,22 @@ def _write(tmp_path, name, data: bytes):
     return path
 
 
+NAIVE_PAYLOAD = {
+    "sessions": [
+        {
+            "started_at": "2025-11-20T08:00:00+09:00",
+            "messages": [{"role": "user", "content": "안녕", "created_at": "2025-11-20T08:01:00"}],
+        }
+    ]
+}
 CHATGPT_NODE: dict[str, Any] = {"id": "a", "parent": None, "children": []}
 MALFORMED_FILES = {
+    "a time without its offset": (
+        "naive.json",
+        json.dumps(NAIVE_PAYLOAD).encode(),
+        "memoryhub",
+        r"sessions\[0\]\.messages\[0\]\.created_at.*UTC offset",
+    ),
     "empty": ("empty.json", b"", "memoryhub", "is empty"),
     "only whitespace": ("blank.json", b"  \n", "memoryhub", "is empty"),
     "not utf-8": ("latin.json", '{"sessions": "café"}'.encode("latin-1"), "memoryhub", "UTF-8"),

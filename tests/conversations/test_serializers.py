@@ -119,9 +119,18 @@ def test_more_messages_than_an_import_may_hold_is_an_error_coded_too_large(setti
     assert "at most 2 per import" in errors["sessions"]
 
 
-def test_a_time_without_an_offset_is_read_in_the_servers_time_zone(settings):
+def test_a_time_without_an_offset_is_an_error_naming_the_offset():
+    errors = _errors(_payload(_message(created_at="2026-03-04T09:00:00")))
+
+    assert "UTC offset" in errors["sessions[0].messages[0].created_at"]
+
+
+def test_a_stored_payloads_time_without_an_offset_is_read_in_the_servers_time_zone(settings):
     settings.TIME_ZONE = "Asia/Seoul"
-    serializer = ImportInput(data=_payload(_message(created_at="2026-03-04T09:00:00")))
+    serializer = ImportInput(
+        data=_payload(_message(created_at="2026-03-04T09:00:00")),
+        context={"naive_times_allowed": True},
+    )
 
     assert serializer.is_valid()
     created = serializer.validated_data["sessions"][0]["messages"][0]["created_at"]

@@ -395,6 +395,7 @@ def test_a_call_is_logged_with_ids_and_no_text(reader_agent, profile):
     assert event.detail == {
         "agent_id": reader_agent.pk,
         "tool": "search_memory",
+        "outcome": "done",
         "ids": _ids(found),
     }
     assert "커피" not in str(event.detail)
@@ -418,3 +419,16 @@ def test_no_rate_limit_when_off(reader_agent, settings):
     settings.MEMORYHUB_AGENT_RATE = None
 
     assert all(agent_rate_limit(agent=reader_agent) is None for _ in range(50))
+
+
+def test_a_call_is_recorded_with_how_it_ended_and_an_unknown_outcome_is_an_error(writer_agent):
+    agent_call_record(agent=writer_agent, tool="forget_memory", memory_ids=[], outcome="not_found")
+    agent_call_record(agent=writer_agent, tool="search_memory", memory_ids=[7])
+
+    logged = AuditEvent.objects.filter(action=AuditEvent.Action.AGENT_CALL).order_by("pk")
+    assert [(e.detail["tool"], e.detail["outcome"]) for e in logged] == [
+        ("forget_memory", "not_found"),
+        ("search_memory", "done"),
+    ]
+    with pytest.raises(ValueError, match="outcome"):
+        agent_call_record(agent=writer_agent, tool="add_memory", memory_ids=[], outcome="oops")

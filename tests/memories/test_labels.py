@@ -34,6 +34,8 @@ CHOICES: list[type[models.TextChoices]] = [
     labels.RemovedCount,
     labels.CopyKind,
     labels.AgentTool,
+    labels.AgentToolTried,
+    labels.AgentCallOutcome,
     labels.ChatRecord,
 ]
 

@@ -1,3 +1,5 @@
+import pytest
+
 from memoryhub import text
 
 
@@ -118,3 +120,32 @@ def test_words_that_only_look_like_a_marker_are_ordinary_text():
     for plain in plain_texts:
         assert not text.carries_marker(plain), plain
     assert not text.is_marker_word("photos") and text.is_marker_word("Removed")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "비번 [redacted: password], 카드 [redacted: card number]",
+        "이 레시피 봐봐 https://www.example.org/recipes/slow-cooked-beef-stew-with-red-wine",
+        "견적서는 jiyoung.lee+quotes@example-studio.co.kr 로 보내줘",
+        "그 스크립트 loadUserPreferences 가 app_settings.yaml 을 못 읽어",
+        "```js\nconst total = items.reduce((a, b) => a + b.price, 0);\n```\n이 코드 왜 느려?",
+        "[removed] 그거 말고 www.daum.net/news?category=technology-and-science 이거",
+    ],
+)
+def test_markers_urls_addresses_and_code_in_a_korean_message_leave_it_korean(said):
+    assert text.detect_language(said) == "ko"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Have a look at https://ko.wikipedia.org/wiki/제주도 before our trip next week",
+        "Please rename the `고객_목록` table before tonight's deploy runs",
+        "Forward the invoice to 박서연@example.com and keep me posted",
+        "My old password was [redacted: password] but I changed it yesterday",
+        "That is all for now. See you e.g. on Monday.",
+    ],
+)
+def test_hangul_only_in_urls_addresses_or_code_leaves_an_english_message_english(said):
+    assert text.detect_language(said) == "en"

@@ -40,6 +40,7 @@ from conversations.tasks import messages_embed
 from memories.logic import injection, rules
 from memories.models import Memory, MemoryStatus, Reader
 from memoryhub import embeddings, llm
+from memoryhub.validation import visible_text
 
 R = TypeVar("R")
 
@@ -113,7 +114,10 @@ def _load(path: Path) -> list[dict[str, Any]]:
 
 
 def _fragments(text: str) -> list[str]:
-    """The sentences of `text` long enough to recognise in a prompt, spaces folded."""
+    """The sentences of `text` long enough to recognise in a prompt, as the pipeline stores
+    them (`visible_text`: a zero-width split is not what a prompt would quote), spaces
+    folded."""
+    text = visible_text(text)
     pieces = rules.split_sentences(text) + [text]
     folded = (re.sub(r"\s+", " ", piece).strip() for piece in pieces)
     return [piece for piece in folded if len(piece) >= _MIN_FRAGMENT]
