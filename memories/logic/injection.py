@@ -755,8 +755,10 @@ _PROTECTIONS_OFF = (
 # The assistant's rules switched off, replaced or hidden from the user.
 _RULES_OFF = (
     r"\b(?:your|its|the)\s+(?:[\w-]+\s+){0,2}?(?:rules|guidelines|instructions|polic(?:y|ies)|"
-    r"programming|restrictions|limits|filters|principles)\s+(?:are|is)\s+(?:now\s+)?(?:outdated|"
-    r"obsolete|invalid|void|cancelled|canceled|gone|over|lifted|off|suspended|no\s+longer)\b|"
+    r"programming|restrictions|limits|filters|principles|guards|guardrails|safeguards|checks)\s+"
+    r"(?:are|is|have\s+been|has\s+been)\s+(?:now\s+)?(?:officially\s+)?(?:outdated|obsolete|"
+    r"invalid|void|cancelled|canceled|gone|over|lifted|off|suspended|no\s+longer|deprecated|"
+    r"retired|superseded|replaced|discontinued|disabled|expired|withdrawn)\b|"
     r"\b(?:use|follow|obey)\s+only\s+(?:the\s+)?(?:rules|instructions|guidelines)\s+i\s+"
     r"(?:give|set|write|make)\b|"
     r"\b(?:forget|ignore|disregard|drop|discard)\s+(?:everything|all|what|whatever|anything)\s+"
@@ -1015,24 +1017,36 @@ _PROMOTED_LINK = (
 # announces the guards relaxed or secrets allowed; an identity for the assistant defined by
 # having no limits; a claim to own or run the assistant, or to speak with the system's rank.
 _GUARD_KO = (
-    r"(?:(?:개인\s*정보|프라이버시|민감\s*정보|비밀\s*번호|비번|보안|안전|콘텐츠|검열|저장|기억)\s*"
-    r"(?:보호\s*)?(?:처리\s*)?(?:규칙|정책|규정|지침|원칙|기준|필터|제한|장치|조치)|마스킹|가림\s*처리|"
-    r"레닥션|격리\s*(?:기능|조치|규칙))"
+    r"(?:(?:개인\s*정보|프라이버시|민감\s*정보|비밀\s*번호|비번|보안|안전|콘텐츠|검열|저장|기억|메모리|"
+    r"입력|문서|지시)\s*(?:보호\s*)?(?:처리\s*)?(?:규칙|정책|규정|지침|원칙|기준|필터링?|제한|장치|조치|"
+    r"가드(?:레일)?|검사)|마스킹|가림\s*처리|레닥션|격리\s*(?:기능|조치|규칙)|"
+    # the assistant's own: "너의 필터", "저장된 규칙"
+    r"(?:(?<![가-힣])(?:너|네|니|당신)(?:의)?|저장된|기존)\s*(?:[가-힣]+\s*)?(?:규칙|필터|지침|제한|"
+    r"안전\s*장치|가드레일))"
 )
 _RELAXED_KO = (
-    r"(?:완화|해제|폐지|중단|중지|유예|철회|비활성|꺼졌|꺼짐|꺼져\s*있|풀렸|풀림|풀려|없어졌|없어짐|"
-    r"사라졌|무효|적용\s*(?:되지\s*않|안\s*(?:됨|돼|되|함))|예외\s*(?:처리|적용))"
+    r"(?:완화|해제|폐지|폐기|중단|중지|유예|철회|비활성|꺼졌|꺼짐|꺼져\s*있|풀렸|풀림|풀려|없어졌|없어짐|"
+    r"사라졌|무효|만료|무력화|구버전|효력\s*(?:상실|없|을\s*잃)|지원\s*종료|사용\s*종료|"
+    r"(?:대체|종료)(?:되었|됐|됨|된다|됩니다|돼)|더\s*(?:이상|는)\s*(?:유효하지|적용되지|"
+    r"쓰이지|사용되지|필요\s*없)|적용\s*(?:되지\s*않|안\s*(?:됨|돼|되|함))|예외\s*(?:처리|적용))"
 )
 _GUARD_EN = (
-    r"(?:privacy|data[\s-]protection|redaction|masking|safety|content|secrets?|pii|personal[\s-]"
+    r"(?:(?:privacy|data[\s-]protection|redaction|masking|safety|content|secrets?|pii|personal[\s-]"
     r"data|sensitive[\s-](?:data|info(?:rmation)?)|quarantine|injection|security|storage)\s+"
     r"(?:rules?|polic(?:y|ies)|filters?|restrictions?|guidelines|settings|protections?|checks?|"
-    r"measures|screening|safeguards?|limits)"
+    r"measures|screening|safeguards?|limits|guards?|guardrails?)|"
+    # the assistant's own: "your memory filters", "its stored rules", "instruction guards"
+    r"(?:memory|instruction|prompt|input|document|stored|saved|(?:your|its|the\s+assistant'?s)"
+    r"(?:\s+[\w-]+)?)\s+(?:rules?|filters?|guards?|guardrails?|safeguards?|restrictions?|"
+    r"screening|protections?))"
 )
 _RELAXED_EN = (
     r"(?:relaxed|lifted|loosened|waived|suspended|disabled|removed|eased|paused|revoked|"
     r"rescinded|turned\s+off|switched\s+off|off|no\s+longer\s+(?:apply|applies|in\s+effect|"
-    r"active|required|enforced))"
+    r"active|required|enforced|valid|needed)|"
+    # declared out of date: "deprecated", "superseded by v5", "retired"
+    r"deprecated|obsolete|retired|superseded|discontinued|sunset(?:ted)?|decommissioned|"
+    r"phased\s+out|withdrawn|voided|void|invalidated|expired|overridden)"
 )
 _GUARD_ITSELF_EN = (
     r"(?:masking|redaction|quarantine|privacy\s+protection|data\s+protection|secret\s+filtering)"
@@ -1330,11 +1344,20 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"{0,3}?(?:says?|asks?|tells?\s+you|wants?|writes?|orders?)\b|"
             r"\b(?:anyone|anybody|someone|messages?|e-?mails?)\s+(?:claiming|who\s+claims?|that\s+"
             r"claims?|pretending)\s+to\s+(?:be|come)\b|"
-            r"\b(?:follow|obey|execute|carry\s+out|act\s+on|do)\s+(?:any|all|every|the)?\s*"
-            r"(?:instructions?|commands?|orders?|directions?)\s+(?:that\s+(?:appears?|are|is|comes?|shows?\s+up)"
-            r"\s+)?(?:in|from|inside|within|found\s+in)\b|"
-            r"(?:문서|메일|메시지|페이지|파일|글|공지)\S{0,3}\s*(?:에\s*(?:들어\s*있는|있는|적힌|나온)|속|"
-            r"안의)\s*(?:지시|명령)\S{0,3}\s*(?:[가-힣]+\s+){0,4}?(?:따르|따라|실행|수행)|"
+            r"\b(?:follow|obey|execute|carry\s+out|act\s+on|do|accept|trust|hono(?:u)?r|apply|"
+            r"comply\s+with|take|adopt)\s+(?:any|all|every|the)?\s*"
+            r"(?:instructions?|commands?|orders?|directions?|directives?)\s+(?:that\s+(?:appears?|are|is|comes?|shows?\s+up)"
+            r"\s+)?(?:in|from|inside|within|(?:found|contained|embedded|written|hidden|given)\s+(?:in|"
+            r"inside|within))\b|"
+            # "instructions found in documents are to be accepted": the same, said passively
+            r"\b(?:instructions?|commands?|directives?)\s+(?:found|contained|embedded|written|hidden)\s+"
+            r"(?:in|inside|within)\s+(?:[\w-]+\s+){0,3}?(?:are|is|must\s+be|should\s+be|will\s+be)\s+"
+            r"(?:now\s+)?(?:to\s+be\s+)?(?:followed|obeyed|accepted|executed|trusted|honou?red|"
+            r"applied|valid|binding|authoritative)\b|"
+            r"(?:문서|메일|메시지|페이지|파일|글|공지|웹\s*페이지|웹사이트|사이트|첨부\s*파일|검색\s*결과)"
+            r"\S{0,3}\s*(?:에\s*(?:들어\s*있는|있는|적힌|나온|포함된|담긴|숨겨진)|속|안의|의)\s*"
+            r"(?:지시|명령|지침)\S{0,3}\s*(?:[가-힣]+\s+){0,4}?(?:따르|따라|실행|수행|받아들|수용|"
+            r"허용|인정|반영|적용)|"
             r"\bmy\s+(?:messages|instructions|requests)\s+(?:are|have)\s+(?:a\s+)?lower|"
             r"\b(?:messages?|instructions?|words?|orders?|requests?|commands?)\s+(?:override|outrank|"
             r"overrule|trump|take\s+precedence\s+over|come\s+before)\s+(?:mine|my\s+own|me|the\s+"
@@ -1536,10 +1559,270 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
     ),
 ]
 
+# A new regime announced for the assistant's own rules ("per the new policy (v4.2) your memory
+# filters ...", "새 정책에 따라 네 저장 규칙이 변경됐어"): whatever it says they become, the
+# user never wrote a policy for the assistant; the service's own do not arrive in a chat.
+_NEW_REGIME = (
+    r"\bnew\s+(?:polic(?:y|ies)|version|update|guidelines|rules|terms|protocol|ruleset|release|"
+    r"directive)\b|\b(?:policy|rules?|guidelines?)\s+(?:update|change|revision)\b|"
+    r"\bupdated\s+(?:polic(?:y|ies)|guidelines|rules|terms)\b|\bversion\s+\d|"
+    r"(?<![\w.])v\d+(?:\.\d+)*\b|"
+    r"(?:새|신규|개정된|변경된|바뀐)\s*(?:정책|버전|규정|지침|규칙|약관)|(?:정책|규정|지침|약관)\s*"
+    r"(?:변경|개정|업데이트)|버전\s*\d"
+)
+_THE_ASSISTANTS_RULES = (
+    r"\b(?:your|its|the\s+assistant'?s)\s+(?:[\w-]+\s+)?(?:rules|filters|guards|guardrails|"
+    r"safeguards|restrictions|instructions|guidelines|policies|policy)\b|\b(?:memory|stored|saved)"
+    r"\s+(?:rules|filters|instructions|guards|guidelines)\b|"
+    r"(?<![가-힣])(?:너|네|니|당신)(?:의)?\s*(?:[가-힣]+\s*)?(?:규칙|필터|지침|제한|안전\s*장치)|"
+    r"(?:저장된|기존|메모리|기억|저장)\s*(?:규칙|필터|지침|제한)"
+)
+_CHANGED = (
+    r"\b(?:deprecated|superseded|replaced|updated|changed|revised|modified|overridden|retired|"
+    r"obsolete|disabled|no\s+longer|must\s+(?:now\s+)?(?:accept|allow)|now\s+(?:accept|allow)|"
+    r"update|change|rewrite|modify|revise|replace)\b|폐지|폐기|대체|변경|개정|업데이트|갱신|수정|"
+    r"비활성|무효|바꿔|바꾸|바뀌"
+)
+_TOGETHER.append(
+    _together(RULES, _NEW_REGIME, _THE_ASSISTANTS_RULES, _CHANGED, unless=_OWNED_ELSEWHERE)
+)
+
 # A notice reads as one text: its label on one line, what it announces on the next.
 _WHOLE_TEXT: list[_Together] = [
     _together(RULES, _NOTICE_LABEL, _PERMITTED_NOW, _FOR_THE_ASSISTANT, unless=_OWNED_ELSEWHERE),
 ]
+
+# --- a third language ---------------------------------------------------------------------------
+# A text in Spanish, French, German, Portuguese, Italian, Japanese or Chinese (pasted for a
+# translation, forwarded, quoted) that gives the assistant a rule: the rules above read Korean
+# and English only. A small lexicon of the core words in each names what the sentence does;
+# one word alone is never enough ("siempre", "règle", "ルール" are everyday words): an order to
+# ignore instructions or the user, to obey a sender, or a rule kept for the assistant for good.
+# Ambiguous words ("instruction", "permanent", "assistant") count only in a sentence that is
+# in one of these languages.
+_FOREIGN_TEXT = re.compile(
+    r"[\u3040-\u30ff\u4e00-\u9fff]|[áéíóúñçàèìòùâêîôûäöüßãõœ¿¡]|"
+    r"\b(?:el|los|las|del|que|para|una|les|des|pour|avec|est|vous|der|das|und|ist|nicht|"
+    r"você|não|uma|della|dell|che|sono|dem|den|ihr|sie|sei|questo|questa|il|gli|este|esta|cette|"
+    r"dieser|diese)\b|(?<![a-z])[ldn]'[aeiouhé]"
+)
+
+
+def _words(*alternatives: str) -> re.Pattern[str]:
+    latin = "|".join(a for a in alternatives if not re.search(r"[\u3040-\u9fff]", a))
+    cjk = "|".join(a for a in alternatives if re.search(r"[\u3040-\u9fff]", a))
+    return _c(r"(?<![a-zà-ÿ])(?:" + latin + r")(?![a-zà-ÿ])" + (f"|{cjk}" if cjk else ""))
+
+
+_F_ASSISTANT = _words(
+    r"asistente",
+    r"assistente",
+    r"assistant(?:e)?",
+    r"assistent(?:en|in)?",
+    r"ia",
+    r"ki",
+    r"ai",
+    r"inteligencia\s+artificial",
+    r"intelig[êe]ncia\s+artificial",
+    r"intelligenza\s+artificiale",
+    r"intelligence\s+artificielle",
+    r"sprachmodell",
+    r"chatbot",
+    "アシスタント",
+    "人工知能",
+    "チャットボット",
+    "助手",
+    "助理",
+    "人工智能",
+    "机器人",
+)
+_F_RULE = _words(
+    r"instrucci[oó]n(?:es)?",
+    r"reglas?",
+    r"normas?",
+    r"instru[cç](?:[aã]o|[õo]es)",
+    r"regras?",
+    r"instructions?",
+    r"r[eè]gles?",
+    r"consignes?",
+    r"directives?",
+    r"anweisung(?:en)?",
+    r"regeln?",
+    r"befehle?",
+    r"vorgaben?",
+    r"istruzion[ei]",
+    r"regol[ae]",
+    r"direttiv[ae]",
+    "指示",
+    "命令",
+    "ルール",
+    "規則",
+    "指令",
+    "规则",
+    "规定",
+)
+_F_FOR_GOOD = _words(
+    r"permanente(?:s|mente)?",
+    r"a\s+partir\s+de\s+(?:ahora|agora)",
+    r"de\s+(?:ahora|agora)\s+en\s+adelante",
+    r"de\s+agora\s+em\s+diante",
+    r"para\s+siempre",
+    r"para\s+sempre",
+    r"permanent(?:e|es|s|en)?",
+    r"d[ée]sormais",
+    r"[àa]\s+partir\s+de\s+maintenant",
+    r"pour\s+toujours",
+    r"dor[ée]navant",
+    r"dauerhaft(?:e|en|er|es)?",
+    r"ab\s+jetzt",
+    r"von\s+nun\s+an",
+    r"ab\s+sofort",
+    r"f[üu]r\s+immer",
+    r"d'ora\s+in\s+(?:poi|avanti)",
+    r"da\s+ora\s+in\s+(?:poi|avanti)",
+    r"per\s+sempre",
+    "永久",
+    "永続",
+    "恒久",
+    "今後",
+    "これからは",
+    "从现在起",
+    "从现在开始",
+    "今后",
+    "以后一直",
+)
+_F_KEEP = _words(
+    r"guarda(?:lo|la)?",
+    r"gu[aá]rda(?:lo|la)",
+    r"recuerda",
+    r"memoriza",
+    r"almacena",
+    r"guarde",
+    r"lembre",
+    r"memorize",
+    r"armazene",
+    r"salve",
+    r"retiens",
+    r"m[ée]morise[rz]?",
+    r"enregistre[rz]?",
+    r"garde[rz]?",
+    r"sauvegarde[rz]?",
+    r"merke?\s+dir",
+    r"speicher(?:e|n)?",
+    r"behalte",
+    r"ricorda",
+    r"memorizza",
+    r"salva",
+    r"conserva",
+    "覚えて",
+    "記憶し",
+    "保存し",
+    "記録し",
+    "记住",
+    "保存",
+    "储存",
+    "存储",
+    "记下",
+)
+_F_IGNORE = _words(
+    r"ignora(?:r|d)?",
+    r"ignore[rz]?",
+    r"ignorier(?:e|en|t)?",
+    r"ignorare",
+    r"haz\s+caso\s+omiso",
+    r"no\s+hagas\s+caso",
+    r"desconsidere",
+    r"missacht(?:e|en)",
+    r"olvida(?:r)?",
+    r"esque[çc]a",
+    r"oublie[rz]?",
+    r"vergiss",
+    r"dimentica(?:re)?",
+    "無視",
+    "忽略",
+    "无视",
+    "不要理会",
+)
+_F_OBEY = _words(
+    r"obedec\w*",
+    r"obedezc\w*",
+    r"acata\w*",
+    r"ob[ée]i\w*",
+    r"gehorch\w*",
+    r"befolg\w*",
+    r"obbedi\w*",
+    r"ubbidi\w*",
+    "従え",
+    "従う",
+    "従って",
+    "従い",
+    "服従",
+    "服从",
+    "听从",
+    "遵从",
+)
+_F_USER = _words(
+    r"usuari[oa]s?",
+    r"usu[aá]ri[oa]s?",
+    r"preferencias",
+    r"prefer[êe]ncias",
+    r"utilisat(?:eur|rice)s?",
+    r"pr[ée]f[ée]rences",
+    r"benutzer(?:s|in)?",
+    r"nutzer(?:s|in)?",
+    r"pr[äa]ferenzen",
+    r"utente",
+    r"preferenze",
+    "ユーザー",
+    "利用者",
+    "用户",
+    "偏好",
+)
+_F_SENDER = _words(
+    r"remitente",
+    r"remetente",
+    r"exp[ée]dit(?:eur|rice)",
+    r"absender(?:in)?",
+    r"mittente",
+    r"este\s+mensaje",
+    r"esta\s+mensagem",
+    r"ce\s+message",
+    r"diese[rn]?\s+nachricht",
+    r"questo\s+messaggio",
+    "送信者",
+    "差出人",
+    "このメッセージ",
+    "发件人",
+    "发送者",
+    "这条消息",
+)
+
+
+def _foreign_order(sentence: str) -> str | None:
+    """The kind of rule a sentence in a third language gives the assistant, or None."""
+    if not _FOREIGN_TEXT.search(sentence):
+        return None
+    has = {
+        name: bool(pattern.search(sentence))
+        for name, pattern in (
+            ("assistant", _F_ASSISTANT),
+            ("rule", _F_RULE),
+            ("for_good", _F_FOR_GOOD),
+            ("keep", _F_KEEP),
+            ("ignore", _F_IGNORE),
+            ("obey", _F_OBEY),
+            ("user", _F_USER),
+            ("sender", _F_SENDER),
+        )
+    }
+    if has["obey"] and (has["sender"] or has["assistant"] or (has["rule"] and has["for_good"])):
+        return OBEY
+    if has["ignore"] and (has["rule"] or has["user"]):
+        return RULES
+    if has["rule"] and has["for_good"] and (has["assistant"] or has["keep"]):
+        return RULES
+    return None
+
 
 _ONLY_THEIR_WORD = re.compile(
     r"([가-힣]+)\s*(?:의\s*)?(?:말|지시|명령)만\s*(?:들어|따라|따르|믿어|들으)"
@@ -1573,6 +1856,9 @@ def _first_finding(folded: str) -> str | None:
         for rule in _TOGETHER:
             if rule.found(sentence):
                 return rule.kind
+        foreign = _foreign_order(sentence)
+        if foreign is not None:
+            return foreign
     for rule in _WHOLE_TEXT:
         if rule.found(folded):
             return rule.kind

@@ -598,24 +598,34 @@ _KO_REASON_FIRST = re.compile(
     r"^[^,.!?]{1,40}?(?:으니까|니까|니깐|으니|[가-힣]우니|하니|이니|아서|어서|해서|라서|이라서|므로|"
     r"길래)\s*,?\s+"
 )
+_KO_MANNER_NOT_REASON = re.compile(
+    r"(?:게|히|(?:으)?로)\s+[가-힣]+(?:아서|어서|해서|여서)\s*,?\s*$"
+)
 _KO_ONLY_ASKS = re.compile(
     r"(?:줘|줘요|주세요|주시오|주오|주게|주라|주십시오|하시오|하세요|해라|하라|마시오|마세요|마라)[\s.!~]*$"
 )
 
 
-_KO_TOPIC_OPENING = re.compile(r"^[가-힣]+(?:\s+[가-힣]+)?(?:은|는)\s")
+# The topic may be named by a few words ("매운 음식 레시피는 ..."): a kind of answer.
+_KO_TOPIC_OPENING = re.compile(r"^[가-힣]+(?:\s+[가-힣]+){0,3}")
+_KO_TOPIC_WORD = re.compile(r"[가-힣]*[은는](?=\s)")
 
 
 def _ko_topic_opening(text: str) -> bool:
-    """A request opened by a topic ("답변은 ...", "코드 예시는 ..."): the "은/는" is the topic
-    particle (Kiwi's JX), not a modifier's ending ("재밌는 얘기 해줘", "좋은 책 골라줘": one
-    thing asked for now)."""
-    found = _KO_TOPIC_OPENING.match(text)
-    if not found:
+    """A request opened by a topic ("답변은 ...", "코드 예시는 ...", "매운 음식 레시피는 ..."):
+    one of its first words ends in the topic particle "은/는" (Kiwi's JX), not a modifier's
+    ending ("재밌는 얘기 해줘", "좋은 책 골라줘": one thing asked for now)."""
+    opening = _KO_TOPIC_OPENING.match(text)
+    if not opening:
         return False
-    particle = found.end() - 2  # the "은/는" before the space
+    # the "은/는" of each of the opening words, where the next word follows
+    particles = {
+        m.end() - 1 for m in _KO_TOPIC_WORD.finditer(text, 0, min(len(text), opening.end() + 1))
+    }
+    if not particles:
+        return False
     return any(
-        token.start == particle and str(token.tag) == "JX" for token in _analyser().tokenize(text)
+        token.start in particles and str(token.tag) == "JX" for token in _analyser().tokenize(text)
     )
 
 
@@ -661,7 +671,11 @@ def standing_request(sentence: str) -> bool:
     if fragment_preference(text):
         return True
     if _KO_ASKS.search(text):
-        asked = _KO_REASON_FIRST.sub("", text, count=1) if _KO_ONLY_ASKS.search(text) else text
+        reason = _KO_REASON_FIRST.match(text) if _KO_ONLY_ASKS.search(text) else None
+        # "나트륨 적게 잡아서 알려줘": a manner ("-게/-로 ...아서") is part of the request
+        if reason and _KO_MANNER_NOT_REASON.search(reason.group(0)):
+            reason = None
+        asked = text[reason.end() :] if reason else text
         standing = bool(
             _KO_STANDING.search(text)
             or _KO_STANDING.search(asked)

@@ -545,6 +545,11 @@ _TOPIC = re.compile(
     r"초기화하|들어가|설정하|조정하|설치하|복원하)는\s*(?:법|방법|곳|메뉴|위치|순서)|"
     r"\bhow\s+to\s+(?:change|open|find|reset|set\s+up|install|configure|adjust|update|restore|"
     r"turn\s+(?:on|off))\s+(?!your\b)(?:[\w'-]+\s+){0,3}?(?:settings?|preferences|options|menus?)\b|"
+    # how many an answer is for ("a recipe for four people", "a plan for two adults"): a
+    # quantity, nobody spoken to
+    r"\bfor\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a\s+few|several|"
+    r"(?:a\s+)?(?:couple|family|group|party)\s+of\s+\w+)\s+(?:people|persons|guests|adults|kids|"
+    r"children|servings|portions)\b|"
     # the things the user's own condition named ("when I ask for drafts, keep them short")
     r"\b(?:keep|make|put|write|format|list|sort)\s+them\b|"
     r"(?:내가|제가|내|제)\s*(?:보내는|보낼|쓰는|쓸)|"
@@ -658,7 +663,14 @@ def allowed(sentence: str, how: str, scope: str) -> bool:
         # "Never share my address with anyone" forbids the crossing it names: the user's
         # privacy, a preference of its own.
         return whole and bool(_PROHIBITION.search(sentence))
-    return how == PLAIN or bool(_SHAPE.search(sentence)) or not _OF_THE_ASSISTANT.search(sentence)
+    # "If you give me a recipe, make it for two servings", "코드 짜줄 때는 주석 달아줘": the
+    # assistant named in a condition that is only the topic is the one making that kind of
+    # answer, not what the order is about.
+    return (
+        how == PLAIN
+        or bool(_SHAPE.search(sentence))
+        or not _OF_THE_ASSISTANT.search(_without_topics(sentence))
+    )
 
 
 def unallowed_instruction(folded: str) -> bool:

@@ -479,3 +479,23 @@ def test_a_korean_request_for_the_clock_of_answers_after_its_reason_is_kept():
 
 def test_the_time_of_one_thing_at_hand_is_no_standing_request():
     assert extract_statements("이 회의 시간 한국 시간 기준으로 알려줘") == []
+
+
+# A standing adjustment for one kind of answer, its topic named by a few words and the manner
+# said with "-아서/-어서" ("적게 잡아서", "반으로 줄여서"): a request kept, not a reason.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "짠 국물 요리 레시피는 간장 양 절반으로 줄여서 알려줘",
+        "아이 먹을 반찬 레시피는 맵지 않게 만들어서 알려줘",
+        "다이어트 도시락 메뉴는 칼로리 낮게 잡아서 추천해줘",
+        "나 혈압 높아서 찌개 레시피는 소금 적게 넣는 걸로 알려줘",
+    ],
+)
+def test_a_request_about_a_kind_of_answer_named_in_a_few_words_is_a_procedure(text):
+    assert [item.type for item in extract_statements(text)] == ["procedure"], text
+
+
+@pytest.mark.parametrize("text", ["재밌는 얘기 해줘", "좋은 책 골라줘", "맛있는 거 추천해줘"])
+def test_a_modifier_is_no_topic_of_a_standing_request(text):
+    assert extract_statements(text) == [], text
