@@ -108,20 +108,25 @@ _NOT_PROSE = re.compile(
     + "|"
     + re.escape(REMOVED_MARKER)
     + r"|```.*?(?:```|$)|`[^`\n]*`"
-    + r"|\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+"
-    + r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
+    # (each started only where a scheme or an address can start: from every letter of a
+    # long run it would be n*n)
+    + r"|(?<![a-z0-9+.-])(?:[a-z][a-z0-9+.-]*://|www\.)\S+"
+    + r"|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
     re.IGNORECASE | re.DOTALL,
 )
 # A code-ish word: punctuation between word characters (os.path, a/b, x=1, f(x)), an
 # underscore (user_id), or a capital after a small letter (camelCase, getUserName).
-_CODE_WORD = re.compile(r"\S*(?:\w[./\\:=<>(){}\[\]$]+\w|_|[a-z][A-Z])\S*")
+_CODE_INSIDE = re.compile(r"\w[./\\:=<>(){}\[\]$]+\w|_|[a-z][A-Z]")
+# The language is told from the beginning of a long text (a pasted page).
+_LANGUAGE_SAMPLE = 4000
 
 
 def detect_language(text: str) -> str:
     """'ko' when Hangul makes up a fair share of the letters, else 'en'. Redaction and
     removal markers, URLs, e-mail addresses and code-ish words are left out of the count:
     "[redacted: password]" or a link in a Korean message says nothing of its language."""
-    prose = _CODE_WORD.sub(" ", _NOT_PROSE.sub(" ", text))
+    words = _NOT_PROSE.sub(" ", text[:_LANGUAGE_SAMPLE]).split()
+    prose = " ".join(word for word in words if not _CODE_INSIDE.search(word))
     hangul = len(_HANGUL.findall(prose)) + len(_HANGUL_JAMO.findall(prose))
     latin = sum(1 for ch in prose if ch.isascii() and ch.isalpha())
     return "ko" if hangul and hangul * 2 >= latin * 0.5 else "en"

@@ -149,3 +149,16 @@ def test_markers_urls_addresses_and_code_in_a_korean_message_leave_it_korean(sai
 )
 def test_hangul_only_in_urls_addresses_or_code_leaves_an_english_message_english(said):
     assert text.detect_language(said) == "en"
+
+
+def test_a_long_text_is_told_by_its_beginning():
+    korean = "나는 서울에 살고 매일 아침 커피를 마셔. " * 100
+    pasted = korean + "the rest is an english page " * 2000
+
+    assert text.detect_language(pasted) == "ko"
+
+
+@pytest.mark.parametrize("run", ["a" * 20000, "a." * 10000, "x@" * 10000, "aB" * 10000])
+def test_a_long_run_without_a_space_is_english_and_leaves_nothing_behind(run):
+    assert text.detect_language(run) == "en"
+    assert text.detect_language("나는 서울에 살아. " * 400 + run) == "ko"
