@@ -271,6 +271,10 @@ def test_only_the_secret_part_of_a_url_is_redacted(text: str, secret: str, kept:
             ["24680-13579", "97531-86420", "11223-34455"],
         ),
         ("backup codes for my email: 40918 27365, 83302 61947", ["40918 27365", "83302 61947"]),
+        (
+            "Dropbox recovery codes (keep offline):\n38215-90472\n61093-27748",
+            ["38215-90472", "61093-27748"],
+        ),
     ],
 )
 def test_backup_codes_in_five_digit_groups_are_redacted(text: str, codes: list[str]) -> None:
