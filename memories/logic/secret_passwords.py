@@ -231,7 +231,8 @@ def _strip(token: str, start: int) -> tuple[int, int, str]:
     if tail and tail.start() > 0:
         end -= len(token) - tail.start()
         token = token[: tail.start()]
-    while token and token[-1] in _TRAILING:
+    # a JSON object closes after a value (`"x"},`); "${NAME}" is a reference, kept whole
+    while token and (token[-1] in _TRAILING or (token[-1] == "}" and "{" not in token)):
         token, end = token[:-1], end - 1
     if len(token) > 1 and _HANGUL.match(token[-1]):
         cut = _glued_ending(token)
@@ -646,6 +647,11 @@ def _wifi_password(value: str) -> bool:
     return looks_like_password(value) or bool(_DASHED_PHRASE.fullmatch(value))
 
 
+_CLOSING_QUOTES = frozenset("\"'”’」』")
+# The next key of a "key: value" or "key=value" text (JSON, YAML, env, flags' image:tag).
+_NEXT_KEY = re.compile(r"[\"']?[^\W\d_][\w\-.]*[\"']?[:=]")
+
+
 def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:
     """Add to `spans` the values stated after `cue`; return how far tokens were judged."""
     # The window: the rest of the line, at most _WINDOW characters (linear time).
@@ -677,16 +683,23 @@ def _cue_spans(text: str, cue: _Cue, scanned: int, spans: list[Span]) -> int:
     if spelled:  # "도어락 번호 7 2 9 5 0 3", "PIN is four one one nine"
         spans.append((spelled.start("value"), spelled.end("value"), PASSWORD))
     combination = bool(_COMBINATION_CUE.search(cue.text))
+    if stated and text[stated[1] : stated[1] + 1] in _CLOSING_QUOTES:
+        # `PASSWORD='x' -p 5432:5432 postgres:16`: a quoted value ends at its closing quote
+        line_end = stated[1]
+    found = bool(stated)
     for offset, raw in _tokens(text, cue.end, line_end)[:9]:
         position = cue.end + offset
         if _OTHER_NUMBER_CUE.match(raw) and not hint:
             break  # (a hint names what the password is made of: "이름 뭉치1990")
+        if found and _NEXT_KEY.match(raw):
+            break  # `"password": "x", "port": 8080`: the next key's value is no password
         if position < scanned or not _CANDIDATE.search(raw):
             continue
         start, end, core = _strip(raw, position)
         value = looks_like_password(core) or (combination and bool(_THREE_DIGITS.fullmatch(core)))
         if value and not _unit_follows(text, end):
             spans.append((start, end, PASSWORD))
+            found = True
         scanned = position + len(raw)
     return scanned
 

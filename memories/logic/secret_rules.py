@@ -403,6 +403,8 @@ def _card_detail_spans(
             if _OTHER_EXPIRY.search(text, max(0, match.start() - 12), match.start() + 1):
                 continue  # "여권 만료일 2031년 3월": another document's date
             yield match.start("value"), match.end("value"), CARD_EXPIRY
+            # the code written after the expiry: "exp 11/26 code 093", "유효기간 08/29 코드 771"
+            yield from _beside_number(text, match.end())
     for end in card_ends:
         yield from _beside_number(text, end)
 
@@ -416,8 +418,10 @@ _AMOUNT_AFTER = (
 
 # The card's code right after its number or its expiry, without a cue:
 # "3530 1113 3330 0000 / 05/30 / 481", "4111 ... 1111 12/26 123", "... / 481 / 05/30".
+# "... exp 11/26 code 093", "... 코드 512": a bare "code" there names the card's code.
 _CODE_AFTER_NUMBER = re.compile(
-    r"[ \t,/|]{1,3}(?P<value>[0-9]{3,4})(?![0-9]|[/.\-:, ][0-9])(?!" + _AMOUNT_AFTER + r")"
+    r"[ \t,/|]{1,3}(?:(?:(?i:code)|코드)(?:[ \t]*(?:[:=]|은|는|(?i:is)))?[ \t]*)?"
+    r"(?P<value>[0-9]{3,4})(?![0-9]|[/.\-:, ][0-9])(?!" + _AMOUNT_AFTER + r")"
 )
 
 
@@ -605,7 +609,10 @@ _NOT_A_CODE = re.compile(
 )
 # A code is a whole token: a part of a longer dashed number ("250301-4417260") is none.
 _CODE = re.compile(
-    r"(?<![0-9A-Za-z])(?<![0-9]-)(?P<value>[0-9]{3,4}(?:[ \-][0-9]{3,4}|-[0-9]{3,4}-[0-9]{3,4})|"
+    r"(?<![0-9A-Za-z])(?<![0-9]-)(?P<value>"
+    # a backup code of five-digit groups, "48213-90576" (a ZIP+4 "12345-6789" is 5-4)
+    r"[0-9]{5}(?:([ \-])[0-9]{5}(?:\2[0-9]{5})?)|"
+    r"[0-9]{3,4}(?:[ \-][0-9]{3,4}|-[0-9]{3,4}-[0-9]{3,4})|"
     r"[0-9]{4,8}|[A-Z]-[0-9]{4,8}|"
     # a backup code: groups of letters and digits, "8k2f-q91x-..."
     r"(?=[a-z0-9\-]*[0-9])(?=[a-z0-9\-]*[a-z])[a-z0-9]{4,5}(?:-[a-z0-9]{4,5}){1,3})"

@@ -91,3 +91,26 @@ def test_a_password_value_in_a_url_query_keeps_the_next_parameter() -> None:
 
     assert "Tulip!2024" not in result
     assert result.endswith("&next=/cart")
+
+
+@pytest.mark.parametrize(
+    ("text", "password", "kept"),
+    [
+        (
+            "docker run -e MYSQL_ROOT_PASSWORD='Tq7!zr_Lw2' -p 3306:3306 mysql:8.0 켰는데 에러남",
+            "Tq7!zr_Lw2",
+            "mysql:8.0",
+        ),
+        ('config: {"password": "Vb8$kR2!np", "timeout": 3000}', "Vb8$kR2!np", '"timeout": 3000'),
+        ('설정 파일 {"pw": "Hn4%qe9Z"}, "retries": 5 이렇게 돼있어', "Hn4%qe9Z", '"retries": 5'),
+        ('env: DB_PASSWORD="Ms3#pa8Yk" REDIS_URL=redis:6379 LOG=debug2', "Ms3#pa8Yk", "redis:6379"),
+        ("password: 'Qz5&tL1vx' then image nginx:1.25", "Qz5&tL1vx", "nginx:1.25"),
+    ],
+)
+def test_a_quoted_or_keyed_password_ends_where_its_value_ends(
+    text: str, password: str, kept: str
+) -> None:
+    result = redact(text)
+
+    assert password not in result.text, result.text
+    assert kept in result.text, result.text

@@ -256,3 +256,82 @@ def test_only_the_secret_part_of_a_url_is_redacted(text: str, secret: str, kept:
 
     assert secret not in result.text, result.text
     assert kept in result.text, result.text
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("github recovery codes: 51827-30964, 77410-28315, 90263-41158", ["51827-30964"]),
+        (
+            "네이버 2단계 백업코드: 31846-72095, 66017-24583, 80432-19976 잘 보관하기",
+            ["31846-72095", "66017-24583", "80432-19976"],
+        ),
+        (
+            "구글 복구 코드\n- 24680-13579\n- 97531-86420\n- 11223-34455",
+            ["24680-13579", "97531-86420", "11223-34455"],
+        ),
+        ("backup codes for my email: 40918 27365, 83302 61947", ["40918 27365", "83302 61947"]),
+        (
+            "Dropbox recovery codes (keep offline):\n38215-90472\n61093-27748",
+            ["38215-90472", "61093-27748"],
+        ),
+    ],
+)
+def test_backup_codes_in_five_digit_groups_are_redacted(text: str, codes: list[str]) -> None:
+    result = redact(text)
+
+    for code in codes:
+        assert code not in result.text, result.text
+    assert "verification code" in result.kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ship it to 1200 Pine St, Denver CO zip code 80203-4417",
+        "우편번호 12345-6789 로 보내주세요 (미국 주소)",
+        "주문번호 20241-88230 배송 언제 와요?",
+        "call 010-4821-9937 after the backup codes arrive",
+        "the server kept returning code 200 even with a bad card",
+        "discount code 55120 gave 10% off my card purchase",
+        "meeting on 2025-11-03, we talked about backup code policy",
+    ],
+)
+def test_zip_codes_phones_orders_dates_and_statuses_beside_code_words_stay_whole(
+    text: str,
+) -> None:
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secrets"),
+    [
+        (
+            "Visa card 4532 0151 1283 0366 exp 04/29 code 517",
+            ["4532 0151 1283 0366", "04/29", "517"],
+        ),
+        ("mastercard 5425233430109903 expires 09/30, code: 2046", ["5425233430109903", "2046"]),
+        ("신한카드 4532-0151-1283-0366 유효기간 11/28 코드 384 결제용", ["11/28", "384"]),
+        ("카드 5425 2334 3010 9903 유효기간 07/31 보안코드 902", ["07/31", "902"]),
+        ("amex 3714 496353 98431 exp 02/30 CVC 6618", ["02/30", "6618"]),
+        ("card 4532015112830366 code 733 exp 12/29", ["733", "12/29"]),
+    ],
+)
+def test_a_card_code_after_its_expiry_or_number_is_redacted(text: str, secrets: list[str]) -> None:
+    result = redact(text)
+
+    for secret in secrets:
+        assert secret not in result.text, result.text
+    assert "card code" in result.kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the card terminal showed code 500 and then expired",
+        "카드 결제하니까 에러 코드 301 떠요, 유효기간 문제인가",
+        "promo code 2024 for the card fee, expires 12/25",
+    ],
+)
+def test_a_code_near_card_words_without_a_card_number_stays_whole(text: str) -> None:
+    assert redact(text).text == text
