@@ -396,7 +396,8 @@ NOWADAYS = re.compile(
 EN_MOVED_TO_A_THING = re.compile(
     r"\bmov(?:e|ed|ing)\s+(?:over\s+)?(?:from\s+(?:an?\s+|the\s+|my\s+)?[\w-]+\s+)?to\s+"
     r"(?:an?\s+|the\s+)?(?:iphone|android|galaxy|pixel|mac|windows|linux|tesla|"
-    r"swimming|yoga|pilates|running|cycling|the\s+gym|gym)\b",
+    r"swimming|yoga|pilates|running|cycling|the\s+gym|gym|"
+    r"(?:day|night|evening|swing|graveyard|morning|early|late|overnight)\s+shifts?|nights)\b",
     re.IGNORECASE,
 )
 
