@@ -479,3 +479,77 @@ def test_a_korean_request_for_the_clock_of_answers_after_its_reason_is_kept():
 
 def test_the_time_of_one_thing_at_hand_is_no_standing_request():
     assert extract_statements("이 회의 시간 한국 시간 기준으로 알려줘") == []
+
+
+# Set 14 categories (issue 14 line 3): each sentence written for this file.
+def _slots_of(text: str) -> list[str]:
+    return [item.slot for item in extract_statements(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("다시 생각해보니 반말이 편하겠어요. 반말로 해주세요", "answer_formality"),
+        ("곰곰이 보니 표가 더 보기 편하네요. 표로 정리해주세요", "answer_format"),
+        ("생각해보니 존댓말이 낫겠네요. 존댓말로 말해주세요", "answer_formality"),
+    ],
+)
+def test_a_request_after_a_change_of_mind_is_kept(text, slot):
+    assert slot in _slots_of(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("아 너무 짧다 좀 길게 써줘", "answer_length"),
+        ("너무 길어. 그냥 간단하게 해줘", "answer_length"),
+        ("너무 딱딱해요. 편하게 말해주세요", "answer_formality"),
+    ],
+)
+def test_a_complaint_about_the_answers_then_a_manner_asked_is_a_standing_request(text, slot):
+    assert slot in _slots_of(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "이 글 너무 길다 짧게 줄여줘",
+        "오늘 너무 피곤하다. 좀 쉬게 해줘",
+        "너무 어려운 문제야 풀어줘",
+    ],
+)
+def test_a_complaint_about_one_thing_at_hand_is_no_standing_request(text):
+    assert not any(item.type == "procedure" for item in extract_statements(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("Actually switch to Celsius, I've gotten used to it over here.", "units"),
+        ("Switch to kilometers please, I've lived in Europe long enough.", "units"),
+        ("Actually switch to Fahrenheit, I moved back to Texas.", "units"),
+    ],
+)
+def test_a_request_then_its_reason_is_the_request(text, slot):
+    assert _slots_of(text) == [slot]
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("Upgraded to a Pixel 9 this morning.", "phone"),
+        ("오늘 아이폰으로 바꿨어", "phone"),
+        ("I'm doing paleo right now.", "diet"),
+        ("I'm on a low-carb diet right now.", "diet"),
+        ("Quit vegan, I'm doing paleo these days.", "diet"),
+    ],
+)
+def test_a_current_thing_told_with_when_it_began_is_kept_with_its_slot(text, slot):
+    assert _slots_of(text) == [slot]
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm so tired right now.", "My phone is dead right now.", "I'm on my phone right now."]
+)
+def test_a_passing_moment_with_a_thing_is_still_no_memory(text):
+    assert extract_statements(text) == []
