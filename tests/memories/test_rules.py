@@ -553,3 +553,22 @@ def test_a_current_thing_told_with_when_it_began_is_kept_with_its_slot(text, slo
 )
 def test_a_passing_moment_with_a_thing_is_still_no_memory(text):
     assert extract_statements(text) == []
+
+
+@pytest.mark.parametrize(
+    "text", ["점심엔 산책해", "저녁엔 요가 다녀", "주말에는 등산 가요", "퇴근 후엔 기타 연습해"]
+)
+def test_a_routine_told_by_its_part_of_the_day_passes_the_gate(text):
+    assert extract_statements(text, statements_allowed=False)
+
+
+@pytest.mark.parametrize("text", ["오늘 아침엔 늦잠 잤어", "아침엔 좀 추웠어", "밤엔 뭐 하지?"])
+def test_one_morning_or_a_question_about_the_evening_is_no_routine(text):
+    assert extract_statements(text, statements_allowed=False) == []
+
+
+def test_two_routines_of_different_parts_of_the_day_never_replace_each_other():
+    morning = extract_statements("아침엔 수영 다녀", statements_allowed=False)
+    evening = extract_statements("저녁엔 영어 학원 가", statements_allowed=False)
+    assert morning and evening
+    assert not (morning[0].slot and morning[0].slot == evening[0].slot)

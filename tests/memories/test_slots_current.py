@@ -355,3 +355,14 @@ def test_a_time_zone_said_beside_its_reason_answers_the_time_zone_question(befor
 )
 def test_a_time_zone_or_phone_still_to_come_is_no_current_answer(text):
     assert question_of(text) not in ("timezone", "phone")
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Recently I like cold brew a lot", "I like cold brew"),
+        ("Nowadays I hate cilantro", "I hate cilantro"),
+    ],
+)
+def test_lately_recently_and_nowadays_never_enter_the_key(a, b):
+    assert question_of(a) == question_of(b)
