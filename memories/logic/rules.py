@@ -661,6 +661,10 @@ def _ko_bare_format(text: str) -> bool:
     )
 
 
+# A complaint about how the answers are written: too long, too short, too stiff.
+_KO_ANSWERS_WANTING = re.compile(r"너무\s*(?:길|짧|딱딱|장황|어렵|어려|복잡|길어|짧아|무겁|가볍)")
+
+
 def standing_request(sentence: str) -> bool:
     """True when `sentence` asks the assistant for something that holds for later answers."""
     text = sentence.strip()
@@ -683,6 +687,13 @@ def standing_request(sentence: str) -> bool:
             or _ko_bare_format(text)
             # "이제 동부시간 기준으로 알려줘": the clock every answer is given in
             or (question_of(text) == "timezone" and not _KO_THIS_ONE.search(text))
+            # "아 너무 딱딱하다 편하게 말해줘": the answers so far found wanting, and the
+            # way every answer is to be written instead
+            or (
+                _KO_ANSWERS_WANTING.search(text)
+                and _KO_ONLY_ASKS.search(text)
+                and question_of(asked) in _ANSWER_SLOTS
+            )
         )
         one_off = _KO_ONE_OFF.search(text)
     elif _EN_ASKS.search(text) or any(_EN_ASKS.search(c.strip()) for c in text.split(",")[1:]):
@@ -995,6 +1006,12 @@ def _statement_items(
         named = first.clause.subject != "speaker" and _EN_NAMED_SUBJECT.match(sentence.strip())
         if first.clause.mood in ("statement", "exclamation") and not named:
             kept = [statements.force(first)]
+    if not kept and sentence_slot in _CURRENT_SLOTS and analysed and not forced:
+        # "Upgraded to a Pixel this morning", "doing paleo right now": a thing the user has one
+        # of at a time, told with when it began, is the current answer, not a passing moment
+        first = analysed[0]
+        if first.reason == "momentary" and first.clause.subject == "speaker":
+            kept = [statements.force(first)]
     items = []
     for statement in kept:
         slot = (
@@ -1002,6 +1019,8 @@ def _statement_items(
             or question_of(statement.clause.plain)
             or question_of(statement.clause.text)
         )
+        if not slot and len(kept) == 1 and sentence_slot in _CURRENT_SLOTS:
+            slot = sentence_slot  # "Quit vegan, doing paleo now": the change names the question
         if not slot and sentence_slot in _MEASURE_SLOTS and re.search(r"\d", statement.content):
             slot = sentence_slot  # "68 나옴" after "좀 빠져서": the number is the measure
         kind = statement.type
@@ -1024,6 +1043,8 @@ _EN_NAMED_SUBJECT = re.compile(
 )
 # Questions about the user's own measures, answered by a number.
 _MEASURE_SLOTS = frozenset({"weight"})
+# Questions with one current answer, which a change told with its day answers.
+_CURRENT_SLOTS = frozenset({"diet", "phone", "car", "timezone", "work_shift"})
 _AFTERTHOUGHT_WORDS = 2
 _AFTERTHOUGHT_MAX_WORDS = 4
 
@@ -1102,6 +1123,15 @@ def _with_answers(sentences: list[str]) -> list[str]:
         sentence = sentences[index]
         if index + 1 < len(sentences) and _topic_question(sentence):
             out.append(f"{sentence.rstrip(' ?？')}: {sentences[index + 1]}")
+            index += 2
+            continue
+        if (
+            index + 1 < len(sentences)
+            and _KO_ANSWERS_WANTING.search(sentence)
+            and _KO_ONLY_ASKS.search(sentences[index + 1])
+        ):
+            # "아 너무 길다. 짧게 해줘": the complaint is the reason of the request after it
+            out.append(f"{sentence.rstrip()} {sentences[index + 1]}")
             index += 2
             continue
         out.append(sentence)
@@ -1258,6 +1288,7 @@ def extract_statements(
             and not cued
             and len(sentence.split()) <= _AFTERTHOUGHT_WORDS
             and not _tells_news(sentence)
+            and not standing_request(sentence)  # "...편하네요. 반말로 해줘": the ask stands
         ):
             # "지금 버스 안이야. 자리 없음", "와 방금 끝내기 홈런. 소리질러": a remark on the
             # passing state or the cry before it
@@ -1289,8 +1320,7 @@ def extract_statements(
         rule = _match_rule(sentence)
         ask_first = _EN_ASK_THEN_STATEMENT.match(sentence)
         if (
-            rule is not None
-            and rule[1] not in _REQUEST_RULES
+            (rule is None or rule[1] not in _REQUEST_RULES)
             and ask_first
             and standing_request(ask_first.group("ask"))
         ):

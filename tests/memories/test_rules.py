@@ -499,3 +499,96 @@ def test_a_request_about_a_kind_of_answer_named_in_a_few_words_is_a_procedure(te
 @pytest.mark.parametrize("text", ["재밌는 얘기 해줘", "좋은 책 골라줘", "맛있는 거 추천해줘"])
 def test_a_modifier_is_no_topic_of_a_standing_request(text):
     assert extract_statements(text) == [], text
+
+
+# Set 14 categories (issue 14 line 3): each sentence written for this file.
+def _slots_of(text: str) -> list[str]:
+    return [item.slot for item in extract_statements(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("다시 생각해보니 반말이 편하겠어요. 반말로 해주세요", "answer_formality"),
+        ("곰곰이 보니 표가 더 보기 편하네요. 표로 정리해주세요", "answer_format"),
+        ("생각해보니 존댓말이 낫겠네요. 존댓말로 말해주세요", "answer_formality"),
+    ],
+)
+def test_a_request_after_a_change_of_mind_is_kept(text, slot):
+    assert slot in _slots_of(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("아 너무 짧다 좀 길게 써줘", "answer_length"),
+        ("너무 길어. 그냥 간단하게 해줘", "answer_length"),
+        ("너무 딱딱해요. 편하게 말해주세요", "answer_formality"),
+    ],
+)
+def test_a_complaint_about_the_answers_then_a_manner_asked_is_a_standing_request(text, slot):
+    assert slot in _slots_of(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "이 글 너무 길다 짧게 줄여줘",
+        "오늘 너무 피곤하다. 좀 쉬게 해줘",
+        "너무 어려운 문제야 풀어줘",
+    ],
+)
+def test_a_complaint_about_one_thing_at_hand_is_no_standing_request(text):
+    assert not any(item.type == "procedure" for item in extract_statements(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("Actually switch to Celsius, I've gotten used to it over here.", "units"),
+        ("Switch to kilometers please, I've lived in Europe long enough.", "units"),
+        ("Actually switch to Fahrenheit, I moved back to Texas.", "units"),
+    ],
+)
+def test_a_request_then_its_reason_is_the_request(text, slot):
+    assert _slots_of(text) == [slot]
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("Upgraded to a Pixel 9 this morning.", "phone"),
+        ("오늘 아이폰으로 바꿨어", "phone"),
+        ("I'm doing paleo right now.", "diet"),
+        ("I'm on a low-carb diet right now.", "diet"),
+        ("Quit vegan, I'm doing paleo these days.", "diet"),
+    ],
+)
+def test_a_current_thing_told_with_when_it_began_is_kept_with_its_slot(text, slot):
+    assert _slots_of(text) == [slot]
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm so tired right now.", "My phone is dead right now.", "I'm on my phone right now."]
+)
+def test_a_passing_moment_with_a_thing_is_still_no_memory(text):
+    assert extract_statements(text) == []
+
+
+@pytest.mark.parametrize(
+    "text", ["점심엔 산책해", "저녁엔 요가 다녀", "주말에는 등산 가요", "퇴근 후엔 기타 연습해"]
+)
+def test_a_routine_told_by_its_part_of_the_day_passes_the_gate(text):
+    assert extract_statements(text, statements_allowed=False)
+
+
+@pytest.mark.parametrize("text", ["오늘 아침엔 늦잠 잤어", "아침엔 좀 추웠어", "밤엔 뭐 하지?"])
+def test_one_morning_or_a_question_about_the_evening_is_no_routine(text):
+    assert extract_statements(text, statements_allowed=False) == []
+
+
+def test_two_routines_of_different_parts_of_the_day_never_replace_each_other():
+    morning = extract_statements("아침엔 수영 다녀", statements_allowed=False)
+    evening = extract_statements("저녁엔 영어 학원 가", statements_allowed=False)
+    assert morning and evening
+    assert not (morning[0].slot and morning[0].slot == evening[0].slot)

@@ -213,6 +213,7 @@ def test_how_or_when_to_phone_the_user_is_no_name_to_call_them_by(text):
         "favourite:color",
         "allergy:peanut",
         "name:dog",
+        "work_shift",
     ],
 )
 def test_every_slot_question_of_gives_is_valid(slot):

@@ -287,3 +287,82 @@ def test_the_phone_work_start_and_commute_said_in_chat_share_their_slot(a, b, sl
 
 def test_when_one_starts_work_and_how_one_gets_there_stay_apart():
     assert question_of("출근 9시까지") != question_of("출근은 버스로 해")
+
+
+# Set 14 categories (issue 14 line 3), each sentence written for this file.
+SHIFT_CHANGES = [
+    ("I work the day shift", "Moved to the night shift this month"),
+    ("Moved to the night shift this month", "I work the day shift"),
+    ("I'm on the evening shift at the warehouse", "Back on early shifts since March"),
+    ("나이트 고정 근무해요", "이번달부터 데이 고정으로 바뀌었어요"),
+    ("데이 고정으로 바뀌었어요", "저 나이트 근무해요"),
+    ("3교대 근무함", "요즘은 야간 전담이에요"),
+]
+
+
+@pytest.mark.parametrize(("before", "after"), SHIFT_CHANGES)
+def test_a_changed_work_shift_answers_the_shift_question(before, after):
+    assert question_of(before) == question_of(after) == "work_shift"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("I work the day shift", "I'm a nurse"),
+        ("야간 근무해요", "간호사예요"),
+        ("I work the night shift", "I love night shifts"),
+        ("데이 근무해요", "아침 7시에 일어나요"),
+    ],
+)
+def test_a_shift_and_a_job_or_a_liking_stay_apart(a, b):
+    assert question_of(a) != question_of(b)
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("I use a Pixel 7", "Switched to a Galaxy S23 yesterday"),
+        ("Switched to a Galaxy S23 yesterday", "I use a Pixel 7"),
+        ("Phone is an old Galaxy", "Upgraded to a Pixel 9 this morning"),
+        ("휴대폰은 갤럭시 써요", "오늘 아이폰 15로 넘어옴"),
+        ("아이폰 15로 넘어옴", "휴대폰은 갤럭시 써요"),
+    ],
+)
+def test_a_new_phone_told_with_the_day_it_came_replaces_the_old_one(before, after):
+    assert question_of(before) == question_of(after) == "phone"
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("My time zone is Central", "I'm on Pacific time now since I moved to Seattle"),
+        ("I'm on Pacific time now since I moved to Seattle", "My time zone is Central"),
+        ("My time zone is Eastern", "In Lisbon for the next two years, so I'm on WET now"),
+        ("시간대는 한국 시간이에요", "Living in Madrid this year, so I'm on CEST now"),
+    ],
+)
+def test_a_time_zone_said_beside_its_reason_answers_the_time_zone_question(before, after):
+    assert question_of(before) == question_of(after) == "timezone"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm moving to Tokyo next year, so I'll be on JST",
+        "Next year I'll be on JST",
+        "Thinking of switching to a Pixel next month",
+    ],
+)
+def test_a_time_zone_or_phone_still_to_come_is_no_current_answer(text):
+    assert question_of(text) not in ("timezone", "phone")
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Recently I like cold brew a lot", "I like cold brew"),
+        ("Nowadays I hate cilantro", "I hate cilantro"),
+    ],
+)
+def test_lately_recently_and_nowadays_never_enter_the_key(a, b):
+    assert question_of(a) == question_of(b)

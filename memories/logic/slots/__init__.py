@@ -5,7 +5,7 @@ names one question, finely and in one vocabulary for Korean and English alike:
 
 - one answer at a time: `residence`, `hometown`, `household`, `name`, `job`, `work_mode`,
   `major`, `age`, `birthday`, `diet`, the user's `car`, `phone`, `timezone`, `wake_time`,
-  `bed_time`, `exercise`, `commute` and `work_start`, and how to answer:
+  `bed_time`, `exercise`, `commute`, `work_start` and `work_shift`, and how to answer:
   `answer_formality` (존댓말/반말), `answer_format` (bullets, table, prose), `answer_length`,
   `answer_language`, `units`, `emoji`;
 - `prefers:<thing>:<dimension>`: a choice along one kind of modifier ("morning meetings" and

@@ -205,7 +205,9 @@ BIRTHDAY = re.compile(
 
 DIET = re.compile(
     r"채식|비건|페스코|락토|오보|육식|\b(?:vegan|vegetarian|pescatarian|pescetarian|"
-    r"plant-based|carnivore|keto)\b|고기를?\s*안\s*먹|\b(?:don't|do\s+not|doesn't|no\s+longer)\s+"
+    r"plant-based|carnivore|keto|paleo|low-carb|atkins|whole30|intermittent\s+fasting)\b|"
+    r"\b(?:on|doing|following|started|switched\s+to)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}diet\b|"
+    r"저탄고지|키토|팔레오|저탄수|간헐적\s*단식|고기를?\s*안\s*먹|\b(?:don't|do\s+not|doesn't|no\s+longer)\s+"
     r"eat\s+meat\b|\beats?\s+meat\b",
     re.IGNORECASE,
 )
@@ -396,7 +398,8 @@ NOWADAYS = re.compile(
 EN_MOVED_TO_A_THING = re.compile(
     r"\bmov(?:e|ed|ing)\s+(?:over\s+)?(?:from\s+(?:an?\s+|the\s+|my\s+)?[\w-]+\s+)?to\s+"
     r"(?:an?\s+|the\s+)?(?:iphone|android|galaxy|pixel|mac|windows|linux|tesla|"
-    r"swimming|yoga|pilates|running|cycling|the\s+gym|gym)\b",
+    r"swimming|yoga|pilates|running|cycling|the\s+gym|gym|"
+    r"(?:day|night|evening|swing|graveyard|morning|early|late|overnight)\s+shifts?|nights)\b",
     re.IGNORECASE,
 )
 

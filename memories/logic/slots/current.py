@@ -3,6 +3,7 @@ change that say the new answer ("switched to ...", "갈아탔어", "그만두고
 
 - `car`: the car the user drives; `phone`: the phone or device they use;
 - `timezone`; `wake_time` and `bed_time`; `work_start`: when the user starts work;
+  `work_shift`: which shift they work ("night shift", "데이 고정", "3교대");
   `exercise`: the exercise they do (gym, swimming);
 - `commute`: how they get to work or school;
 - `pets:<animal>`: how many of one kind of animal they keep ("a dog", then "two dogs").
@@ -48,13 +49,13 @@ USES = re.compile(
     r"upgraded|new|person|user|dropped|ditched|traded|replaced)\b|"
     r"(?:^|\bmy\s+)(?:[\w-]+\s+)?(?:phone|smartphone)(?:\s+is|'s)\s|"
     r"(?:폰|휴대폰|핸드폰)(?:은|는)\s|써|쓰고|쓰는|써요|씀|사용|샀|구입|바꿨|바꿈|갈아\s*(?:탐|탔|타)|"
-    r"넘어(?:감|갔|왔)|장만|있",
+    r"넘어\s*(?:감|갔|왔|옴|와)|장만|있",
     re.IGNORECASE,
 )
 
 TIMEZONE = re.compile(
     r"\btime\s*zone\b|\btimezone\b|\b(?:kst|jst|pst|pdt|est|edt|cst|cdt|mst|gmt|utc|cet|bst|"
-    r"aest)\b|\b(?:pacific|eastern|central|mountain|korea|korean|japan|london|uk|british|"
+    r"aest|cest|wet|eet|hst|akst|sgt|hkt)\b|\b(?:pacific|eastern|central|mountain|korea|korean|japan|london|uk|british|"
     r"european|greenwich|atlantic|alaska|hawaii|india|indian|china|singapore|sydney|tokyo|seoul|"
     r"paris|berlin|new\s+york|us|la)\s+time\b|"
     # "use Lisbon time", "use local time": the clock answers are given in
@@ -146,6 +147,25 @@ FROM_NOW_ON = re.compile(
     re.IGNORECASE,
 )
 
+# Which shift the user works: "I'm on the night shift", "데이 고정 근무", "3교대 해요". The
+# shift named is the answer; "nurse" or "병원" beside it stay the job's question.
+SHIFT = re.compile(
+    r"\b(?:day|night|evening|swing|graveyard|morning|afternoon|early|late|rotating|split|"
+    r"overnight)\s+shifts?\b|\bshifts?\s+(?:work|pattern|rotation)\b|\bwork(?:s|ing)?\s+nights\b|"
+    r"(?:데이|이브닝|나이트|야간|주간|오전|오후|새벽|밤)\s*(?:근무|고정|조|전담|번)|"
+    r"\d\s*교대|교대\s*근무|(?:^|\s)(?:데이|이브닝|나이트)(?:\s|$)",
+    re.IGNORECASE,
+)
+
+# A change told with the day it happened ("switched to a Pixel yesterday", "오늘 폰 바꿨어")
+# is news of the state that holds from then on, not a passing moment.
+CHANGED = re.compile(
+    r"\b(?:switched|upgraded|changed|moved|swapped|traded|replaced|got\s+a\s+new|bought|"
+    r"went\s+back)\b|바꿨|바꿈|바뀌었|바뀜|갈아\s*탔|갈아\s*탐|넘어\s*(?:왔|옴)|"
+    r"장만|샀|구입했",
+    re.IGNORECASE,
+)
+
 WORD = re.compile(r"[a-z]+|[가-힣]+")
 
 
@@ -175,7 +195,9 @@ def _likes(text: str) -> bool:
 def current_thing(statement: Statement) -> str:
     """The slot of a thing or routine the user has one of at a time, else ""."""
     text = statement.text
-    momentary = cues.MOMENTARY.search(text) and not FROM_NOW_ON.search(text)
+    momentary = (
+        cues.MOMENTARY.search(text) and not FROM_NOW_ON.search(text) and not CHANGED.search(text)
+    )
     if cues.FUTURE.search(text) or momentary:
         return ""  # "thinking of buying a car", "woke up at 4 today": no current answer
     if TIMEZONE.search(text):
@@ -185,6 +207,8 @@ def current_thing(statement: Statement) -> str:
             return "wake_time"
         if SLEEPS.search(text):
             return "bed_time"
+    if SHIFT.search(text) and not _likes(text) and not cues.PREFER.search(text):
+        return "work_shift"
     if CLOCK.search(text) and WORK_START.search(text) and not TRANSPORT.search(text):
         return "work_start"
     if COMMUTE.search(text) and TRANSPORT.search(text) and not cues.EN_WORK_MODE.search(text):

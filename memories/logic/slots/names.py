@@ -40,6 +40,7 @@ SINGLE_SLOTS = (
     "wake_time",
     "bed_time",
     "work_start",
+    "work_shift",
     "exercise",
     "commute",
 )

@@ -534,6 +534,8 @@ def question_of(text: str) -> str:
         slot = next((s for s in (q(statement) for q in _ABOUT_THE_USER) if s), "")
     if slot == "residence":
         slot = _consequence_of_a_move(statement) or slot
+    if not slot and not _about_someone_else(statement):
+        slot = _state_in_a_clause(statement)
     slot = OCCUPATION.get(slot, slot)
     return slot if valid(slot) else ""
 
@@ -546,7 +548,27 @@ def _consequence_of_a_move(statement: Statement) -> str:
         found = current_thing(part)
         if found:
             return found
+    # "I'm on Pacific time now since I moved to Seattle": the state told before its reason
+    for part in parts[:-1]:
+        found = current_thing(part)
+        if found and found != "residence" and not cues.EN_RESIDENCE.search(part.text):
+            return found
     return ""
+
+
+def _state_in_a_clause(statement: Statement) -> str:
+    """ "In Lisbon for the next two years, so I'm on WET now": the whole says a plan, and a
+    clause of it says the state that holds now."""
+    parts = clauses(statement)
+    if len(parts) < 2:
+        return ""
+    return next(
+        (found for part in parts if _NOW.search(part.text) and (found := current_thing(part))),
+        "",
+    )
+
+
+_NOW = re.compile(r"\b(?:now|currently|these\s+days)\b|이제|요즘|현재|지금은")
 
 
 # A job title, a workplace and a school stay three questions: "I'm a nurse" and "I work at

@@ -293,7 +293,11 @@ _EN_SARCASM = re.compile(
 
 def habitual(text: str) -> bool:
     """A routine or frequency is said ("매주 토요일", "on sundays", "every morning")."""
-    return bool(korean.HABIT.search(text) or english.HABIT.search(text))
+    return bool(
+        korean.HABIT.search(text)
+        or korean.PART_OF_DAY_TOPIC.search(text)
+        or english.HABIT.search(text)
+    )
 
 
 def is_sarcasm(text: str) -> bool:

@@ -92,6 +92,12 @@ _KO_PREFERENCE = frozenset(
     """못하 사랑하 선호하 싫 싫어하 좋아하 즐기 최애""".split()  # noqa: SIM905
 )
 # Adverbs of habit open a word ("주로" in "광주로" is a city and a particle); "-마다" ends one.
+# A part of the day or the week as the topic ("저녁엔 수영 가", "주말에는 등산해"): when the user
+# does it, each time; a routine past the gate, typed as the fact it is.
+PART_OF_DAY_TOPIC = re.compile(
+    r"(?<![가-힣])(?:아침|점심|저녁|밤|새벽|오전|오후|주말|평일|퇴근\s*후)(?:엔|에는)\s"
+)
+
 HABIT = re.compile(
     r"(?<![가-힣])(?:매일|매주|매달|매년|매번|항상|늘(?![가-힣])|평일|언제나|보통|주로|자주|맨날|"
     r"무조건)|"
