@@ -29,6 +29,7 @@ from memories.logic.secret_entry_codes import entry_code_spans
 from memories.logic.secret_mnemonics import mnemonic_spans
 from memories.logic.secret_passwords import password_spans
 from memories.logic.secret_rules import luhn_valid, rrn_valid
+from memories.logic.secret_security_cards import security_card_spans
 
 __all__ = [
     "KINDS",
@@ -140,6 +141,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         *command_password_spans(masked),
         *mnemonic_spans(masked),
         *document_spans(masked),
+        *security_card_spans(masked),
     ]
     spans = [(s, e, k) for s, e, k in spans if e > s and masked[s:e].strip()]
     if index is None:

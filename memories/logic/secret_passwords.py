@@ -28,7 +28,7 @@ import re
 from typing import NamedTuple
 
 from memories.logic.secret_descriptions import described_in_korean
-from memories.logic.secret_rules import PASSWORD, REFERENCE, Span
+from memories.logic.secret_rules import HOST_PASSWORD, PASSWORD, REFERENCE, Span, password_end
 from memories.logic.secret_spelled import spelled_digits
 
 _CUE = re.compile(
@@ -590,7 +590,12 @@ def password_spans(text: str) -> list[Span]:
     for weak in _WEAK_CUE.finditer(text):
         for offset, raw in _tokens(text, weak.end(), min(len(text), weak.end() + 80))[:6]:
             start, end, core = _strip(raw, weak.end() + offset)
-            if "://" in core or core.startswith("@") or _QUERY.search(core):
+            if (
+                "://" in core
+                or core.startswith("@")
+                or _QUERY.search(core)
+                or HOST_PASSWORD.match(core)
+            ):
                 # a connection string, its host after a redacted password, or a URL's query
                 # string: only the password is a secret (secret_rules)
                 continue
@@ -626,7 +631,8 @@ def _before_next_parameter(text: str, span: Span) -> Span:
     following = _QUERY.search(text, start + 1, end)
     if following and text[following.start()] == "&":
         return start, following.start(), kind
-    return span
+    # "Password=abc;Server=x": the next key of a connection string, "pw Secr3t@db.internal"
+    return start, password_end(text, start, end), kind
 
 
 # "wifi at the cabin is LakeLoon / loon-call-kschs", "공유기 관리자 페이지 admin / Ru!ta9":

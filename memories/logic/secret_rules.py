@@ -139,17 +139,62 @@ _NAMED_SECRET = re.compile(
     r"(?:[ \t]+(?:is|was|=|:))?(?:은|는|이|가)?[ \t]*[:=]?[ \t]*"
     r"(?P<value>[A-Za-z0-9_\-]{8,64})(?![A-Za-z0-9_\-])"
 )
+# A secret named by the word alone, its value after it on the line, after an arrow or a colon,
+# or alone on the next line: "secret → Xy8kQ...", "시크릿은 ZtR4...", "client secret\nXy8k...".
+_BARE_SECRET = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(?:(?:client|app|consumer|oauth|api|webhook|signing|shared|jwt|hmac|"
+    r"session)[ _\-]?)?(?:secret|시크릿)(?:[ _\-]?(?:key|value|키|값))?(?![A-Za-z0-9_])"
+    r"(?:[ \t]+(?:is|was))?(?:[ \t]*(?:은|는|이|가)(?![가-힣]))?[ \t]*"
+    # "시크릿 이거 ...", "secret here: ...": a word that points at the value
+    r"(?:(?:이거(?:야|임|예요|에요)?|요거|여기|here(?: it is)?)(?![가-힣A-Za-z])[ \t]*)?"
+    r"(?P<mark>(?:[:=：→➔➜⇒]|->|=>|—|-)[ \t]*)?(?:\n[ \t]*){0,2}"
+    r"(?P<value>[A-Za-z0-9_\-+/]{8,128}=*)(?![A-Za-z0-9_\-+/=])"
+)
 
 # postgres://user:pass@host, redis://:pass@host; the password may hold an unescaped @.
 _URL_PASSWORD = re.compile(
     r"(?i)(?<![a-z0-9+.\-])[a-z][a-z0-9+.\-]{0,20}://[^\s:/@]{0,64}:(?P<value>[^\s/]{1,128})@[^\s/@]+",
     re.ASCII,
 )
-# Password=...; in ADO/JDBC/libpq strings and command lines.
+# Password=...; in ADO/JDBC/libpq strings and command lines. In a connection string the value
+# runs to the ";" before the next key, spaces and all ("Password=my pass word;Initial Catalog").
 _KEY_VALUE_PASSWORD = re.compile(
     r"(?i)(?<![A-Za-z])(?:password|passwd|pwd|pass)[ \t]*=[ \t]*"
-    r"(?P<value>\"[^\"\n]*\"|'[^'\n]*'|[^\s;,\"']+)"
+    r"(?P<value>\"[^\"\n]*\"|'[^'\n]*'|"
+    r"[^\s;=\"'][^;\n=\"']{0,126}(?=;[ \t]*(?:[A-Za-z][A-Za-z0-9_ ]{0,30}=|[\"']|$))|"
+    r"[^\s;,\"']+)",
+    re.MULTILINE,
 )
+# A host after a password: "Secr3t!x@db.internal", "...@10.0.0.3:3306", "...@localhost".
+_HOST = (
+    r"(?:localhost|[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,})"
+    r"(?::[0-9]{2,5})?"
+)
+_AT_HOST = re.compile(r"@" + _HOST + r"(?=[/;?,\s\"')]|$)")
+# "root:Passw0rd!@10.0.0.3:3306": a user, a password and a host with no scheme before them.
+HOST_PASSWORD = re.compile(
+    r"(?<![\w/:@.\-])(?P<user>[A-Za-z0-9_.\-]{1,32}):(?P<value>[^\s:/@]{3,64}(?:@[^\s:/@]+)*?)"
+    r"(?=" + _AT_HOST.pattern + r")"
+)
+# Names before a colon that make "name:someone@host" an address, not a login.
+_ADDRESS_LABEL = re.compile(
+    r"(?i)e-?mail|mail|mailto|to|from|cc|bcc|reply-to|contact|id|user(?:name)?|sender|address"
+)
+
+
+def password_end(text: str, start: int, end: int) -> int:
+    """Where a password found at `start:end` really ends: before the next key of a connection
+    string ("abc;Server=x") and before "@host" ("Secr3t@db.internal:5432")."""
+    following = _NEXT_CONNECTION_KEY.search(text, start + 1, end)
+    if following:
+        end = following.start()
+    for at in _AT_HOST.finditer(text, start + 1, end):
+        if at.end() == end or text[at.end() : end].startswith((":", "/", ";", "?")):
+            return at.start()
+    return end
+
+
+_NEXT_CONNECTION_KEY = re.compile(r";[ \t]*[A-Za-z][A-Za-z0-9_ ]{0,30}=")
 
 # The text of a Wi-Fi QR code, WIFI:T:WPA;S:<network>;P:<password>;; (fields in any order,
 # "\;" escapes a semicolon): the P field is the password, the network's name stays.
@@ -234,7 +279,7 @@ def _assignment_spans(text: str) -> Iterator[Span]:
             continue
         if _PASSWORD_NAME.search(match.group("name")):
             if len(value) >= 3:
-                yield match.start("value"), match_end, PASSWORD
+                yield match.start("value"), password_end(text, match.start(), match_end), PASSWORD
         elif (any(c.isdigit() for c in value) and len(value) >= 12) or len(value) >= 24:
             yield match.start("value"), match_end, TOKEN
     for match in _NAMED_KEY.finditer(text) if names or "키" in text or "토큰" in text else ():
@@ -249,13 +294,35 @@ def _assignment_spans(text: str) -> Iterator[Span]:
         classes = sum(bool(re.search(pattern, value)) for pattern in ("[a-z]", "[A-Z]", "[0-9]"))
         if classes >= 2 and sum(len(m) for m in _WORDISH.findall(value)) < len(value) // 2:
             yield match.start("value"), match.end("value"), TOKEN
+    for match in _BARE_SECRET.finditer(text) if names or "시크릿" in text else ():
+        value = match.group("value")
+        if _secret_value(value, marked=bool(match.group("mark"))):
+            yield match.start("value"), match.end("value"), TOKEN
     for match in _URL_PASSWORD.finditer(text) if "://" in text else ():
         yield match.start("value"), match.end("value"), PASSWORD
+    for match in HOST_PASSWORD.finditer(text) if "@" in text else ():
+        value = match.group("value")
+        if _ADDRESS_LABEL.fullmatch(match.group("user")) or REFERENCE.match(value):
+            continue
+        if any(c.isdigit() for c in value) or re.search(r"[!#$%^&*?~+=]", value):
+            yield match.start("value"), match.end("value"), PASSWORD
     for match in _KEY_VALUE_PASSWORD.finditer(text) if names else ():
-        end = _value_end(text, match)
-        value = text[match.start("value") : end].strip("\"'")
+        end = password_end(text, match.start("value"), _value_end(text, match))
+        value = text[match.start("value") : end].strip("\"' \t")
         if value and not REFERENCE.match(value):
             yield match.start("value"), end, PASSWORD
+
+
+def _secret_value(value: str, *, marked: bool) -> bool:
+    """A value given as a secret: letters with digits that do not read as words ("Xy8kQ2mPz9"),
+    or after a colon or an arrow any letters with digits ("secret → mysecretkey123")."""
+    if REFERENCE.match(value) or not any(c.isdigit() for c in value):
+        return False
+    if not any(c.isalpha() for c in value):
+        return False
+    if marked:
+        return True
+    return sum(len(m) for m in _WORDISH.findall(value)) < len(value) // 2
 
 
 def _value_end(text: str, match: re.Match[str]) -> int:
@@ -312,7 +379,22 @@ def _near(
     return bool(pattern.search(window))
 
 
-_CARD_DETAIL_NEEDLES = ("cvc", "cvv", "cid", "csc", "security", "보안", "카드", "card")
+_CARD_DETAIL_NEEDLES = (
+    "cvc",
+    "cvv",
+    "ccv",
+    "cvn",
+    "cav",
+    "cid",
+    "csc",
+    "security",
+    "보안",
+    "카드",
+    "card",
+    "브이",
+    "씨비",
+    "시비",
+)
 
 
 def _luhn_prefix(number: str) -> str | None:
@@ -350,11 +432,20 @@ def _card_spans(text: str) -> Iterator[Span]:
             yield match.start(), end, CARD_NUMBER
 
 
-_CVC = re.compile(
-    r"(?i)(?<![A-Za-z])(?:cvc2?|cvv2?|cid|csc|security code|보안 ?코드|카드 ?뒤 ?3자리)"
-    # "보안코드 3자리 417", "the 4 digit security code 9120": the length may come first
-    r"(?:[^0-9\n]|[34] ?(?:자리|digits?)){0,14}?(?<![0-9])(?P<value>[0-9]{3,4})(?![0-9])"
+# The card's code by any of its names, misspelt ("ccv", "cvn") or written in Hangul as it is
+# said ("씨브이씨", "씨비씨", "시브이브이").
+_CVC_NAME = (
+    r"(?:cvc2?|cvv2?|ccv2?|cvn2?|cav2?|cid|csc|security code|보안 ?코드|카드 ?뒤 ?3자리|"
+    r"(?:씨|시) ?(?:브이|비) ?(?:씨|시|브이|비)|씨 ?씨 ?브이)"
 )
+_CVC = re.compile(
+    r"(?i)(?<![A-Za-z])(?P<name>"
+    + _CVC_NAME
+    # "보안코드 3자리 417", "the 4 digit security code 9120": the length may come first
+    + r")(?:[^0-9\n]|[34] ?(?:자리|digits?)){0,14}?(?<![0-9])(?P<value>[0-9]{3,4})(?![0-9])"
+)
+# "씨비씨" is also a broadcaster (CBC): a name in Hangul counts on a card's line only.
+_CARD_CONTEXT = re.compile(_CARD_CUE.pattern + "|" + r"유효 ?기간|(?i:exp(?:iry|ires)?)\b")
 # A card's expiry date after its cue ("exp 11/26", "유효기간 08/27", "만료 2026년 5월") or before
 # one ("28년 12월 만료", "12/27까지 유효"): MM/YY, MM/YYYY, YYYY-MM, "26년 5월", "May 2026".
 _EXPIRY_VALUE = (
@@ -374,6 +465,14 @@ _EXPIRY = re.compile(
     + r"(?:[ \t]*(?:은|는|이|가|:|=|is))?[^0-9\n]{0,8}?"
     + _EXPIRY_VALUE
 )
+# After its cue the expiry may lose its slash, as the card's face prints it without one:
+# "유효기간 0828", "exp 1127" (MMYY; a year first, "2611", is no month).
+_EXPIRY_MMYY = re.compile(
+    r"(?<![A-Za-z])"
+    + _EXPIRY_CUE
+    + r"(?:[ \t]*(?:은|는|이|가|:|=|is))?[^0-9\n]{0,8}?"
+    + r"(?<![0-9/.\-])(?P<value>(?:0[1-9]|1[0-2])[0-9]{2})(?![0-9]|[/.\-][0-9])"
+)
 _EXPIRY_BEFORE_CUE = re.compile(_EXPIRY_VALUE + r"[ \t]*(?:에|까지|이|로)?[ \t]*" + _EXPIRY_CUE)
 # Things other than a card that expire: their dates stay.
 _OTHER_EXPIRY = re.compile(
@@ -391,14 +490,20 @@ def _card_detail_spans(
 ) -> Iterator[Span]:
     if not card_found and not mentions(text, _CARD_DETAIL_NEEDLES):
         return
-    codes = [(m.start("value"), m.end("value"), CARD_CODE) for m in _CVC.finditer(text)]
+    codes = [
+        (m.start("value"), m.end("value"), CARD_CODE)
+        for m in _CVC.finditer(text)
+        if m.group("name").isascii()
+        or card_found
+        or _near(_CARD_CONTEXT, text, m.start(), m.end(), before=60, after=60)
+    ]
     yield from codes
     # The expiry date counts only beside the card's number or code: alone it opens nothing,
     # and people ask about it ("유효기간 11/27 인데 해외결제 되나요?"); with them it completes
     # what a thief needs.
     if not (card_found or codes):
         return
-    for pattern in (_EXPIRY, _EXPIRY_BEFORE_CUE):
+    for pattern in (_EXPIRY, _EXPIRY_MMYY, _EXPIRY_BEFORE_CUE):
         for match in pattern.finditer(text):
             if _OTHER_EXPIRY.search(text, max(0, match.start() - 12), match.start() + 1):
                 continue  # "여권 만료일 2031년 3월": another document's date
@@ -616,7 +721,7 @@ _CODE = re.compile(
     r"[0-9]{4,8}|[A-Z]-[0-9]{4,8}|"
     # a backup code: groups of letters and digits, "8k2f-q91x-..."
     r"(?=[a-z0-9\-]*[0-9])(?=[a-z0-9\-]*[a-z])[a-z0-9]{4,5}(?:-[a-z0-9]{4,5}){1,3})"
-    r"(?![0-9A-Za-z])(?!-[0-9])"
+    r"(?![0-9A-Za-z])(?![\-.][0-9])"  # nor a part of a dotted date, "2024.05.01"
 )
 # A code of capitals and digits, grouped or not: "K7P-29X", "7KD2XQ". Only after a cue that
 # names a one-time code, in it or just before it ("Steam Guard code: ..."): a bare "code" may be
@@ -629,6 +734,50 @@ _LETTER_CODE = re.compile(
     r"(?<![0-9A-Za-z\-])(?P<value>(?=[A-Z0-9\-]*[0-9])(?=[A-Z0-9\-]*[A-Z])"
     r"(?:(?=[A-Z0-9\-]{6})[A-Z0-9]{2,5}(?:-[A-Z0-9]{2,5}){1,3}|[A-Z0-9]{5,8}))(?![0-9A-Za-z\-])"
 )
+# A code written in groups, to read it out or copy it: "4.8.2.9.1.7", "48 29 17", "4 8 2 - 9 1 7",
+# "482.917". Two groups need three digits each ("12.30" is a time, "48 29" a pair of numbers);
+# a group followed by a unit ("... 17 5분 안에") is none of the code.
+_GROUPED_CODE = re.compile(
+    r"(?<![0-9A-Za-z.\-])(?P<value>[0-9]{1,4}"
+    r"(?:(?:[ \t]*[.\-·•][ \t]*|[ \t]{1,3})[0-9]{1,4}"
+    r"(?![0-9]| ?(?:분|초|시간|번|회|자리|개|일|원|min|sec|digit|times|days)))+)"
+    r"(?![0-9A-Za-z]|[.\-][0-9])"
+)
+# "2024.05.01", "2024 5 1": a date after the cue, not a code
+_DATE_GROUPS = re.compile(r"(?:19|20)[0-9]{2}[ .\-·]+[01]?[0-9][ .\-·]+[0-3]?[0-9]")
+
+
+def _short_date(value: str, groups: list[str]) -> bool:
+    """ "12-05-24", "24.05.12": two digits three times, dashed or dotted, that read as a date
+    (year, month and day in any common order)."""
+    if " " in value or len(groups) != 3 or any(len(g) != 2 for g in groups):
+        return False
+    a, b, c = (int(g) for g in groups)
+
+    def day_month(day: int, month: int) -> bool:
+        return 1 <= month <= 12 and 1 <= day <= 31
+
+    return day_month(c, b) or day_month(a, b) or day_month(b, a)
+
+
+def _grouped_code(text: str, start: int, end: int, *, dotted: bool) -> re.Match[str] | None:
+    """The first code in groups between `start` and `end`; with `dotted` False, only one
+    grouped by spaces or hyphens (after a bare "code" a dotted number is a version)."""
+    match = _GROUPED_CODE.search(text, start, end)
+    if match is None or re.search(r"[0-9]", text[start : match.start()]):
+        return None
+    value = match.group("value")
+    groups = re.findall(r"[0-9]+", value)
+    digits = sum(len(g) for g in groups)
+    if not 4 <= digits <= 8 or _DATE_GROUPS.fullmatch(value) or _short_date(value, groups):
+        return None
+    if len(groups) == 2 and min(len(g) for g in groups) < 3:
+        return None
+    if not dotted and re.search(r"[.·•]", value):
+        return None
+    return match
+
+
 _CUSTOMER_LINE = re.compile(r"1[5-9][0-9]{2}[ \-][0-9]{4}")
 _UNIT_AFTER = re.compile(
     r" ?(?:분|초|시간|번|회|자|자리|개|일|원|년|개월|명|건|%|min|sec|digit|times|days)"
@@ -730,21 +879,25 @@ def _code_spans(text: str) -> Iterator[Span]:
             next_end = text.find("\n", newline + 1)
             window_end = min(len(text) if next_end == -1 else next_end, newline + 30)
         candidates = [*_CODE.finditer(text, cue.end(), window_end)]
-        if _ONE_TIME_CUE.search(text, max(0, cue.start() - 20), cue.end()):
+        one_time = _ONE_TIME_CUE.search(text, max(0, cue.start() - 20), cue.end())
+        if one_time:
             candidates += _LETTER_CODE.finditer(text, cue.end(), window_end)
         line_end = text.find("\n", cue.end())
         line_end = len(text) if line_end == -1 else line_end
         spelled = spelled_digits(text, cue.end(), line_end, within=window_end - cue.end())
         if spelled:
             candidates.append(spelled)
+        grouped = _grouped_code(text, cue.end(), window_end, dotted=not bare_code or bool(one_time))
+        if grouped:
+            candidates.append(grouped)
         found = False
-        for match in sorted(candidates, key=lambda m: m.start()):
+        for match in sorted(candidates, key=lambda m: (m.start(), -m.end())):
             if _UNIT_AFTER.match(text, match.end()) or _CUSTOMER_LINE.fullmatch(match.group(0)):
                 continue
             if _PHONE_AHEAD.match(text, match.start()):
                 break  # "인증번호 오면 010 2345 6789 로 보내줘": where to send it
             yield match.start("value"), match.end("value"), VERIFICATION_CODE
-            if match is not spelled:
+            if match is not spelled and match is not grouped:
                 yield from _listed_codes(text, match.group("value"), match.end())
             found = True
             break
@@ -796,12 +949,6 @@ def _code_like(value: str) -> bool:
     return letters == 0 or sum(c.isdigit() for c in value) > 0
 
 
-# A bank's security card (보안카드): "12번 8260", "no. 23 is 1394" after it names the card.
-_SECURITY_CARD = re.compile(r"(?i)보안 ?카드|security card")
-_SECURITY_CARD_CELL = re.compile(
-    r"(?i)(?<![0-9])(?:(?:no\.?|number|#) ?[0-9]{1,2}|[0-9]{1,2} ?번(?:째)?(?: ?칸)?)"
-    r"[ \t]*(?:은|는|이|가|is|:|=)?[ \t]*(?P<value>[0-9]{2,4})(?![0-9])"
-)
 # A few digits stated by their count: "비번 앞2자리 46", "카드 앞면 네자리 5291". They count only
 # when the count is the value's length, after a password's name or on a card's face (the last
 # digits of a card are printed on every receipt, the first name its issuer: both stay).
@@ -833,11 +980,6 @@ _CARD_BACK_EN = re.compile(
 
 
 def _fragment_spans(text: str, *, card_found: bool) -> Iterator[Span]:
-    for cue in _SECURITY_CARD.finditer(text) if mentions(text, ("보안", "security")) else ():
-        line_end = text.find("\n", cue.end())
-        end = min(len(text) if line_end == -1 else line_end, cue.end() + 80)
-        for match in _SECURITY_CARD_CELL.finditer(text, cue.end(), end):
-            yield match.start("value"), match.end("value"), VERIFICATION_CODE
     for match in _COUNTED_EN.finditer(text) if mentions(text, ("digits", "numbers")) else ():
         count = match.group("count").lower()
         if _COUNTS.get(count, int(count) if count.isdigit() else 0) == len(match.group("value")):

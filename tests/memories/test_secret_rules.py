@@ -335,3 +335,186 @@ def test_a_card_code_after_its_expiry_or_number_is_redacted(text: str, secrets: 
 )
 def test_a_code_near_card_words_without_a_card_number_stays_whole(text: str) -> None:
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secrets"),
+    [
+        ("카드 4111 1111 1111 1111 유효기간 0828", ["0828"]),
+        ("카드번호 5555-5555-5555-4444 exp 1127 cvv 382", ["1127", "382"]),
+        ("visa 4012888888881881 exp. 0326, cvc2 771", ["0326", "771"]),
+        ("카드 5105105105105100 유효기간은 1229 씨브이씨 482", ["1229", "482"]),
+        ("카드 4111111111111111 만료 0930 씨비씨 903 이에요", ["0930", "903"]),
+        ("card 4242 4242 4242 4242 expires 0527 ccv: 5521", ["0527", "5521"]),
+        ("카드 유효기간 0828 이고 cvc 372 야", ["0828", "372"]),
+        ("카드 뒷면 씨브이씨 291", ["291"]),
+        ("카드 정보: 유효기간 1127, 씨비씨는 381", ["1127", "381"]),
+        ("결제카드 보안코드 3자리 417 유효기간0125", ["417", "0125"]),
+        ("exp 1127 cvn 882 for the amex 😅", ["1127", "882"]),
+        ("시브이브이 코드 663 카드 뒤에 있음", ["663"]),
+    ],
+)
+def test_an_expiry_without_a_slash_and_a_misspelt_or_hangul_card_code_are_redacted(
+    text: str, secrets: list[str]
+) -> None:
+    result = redact(text)
+
+    for secret in secrets:
+        assert secret not in result.text, result.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "유효기간 0828 인데 해외결제 되나요?",
+        "exp 1127 for my passport",
+        "여권 유효기간 0828 까지, 카드 cvc 는 안 알려줌",
+        "카드 씨브이씨가 뭐야?",
+        "the cvv field is required",
+        "씨비씨 뉴스 2024 특집 봤어",
+        "쿠폰 유효기간 1231 까지래",
+    ],
+)
+def test_an_expiry_alone_and_talk_about_card_codes_stay_whole(text: str) -> None:
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("secret → Xy8kQ2mPz9", "Xy8kQ2mPz9"),
+        ("client secret\nXy8kQ2mPz9LmN0", "Xy8kQ2mPz9LmN0"),
+        ("시크릿: aB3dE5fG7h", "aB3dE5fG7h"),
+        ("시크릿 Xy8kQ2mPz9 저장해둬", "Xy8kQ2mPz9"),
+        ("시크릿은 ZtR4wq8Lp2 이야", "ZtR4wq8Lp2"),
+        ("client_secret -> 9fJ2kLq8Xm3Pz", "9fJ2kLq8Xm3Pz"),
+        ("the secret is Qw9eRt5yUi", "Qw9eRt5yUi"),
+        ("네이버 client secret 은 Ab3cD4eF5g", "Ab3cD4eF5g"),
+        ("네이버 클라이언트 시크릿 → kP9xW2mQ7z", "kP9xW2mQ7z"),
+        ("webhook secret\n\nwhsk_8HjK2mN4pQ", "whsk_8HjK2mN4pQ"),
+        ("secret=abc123XYZ", "abc123XYZ"),
+        ("카카오 REST API 시크릿은\nQw3rTy7uIo9p", "Qw3rTy7uIo9p"),
+        ("jwt secret → mysupersecretkey123", "mysupersecretkey123"),
+    ],
+)
+def test_a_bare_secret_value_on_its_line_or_the_next_is_redacted(text: str, secret: str) -> None:
+    result = redact(text)
+
+    assert secret not in result.text, result.text
+    assert "token" in result.kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the secret ingredient is love",
+        "it's a secret",
+        "시크릿 쥬쥬 봤어?",
+        "Victoria's Secret 세일 5월 2일부터",
+        "시크릿 모드로 열어봐",
+        "the secret to good bread is time",
+        "secret santa 예산 30000원",
+        "top secret: don't tell mom about the party",
+        "Secret Invasion S01E02 봤어",
+        "the secret is 10minutes of rest",
+        "secret: 나중에 알려줄게",
+    ],
+)
+def test_talk_about_secrets_stays_whole(text: str) -> None:
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret", "kept"),
+    [
+        (
+            "Server=db.local;User Id=sa;Password=abc;Server=x;Trusted_Connection=False;",
+            "abc;",
+            "Server=x;Trusted_Connection=False;",
+        ),
+        (
+            "Data Source=10.0.0.5;User ID=app;Password=Tr0ub4dor&3;Encrypt=true",
+            "Tr0ub4dor&3",
+            ";Encrypt=true",
+        ),
+        (
+            "Driver={ODBC Driver 18};Server=tcp:sql.example.com;Pwd=Qx9!mz#2;Encrypt=yes;",
+            "Qx9!mz#2",
+            ";Encrypt=yes;",
+        ),
+        (
+            'connstr: "Host=pg;Username=me;Password=s3cr3t;Port=5432"',
+            "s3cr3t",
+            ";Port=5432",
+        ),
+        (
+            "Provider=SQLOLEDB;User Id=u;Password=my pass word;Initial Catalog=db",
+            "pass word",
+            ";Initial Catalog=db",
+        ),
+        ("DB 접속 root:Passw0rd!@10.0.0.3:3306", "Passw0rd!", "@10.0.0.3:3306"),
+        ("password: Secr3t!x@db.internal", "Secr3t!x", "@db.internal"),
+        ("pw=Abc123@db01.prod.local;timeout=30", "Abc123", "@db01.prod.local;timeout=30"),
+        ("접속정보 admin:Qwer1234!@192.168.0.10 이에요", "Qwer1234!", "admin:"),
+    ],
+)
+def test_a_password_in_a_connection_string_ends_at_the_semicolon_or_the_at_sign(
+    text: str, secret: str, kept: str
+) -> None:
+    result = redact(text)
+
+    assert secret not in result.text, result.text
+    assert kept in result.text, result.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "email:kim@naver.com 으로 보내줘",
+        "reply-to:support@example.com",
+        "Server=myServer;Database=myDB;User Id=myUser;Password=;",
+        "meeting at 10:30@room.example.com",
+    ],
+)
+def test_addresses_and_empty_passwords_in_connection_strings_stay_whole(text: str) -> None:
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("인증번호 4.8.2.9.1.7", "4.8.2.9.1.7"),
+        ("code: 48 29 17", "48 29 17"),
+        ("OTP 48 29 17 입력해", "48 29 17"),
+        ("verification code 482.917", "482.917"),
+        ("인증번호는 48.29.17 이야", "48.29.17"),
+        ("your code is 48-29-17", "48-29-17"),
+        ("로그인 코드 4·8·2·9·1·7", "4·8·2·9·1·7"),
+        ("카톡 인증번호 4 . 8 . 2 . 9 . 1 . 7", "4 . 8 . 2 . 9 . 1 . 7"),
+        ("Your verification code: 4 8 2 - 9 1 7", "4 8 2 - 9 1 7"),
+        ("인증번호 48 29 17 5분 안에 입력하세요", "48 29 17"),
+        ("2FA 코드 55.12.90 ㅋㅋ", "55.12.90"),
+    ],
+)
+def test_a_one_time_code_written_with_dots_or_spaces_is_redacted(text: str, code: str) -> None:
+    result = redact(text)
+
+    assert code not in result.text, result.text
+    assert "verification code" in result.kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "인증번호 3분 후 만료",
+        "version 4.8.2.9 released",
+        "VS Code 1.85.1 업데이트 했어",
+        "error code 48 29 17",
+        "인증번호 받는 전화 010 4829 1734",
+        "인증번호 발송일 2024.05.01",
+        "OTP 기기 반납일 24.05.12",
+        "code 12 34 is the room pair",
+    ],
+)
+def test_versions_dates_and_phones_after_a_code_word_stay_whole(text: str) -> None:
+    assert redact(text).text == text
