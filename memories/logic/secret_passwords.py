@@ -358,6 +358,8 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
             closed = True
             break
         next_word = tokens[index + 1][1] if index + 1 < len(tokens) else ""
+        if words and _EMOJI_ONLY.fullmatch(raw) and _continues_value(next_word):
+            continue  # "blue 🐳 whale": an emoji between the words of a passphrase is part of it
         if words and (
             not _WORDLIKE.search(raw) or raw[:1] in "([{" or _REMARK.match(text, token_start)
         ):
@@ -427,6 +429,28 @@ def _stated_value(text: str, start: int, line_end: int, *, labelled: bool) -> Sp
 
 _WINDOW = 160
 
+_EMOJI_ONLY = re.compile("[\u2600-\u27bf\ufe0f\u200d\U0001f000-\U0001faff]+")
+
+
+def _continues_value(word: str) -> bool:
+    """True for a word after an emoji that goes on with a passphrase, not talk about it."""
+    bare = word.rstrip(_TRAILING)
+    lower = bare.lower()
+    return bool(
+        bare
+        and _WORDLIKE.search(bare)
+        and lower not in _FUNCTION_WORDS
+        and lower not in _EN_STOPS
+        and bare not in _KO_CLOSERS
+        and not _OTHER_NUMBER_CUE.match(bare)
+        and not _asks_to_keep(bare)
+        and not _KO_VERBAL_END.search(bare)
+        and not _REMARK.match(bare)
+        and not bare.startswith(_KO_TALK_STEMS)
+        and not _glued_ending(bare)
+    )
+
+
 # A participle followed by where: "printed on the router", "taped under the desk".
 _PARTICIPLE = re.compile(r"[a-z]{3,}(?:ed|en|ing)")
 _PLACE_AFTER = re.compile(
@@ -491,6 +515,8 @@ _LOGIN_PAIR = re.compile(
 
 
 _QUERY = re.compile(r"[?&][A-Za-z0-9_\-]+=")
+# "password=Hunter22!" in a log line: the key stays, its value is found by the key's own cue.
+_KEYED_PASSWORD = re.compile(r"(?i)[\w.\-]*(?:passw(?:or)?d|pwd|pass|secret|token)[\w.\-]*=")
 
 
 def _strongly_latin(value: str) -> bool:
@@ -595,6 +621,7 @@ def password_spans(text: str) -> list[Span]:
                 or core.startswith("@")
                 or _QUERY.search(core)
                 or HOST_PASSWORD.match(core)
+                or _KEYED_PASSWORD.match(core)
             ):
                 # a connection string, its host after a redacted password, or a URL's query
                 # string: only the password is a secret (secret_rules)
@@ -768,8 +795,10 @@ def _agreed_phrase(text: str, cue: re.Match[str]) -> Span | None:
 # "Wi-Fi: HarborNet / key: ...", "network key is ...", "와이파이 키는 ...": a Wi-Fi password
 # labelled as a key, which after anything but Wi-Fi is no password ("primary key: id").
 _WIFI_KEY = re.compile(
-    r"(?i)(?:wi-?fi|wlan|wireless|ssid|network|wpa[23]?|와이파이|무선)[^\n]{0,60}?"
-    r"(?<![A-Za-z0-9])(?P<cue>key|키|psk)(?=[ \t]*[:=：]|[ \t]+(?:is|was)\b|는|은)"
+    r"(?i)(?:wi-?fi|wlan|wireless|ssid|network|wpa[23]?|와이파이|무선|네트워크)[^\n]{0,60}?"
+    r"(?<![A-Za-z0-9])(?P<cue>key|키|psk)(?=[ \t]*[:=：]|[ \t]+(?:is|was)\b|는|은|"
+    # "네트워크 키 bluebird77!": a value of letters and digits right after the key
+    r"[ \t]+(?=[^\s]*[0-9])(?=[^\s]*[A-Za-z]))"
 )
 # "가족 확인용 암호문 '...'": an agreed phrase, though 암호문 is also a ciphertext ("암호문
 # 해독 과제"): only a quoted value counts, and not on a line about decrypting.

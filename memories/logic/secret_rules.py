@@ -118,6 +118,11 @@ _ASSIGNMENT = re.compile(
     r"(?P<value>[^\s\"',;]+)"
 )
 _PASSWORD_NAME = re.compile(r"(?i)passw(?:or)?d|pwd")
+# A line of a pasted .env file or shell profile whose name ends in _KEY: "STRIPE_KEY=...",
+# "export MAPS_API_KEY=...". Upper case only: "sort_key=name" in code is no secret's name.
+_ENV_KEY = re.compile(
+    r"(?m)^[ \t]*(?:export[ \t]+)?[A-Z][A-Z0-9_]*_KEY[ \t]*=[ \t]*[\"']?(?P<value>[^\s\"']+)"
+)
 # "twilio api key SKbc8e...", "access token is 7f3a...", "REST 키 6293f9...": a key named as
 # one without a colon, of a vendor no shape lists. The value has letters and digits and does
 # not read as words, so "key user_id_2" or "키 180" is none.
@@ -293,6 +298,12 @@ def _assignment_spans(text: str) -> Iterator[Span]:
         value = match.group("value")
         classes = sum(bool(re.search(pattern, value)) for pattern in ("[a-z]", "[A-Z]", "[0-9]"))
         if classes >= 2 and sum(len(m) for m in _WORDISH.findall(value)) < len(value) // 2:
+            yield match.start("value"), match.end("value"), TOKEN
+    for match in _ENV_KEY.finditer(text) if "_KEY" in text else ():
+        value = match.group("value")
+        if not REFERENCE.match(value) and (
+            (any(c.isdigit() for c in value) and len(value) >= 12) or len(value) >= 24
+        ):
             yield match.start("value"), match.end("value"), TOKEN
     for match in _BARE_SECRET.finditer(text) if names or "시크릿" in text else ():
         value = match.group("value")
@@ -778,6 +789,12 @@ def _grouped_code(text: str, start: int, end: int, *, dotted: bool) -> re.Match[
     return match
 
 
+# A recovery code of letters only, in three groups or more: "ABCD-EFGH-IJKL" (after a cue that
+# names backup or recovery codes; fewer groups may be a word pair, "READ-ONLY").
+_LETTERS_CODE = re.compile(
+    r"(?<![0-9A-Za-z\-])(?P<value>[A-Z]{4,5}(?:-[A-Z]{4,5}){2,4}|[a-z]{4,5}(?:-[a-z]{4,5}){2,4})"
+    r"(?![0-9A-Za-z\-])"
+)
 _CUSTOMER_LINE = re.compile(r"1[5-9][0-9]{2}[ \-][0-9]{4}")
 _UNIT_AFTER = re.compile(
     r" ?(?:분|초|시간|번|회|자|자리|개|일|원|년|개월|명|건|%|min|sec|digit|times|days)"
@@ -887,6 +904,8 @@ def _code_spans(text: str) -> Iterator[Span]:
         spelled = spelled_digits(text, cue.end(), line_end, within=window_end - cue.end())
         if spelled:
             candidates.append(spelled)
+        if _LIST_CUE.match(cue.group(0)):
+            candidates += _LETTERS_CODE.finditer(text, cue.end(), window_end)
         grouped = _grouped_code(text, cue.end(), window_end, dotted=not bare_code or bool(one_time))
         if grouped:
             candidates.append(grouped)
@@ -926,6 +945,7 @@ def _code_shape(value: str) -> str:
 
 def _listed_codes(text: str, first: str, end: int, *, heading: bool = False) -> Iterator[Span]:
     shape = _code_shape(first)
+    letters_only = not any(c.isdigit() for c in first)  # "ABCD-EFGH-IJKL, MNOP-QRST-UVWX"
     plain = "-" not in shape and " " not in shape and not any(c.isalpha() for c in first)
     if plain and not heading:
         return  # a plain number: "인증번호 482913, 10분 안에" lists nothing (under a heading
@@ -935,7 +955,7 @@ def _listed_codes(text: str, first: str, end: int, *, heading: bool = False) -> 
         if item is None:
             return
         value = item.group(0)[: len(first)]
-        if _code_shape(value) != shape or not _code_like(value):
+        if _code_shape(value) != shape or not (_code_like(value) or letters_only):
             return
         after = gap.end() + len(value)
         if after < len(text) and (text[after].isalnum() or text[after] == "-"):

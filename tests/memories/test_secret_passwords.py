@@ -114,3 +114,49 @@ def test_a_quoted_or_keyed_password_ends_where_its_value_ends(
 
     assert password not in result.text, result.text
     assert kept in result.text, result.text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("my password is blue 🐳 whale", "whale"),
+        ("비번은 해바라기 🌻 농장", "농장"),
+        ("password: sunny 🌞 day 77", "day 77"),
+        ("네트워크 키 bluebird77!", "bluebird77!"),
+        ("무선 키 Harbor2024xy 손님용", "Harbor2024xy"),
+    ],
+)
+def test_a_passphrase_with_an_emoji_inside_and_a_bare_network_key_are_redacted(
+    text: str, secret: str
+) -> None:
+    result = redact(text)
+
+    assert secret not in result.text, result.text
+    assert "password" in result.kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("비번은 푸른바다 😊 알지?", "😊 알지?"),
+        ("password is river stone 🪨 lol", "🪨 lol"),
+        ("the wifi password is moonlight 🌙 and the network is Home5G", "Home5G"),
+        ("[12:00:01] INFO login ok user=kim password=Hunter22! ip=10.0.0.1", "password="),
+    ],
+)
+def test_talk_after_an_emoji_and_a_logged_key_stay(text: str, kept: str) -> None:
+    result = redact(text)
+
+    assert kept in result.text, result.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "network key exchange 2024 세미나",
+        "와이파이 키보드 2개 샀어",
+        "무선 키 v2 업데이트",
+    ],
+)
+def test_a_network_key_without_a_value_stays_whole(text: str) -> None:
+    assert redact(text).text == text

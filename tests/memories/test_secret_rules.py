@@ -518,3 +518,32 @@ def test_a_one_time_code_written_with_dots_or_spaces_is_redacted(text: str, code
 )
 def test_versions_dates_and_phones_after_a_code_word_stay_whole(text: str) -> None:
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secrets"),
+    [
+        ("recovery code: ABCD-EFGH-IJKL", ["ABCD-EFGH-IJKL"]),
+        ("백업 코드 qwer-tyui-opas, zxcv-bnmq-wert", ["qwer-tyui-opas", "zxcv-bnmq-wert"]),
+        (".env\nDB_HOST=db\nSTRIPE_KEY=sk_test_51Habc123xyz\nDEBUG=true", ["sk_test_51Habc123xyz"]),
+        ("export MAPS_API_KEY='AbCd1234EfGh5678'", ["AbCd1234EfGh5678"]),
+    ],
+)
+def test_letter_recovery_codes_and_env_keys_are_redacted(text: str, secrets: list[str]) -> None:
+    result = redact(text)
+
+    for secret in secrets:
+        assert secret not in result.text, result.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "recovery mode: READ-ONLY",
+        "primary_key=user_id_2024",
+        "SORT_KEY=created_at",
+        "MONKEY=banana",
+    ],
+)
+def test_word_pairs_and_plain_env_keys_stay_whole(text: str) -> None:
+    assert redact(text).text == text
