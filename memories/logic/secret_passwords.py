@@ -46,8 +46,8 @@ _CUE = re.compile(
     r"(?:unlock|lock ?screen|screen ?lock|phone) ?pattern|(?:wi-?fi|wlan) ?code|"
     # words agreed on to prove who is calling, a parental lock's code
     r"code ?word|safe ?word|secret word|parental (?:lock|controls?|pin|code)|child ?lock|"
-    r"(?:door|gate|garage|alarm|lock ?screen|lock|padlock|bike lock|suitcase|luggage|safe|"
-    r"locker|entry|keypad|building) ?(?:code|combo|combination|dial)|"
+    r"(?:door|gate|garage|alarm|lock ?screen|screen ?lock|unlock|lock|padlock|bike lock|suitcase|"
+    r"luggage|safe|locker|entry|keypad|building) ?(?:code|combo|combination|dial)|"
     r"(?:code|combination) (?:to|for|of) (?:the |my |our |your )?(?:front )?"
     r"(?:door|gate|garage|alarm|lock ?box|lock|safe|locker|building|house|apartment|office|"
     r"storage(?: unit)?|shed|mailbox|unit))"
@@ -849,7 +849,8 @@ _KO_CHANGED = re.compile(
 _EN_CHANGED = re.compile(
     r"(?i)(?:(?:changed?|set|reset|updated?|switched)[ \t]+(?:my|the|our|his|her)[ \t]+"
     r"(?:[A-Za-z0-9'\-]+[ \t]+){0,3}?(?:pass ?words?|passcode|pin|pwd)"
-    r"|(?:pass ?word|passcode|pin|pwd)[ \t]+(?:is[ \t]+now|was|got|has been|is)?[ \t]*"
+    r"|(?:pass ?word|passcode|pin|pwd|(?:door|gate|garage|alarm|lock|safe|entry|keypad|building)"
+    r" ?code|combination|combo)[ \t]+(?:is[ \t]+now|was|got|has been|is)?[ \t]*"
     r"(?:changed|set|reset|updated|switched))"
     r"[ \t]+to[ \t]+"
 )

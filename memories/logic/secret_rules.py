@@ -477,12 +477,12 @@ _EXPIRY = re.compile(
     + _EXPIRY_VALUE
 )
 # After its cue the expiry may lose its slash, as the card's face prints it without one:
-# "유효기간 0828", "exp 1127" (MMYY; a year first, "2611", is no month).
+# "유효기간 0828", "exp 1127", "유효 08 28" (MMYY; a year first, "2611", is no month).
 _EXPIRY_MMYY = re.compile(
     r"(?<![A-Za-z])"
     + _EXPIRY_CUE
     + r"(?:[ \t]*(?:은|는|이|가|:|=|is))?[^0-9\n]{0,8}?"
-    + r"(?<![0-9/.\-])(?P<value>(?:0[1-9]|1[0-2])[0-9]{2})(?![0-9]|[/.\-][0-9])"
+    + r"(?<![0-9/.\-])(?P<value>(?:0[1-9]|1[0-2]) ?[0-9]{2})(?![0-9]|[/.\-][0-9])"
 )
 _EXPIRY_BEFORE_CUE = re.compile(_EXPIRY_VALUE + r"[ \t]*(?:에|까지|이|로)?[ \t]*" + _EXPIRY_CUE)
 # Things other than a card that expire: their dates stay.

@@ -160,3 +160,30 @@ def test_talk_after_an_emoji_and_a_logged_key_stay(text: str, kept: str) -> None
 )
 def test_a_network_key_without_a_value_stays_whole(text: str) -> None:
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("the gate code changed to 5512#", "5512"),
+        ("our door code was changed to 8841 yesterday", "8841"),
+        ("phone unlock code 7391", "7391"),
+        ("screen lock code: 2046", "2046"),
+    ],
+)
+def test_a_door_code_changed_to_a_value_and_an_unlock_code_are_redacted(
+    text: str, secret: str
+) -> None:
+    assert secret not in redact(text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the gate code changed to something easier",
+        "door code changed to the new keypad system",
+        "unlock code 요청은 고객센터로",
+    ],
+)
+def test_talk_about_a_changed_door_code_stays_whole(text: str) -> None:
+    assert redact(text).text == text

@@ -352,6 +352,7 @@ def test_a_code_near_card_words_without_a_card_number_stays_whole(text: str) -> 
         ("결제카드 보안코드 3자리 417 유효기간0125", ["417", "0125"]),
         ("exp 1127 cvn 882 for the amex 😅", ["1127", "882"]),
         ("시브이브이 코드 663 카드 뒤에 있음", ["663"]),
+        ("카드번호 4111111111111111 유효 08 28", ["08 28"]),
     ],
 )
 def test_an_expiry_without_a_slash_and_a_misspelt_or_hangul_card_code_are_redacted(
