@@ -153,6 +153,7 @@ _BARE_SECRET = re.compile(
     # "시크릿 이거 ...", "secret here: ...": a word that points at the value
     r"(?:(?:이거(?:야|임|예요|에요)?|요거|여기|here(?: it is)?)(?![가-힣A-Za-z])[ \t]*)?"
     r"(?P<mark>(?:[:=：→➔➜⇒]|->|=>|—|-)[ \t]*)?(?:\n[ \t]*){0,2}"
+    r"(?P<next_mark>(?<=\n)(?:[ \t]*(?:[:=：→➔➜⇒]|->|=>))[ \t]*)?"
     r"(?P<value>[A-Za-z0-9_\-+/]{8,128}=*)(?![A-Za-z0-9_\-+/=])"
 )
 
@@ -307,7 +308,8 @@ def _assignment_spans(text: str) -> Iterator[Span]:
             yield match.start("value"), match.end("value"), TOKEN
     for match in _BARE_SECRET.finditer(text) if names or "시크릿" in text else ():
         value = match.group("value")
-        if _secret_value(value, marked=bool(match.group("mark"))):
+        marked = bool(match.group("mark") or match.group("next_mark"))
+        if _secret_value(value, marked=marked):
             yield match.start("value"), match.end("value"), TOKEN
     for match in _URL_PASSWORD.finditer(text) if "://" in text else ():
         yield match.start("value"), match.end("value"), PASSWORD

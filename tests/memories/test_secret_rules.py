@@ -396,6 +396,8 @@ def test_an_expiry_alone_and_talk_about_card_codes_stay_whole(text: str) -> None
         ("secret=abc123XYZ", "abc123XYZ"),
         ("카카오 REST API 시크릿은\nQw3rTy7uIo9p", "Qw3rTy7uIo9p"),
         ("jwt secret → mysupersecretkey123", "mysupersecretkey123"),
+        ("client secret\n→ mysecretkey123x", "mysecretkey123x"),
+        ("시크릿\n\n-> aB3dE5fG7h 입니다", "aB3dE5fG7h"),
     ],
 )
 def test_a_bare_secret_value_on_its_line_or_the_next_is_redacted(text: str, secret: str) -> None:
