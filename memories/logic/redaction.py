@@ -4,7 +4,8 @@
 and tokens, private keys, JWTs, passwords in connection strings and Wi-Fi QR codes, card
 numbers (Luhn) with their CVC and, beside them, their expiry, 주민등록번호 (check digit, or
 either half stated as one), passport and driver's licence numbers, bank accounts and one-time
-codes (a list of backup codes too) stated as such, a door's entry code given after the door,
+codes (a list of backup codes too, a code in dotted or spaced groups) stated as such, a bank
+security card's cells after its name or listed below it, a door's entry code given after the door,
 passwords, passphrases, PINs and lock combinations after a cue, passwords given to a command
 by its flag (`mysql -pS3cret`), and wallet recovery phrases,
 in Korean and English. Full-width
