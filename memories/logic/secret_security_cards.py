@@ -33,10 +33,10 @@ _COUNTED_PART = re.compile(
     r"(?P<value>[0-9]{1,4})(?![0-9])"
 )
 _COUNTS = {"두": 2, "세": 3, "네": 4}
-# One cell of a row: its number (01, 1번, 3번째 칸, #1, no. 1, 1), 01.) and its four digits,
-# or the digits alone.
+# One cell of a row: its number (01, 1번, 3번째 칸, #1, no. 1, 1), 01., a grid's A1) and its
+# four digits, or the digits alone.
 _CELL = (
-    r"(?:(?:#|(?i:no)\.? ?)?[0-9]{1,2}(?: ?번(?:째)?(?: ?칸)?)?[ \t]*[:=.)\-|]?[ \t|]*)?"
+    r"(?:(?:#|(?i:no)\.? ?)?[A-Za-z]?[0-9]{1,2}(?: ?번(?:째)?(?: ?칸)?)?[ \t]*[:=.)\-|]?[ \t|]*)?"
     r"[0-9]{4}(?![0-9])"
 )
 _ROW = re.compile(

@@ -26,6 +26,9 @@ from memories.logic.secret_security_cards import security_card_spans
         ("보안카드 01=4821, 02=9930, 03=1175", ["4821", "9930", "1175"]),
         ("보안카드 11번 앞2자리 48 뒤2자리 21", ["48", "21"]),
         ("Security card rows 🙏\n01. 4821\n02. 9930", ["4821", "9930"]),
+        ("security card grid\nA1 4821 A2 9930\nB1 1175 B2 6402", ["4821", "6402"]),
+        ("보안카드 번호\n01 | 1234\n02 | 5678", ["1234", "5678"]),
+        ("보안카드 1번: 1234, 2번: 5678", ["1234", "5678"]),
     ],
 )
 def test_security_card_cells_in_any_row_shape_are_redacted(text: str, cells: list[str]) -> None:
