@@ -268,6 +268,8 @@ def _ko_subject(tokens: list[Any]) -> str:
             return "other"  # "옆집 할머니는 ...": a neighbour's habits, not the family's
         if any(form in _KO_ROLES for form in group) and not any(f in _KO_CIRCLE for f in group):
             return "other"  # "우리 사장님은 ...": "우리" is the workplace, the boss is not kin
+        if _nested_person(group):
+            return "other"  # "친구 동생이 ...", "와이프 친구가 ...": someone of someone's
         if any(form in _KO_CIRCLE for form in group) or any(f in _KO_SPEAKER for f in group[:-1]):
             return "circle"
         if head.form in _KO_OTHERS or any(form in _KO_OTHERS for form in group):
@@ -324,6 +326,39 @@ def _ko_subject(tokens: list[Any]) -> str:
     ):
         return "other"  # "생각해보니 너무 길다": the answer or text at hand, not the speaker
     return "speaker"  # omitted subject: the speaker
+
+
+def _suggests_a_try(forms: list[str], tags: list[str], index: int) -> bool:
+    """ "-어 봐(요)" / "-어 보세요" / "-어 보셈" in the present: trying suggested, not done
+    ("해봤어" is past, "해보려고" a plan)."""
+    if not (tags[index] == "VX" and forms[index] == "보" and index + 1 < len(forms)):
+        return False
+    if index < 1 or tags[index - 1] != "EC" or forms[index - 1] not in ("어", "아", "여"):
+        return False
+    after = forms[index + 1]
+    if tags[index + 1] == "EF":
+        return after in ("어", "아", "어요", "아요", "세요", "셔요", "셈", "아라", "어라", "라")
+    return tags[index + 1] == "EC" and after in ("세", "셈")
+
+
+# A partner of someone of the speaker's is no kin of the speaker's: "언니 남친이 ...".
+_KO_PARTNERS = frozenset("남친 여친 남자친구 여자친구 애인".split())  # noqa: SIM905
+
+
+def _nested_person(group: list[str]) -> bool:
+    """Two people in a row, one of them no kin ("친구 동생", "와이프 친구", "언니 남친"):
+    the second is someone of another person's, whose news is not the speaker's."""
+    people = [f for f in group if f in _KO_CIRCLE or f in _KO_PERSON_WORDS or f in _KO_OTHERS]
+    if len(people) < 2:
+        return False
+    owner, person = people[-2], people[-1]
+    return (
+        owner in _KO_PERSON_WORDS
+        or owner in _KO_OTHERS
+        or person in _KO_PERSON_WORDS
+        or person in _KO_OTHERS
+        or person in _KO_PARTNERS
+    )
 
 
 # What is said of a text or a task, not of a person: "너무 길다", "좀 어렵네".
@@ -582,6 +617,8 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
             return "request"
         if tag == "EF" and form in ("어라", "아라", "라", "세요", "으세요", "십시오", "자"):
             return "request"
+        if _suggests_a_try(forms, tags, i):
+            return "request"  # "요가 해봐", "이 책 읽어보세요": a try suggested to someone
     if forms and forms[-1] in ("좀",):
         return "request"
     if (
