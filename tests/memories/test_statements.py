@@ -1103,8 +1103,12 @@ def test_a_weekday_of_a_routine_is_no_one_date():
         "note: tired today",
         "note - so sleepy today",
         "메모: 오늘 좀 피곤함",
-        # not corrections: a hope proved wrong, a correction of someone else
+        # not corrections: a hope proved wrong
         "I thought the exam would be hard but actually it was easy",
+        # taken with something, but not the speaker
+        "요즘 애들 틱톡에 빠졌더라",
+        "Everyone's really into pickleball these days",
+        "what are you into?",
     ],
 )
 def test_hearsay_suggestions_someone_elses_people_and_noted_moods_give_no_memory(text):

@@ -313,6 +313,8 @@ def _ko_subject(tokens: list[Any]) -> str:
             return "other"  # "회사 대표 또 신문에 나옴": a person, then what they did
     if _liked(tokens):
         return "speaker"  # "최애 간식: 붕어빵" (Kiwi: 최 + 애, no child in it)
+    if "요즘애들" in "".join(t.form for t in tokens):
+        return "other"  # "요즘 애들 틱톡에 빠졌더라": kids these days, nobody's own
     if any(t.form in _KO_CIRCLE for t in tokens):
         return "circle"  # "아빠 다음 주에 수술 받으셔": the speaker's family
     joined = "".join(t.form for t in tokens)
