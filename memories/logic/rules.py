@@ -1256,6 +1256,8 @@ def extract_statements(
     if _TASK_LIST.match(text):
         statements_allowed = False
     text = _CRY_FOR_HELP.sub("", text) or text
+    # "I live in Seoul. Scratch that, I live in Busan": only what the correction says stands
+    text = statements.corrected(text)
     # "바꿨어 갤럭시로": the change in the usual order, for the slots and the change's reading
     sentences = [statements.in_usual_order(s) for s in _sentences(statements.in_usual_order(text))]
     cued_alone = False

@@ -460,6 +460,7 @@ def test_set_16_different_questions_stay_apart(a, b):
         "the office number is on the website",
         "order number 2024-1234-5678 arrived",
         "I have a bachelor's degree",
+        "주문번호 2024-1234-5678",
     ],
 )
 def test_set_16_a_partners_trait_a_number_of_no_line_or_a_degree_held_answer_no_slot(text):
@@ -469,3 +470,8 @@ def test_set_16_a_partners_trait_a_number_of_no_line_or_a_degree_held_answer_no_
         "work_phone_number",
         "school",
     )
+
+
+def test_set_16_taken_with_a_hobby_is_no_place_to_live():
+    assert question_of("요즘 뜨개질에 빠져 살아요") != "residence"
+    assert question_of("요즘 뜨개질에 빠져 삶") != "residence"

@@ -1099,6 +1099,9 @@ def test_a_weekday_of_a_routine_is_no_one_date():
         "팀 동료 와이프가 출산했어",
         "my cousin's boyfriend plays in a band",
         "my sister's friend just moved to Seattle",
+        "my best friend's girlfriend is pregnant",
+        "친구 동생 다음달에 결혼함",
+        "친구동생이 결혼한대",
         # a passing state said as a note
         "note: tired today",
         "note - so sleepy today",
@@ -1129,6 +1132,8 @@ def test_hearsay_suggestions_someone_elses_people_and_noted_moods_give_no_memory
         ("Actually, I was wrong before, my birthday is May 2nd", "May 2nd"),
         ("아 근데 사실 저 채식주의자예요", "채식"),
         ("아까 서울 산다고 했는데 사실 부산 살아요", "부산"),
+        ("아근데 사실 나 고양이 알러지 있어", "고양이"),
+        ("Actually, scratch that, I'm 34 not 33", "34"),
         ("아 근데 사실 나 부산 살아 전에 서울이라고 했는데", "부산"),
         # taken with something lately
         ("really into k-dramas these days", "k-dramas"),
@@ -1136,6 +1141,7 @@ def test_hearsay_suggestions_someone_elses_people_and_noted_moods_give_no_memory
         ("요즘 클라이밍에 빠졌어", "클라이밍"),
         ("요즘 재즈에 꽂혔어", "재즈"),
         ("요즘 골프에 완전 빠져있어요", "골프"),
+        ("obsessed with pickleball lately", "pickleball"),
     ],
 )
 def test_corrections_and_what_one_is_into_lately_are_kept(text, word):
@@ -1176,3 +1182,9 @@ def test_a_pronoun_outside_a_title_is_still_the_third_person():
 )
 def test_a_change_told_verb_first_is_read_in_the_usual_order(text, usual):
     assert statements.in_usual_order(text) == usual
+
+
+def test_a_retraction_leaves_what_the_correction_says():
+    assert _notes("I live in Seoul. Scratch that, I live in Busan") == ["Lives in Busan"]
+    assert _notes("scratch that, can you make it shorter?") == []
+    assert _notes("oh scratch that lol") == []

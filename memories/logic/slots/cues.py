@@ -420,7 +420,9 @@ KO_LIVE_IDIOM = re.compile(
     r"없(?:으면|이는|인|이)\s+(?:\S+\s+)?(?:못\s*)?살|(?:위해|위해서)\s*살|"
     r"(?:맛에|낙으로|재미로|힘으로|희망으로|낙에)\s*(?:\S+\s+)?살|"
     # "거의 도서관에서 살아", "회사에서 살다시피 해": spends most of the time there
-    r"살다시피|(?:거의|맨날|매일)\s+\S+에서\s*살"
+    r"살다시피|(?:거의|맨날|매일)\s+\S+에서\s*살|"
+    # "뜨개질에 빠져 살아": taken with something, no place
+    r"(?:빠져|묻혀|파묻혀)\s*(?:서\s*)?(?:살|삶)"
 )
 
 EN_LIVE_IDIOM = re.compile(

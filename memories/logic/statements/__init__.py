@@ -40,10 +40,12 @@ __all__ = [
     "Statement",
     "analyse",
     "clean",
+    "corrected",
     "force",
     "is_aside",
     "is_hypothetical",
     "habitual",
+    "in_usual_order",
     "is_sarcasm",
     "korean_sentences",
     "remember_cue",
@@ -147,10 +149,22 @@ def in_usual_order(sentence: str) -> str:
     return _KO_CHANGED_FIRST.sub(r"\g<topic>\g<new> \g<verb>\g<end>", sentence.strip())
 
 
+# "Actually, scratch that, I'm 34": the retraction is of what came before, and what follows
+# it stands.
+_EN_RETRACTED = re.compile(
+    r"^.*?\b(?:scratch\s+that|i\s+misspoke|let\s+me\s+correct\s+(?:that|myself)|correction)\b"
+    r"[\s,.:;!—-]*(?=\S)",
+    re.IGNORECASE,
+)
+
+
 def corrected(sentence: str) -> str:
     """What a correction says now, without what it corrects."""
     text = _KO_SAID_BEFORE_AFTER.sub("", _KO_CORRECTED.sub("", sentence))
-    return _EN_CORRECTED.sub("", text) or sentence
+    return _EN_RETRACTED.sub("", _EN_CORRECTED.sub("", text)) or sentence
+
+
+_KO_OPENING_RUN_ON = re.compile(r"^(아|앗|어)(?=(?:근데|그리고|그런데)\s)")
 
 
 def clean(sentence: str) -> str:
@@ -158,7 +172,9 @@ def clean(sentence: str) -> str:
     text = REDACTION_MARKER.sub(" ", sentence)
     text = _NOISE.sub(" ", text)
     text = in_usual_order(corrected(text))
-    text = _KO_PREFACE.sub(" ", text)
+    text = _KO_OPENING_RUN_ON.sub(r"\1 ", text.strip())  # "아근데 사실 ..."
+    # twice: "아 근데" leaves "근데" first once the "아" is gone
+    text = _KO_PREFACE.sub(" ", _KO_PREFACE.sub(" ", text).strip())
     return re.sub(r"\s+", " ", text).strip()
 
 

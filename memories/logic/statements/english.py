@@ -25,7 +25,8 @@ _EN_NESTED_OTHER = re.compile(
     r"\bmy\s+(?:friend|coworker|co-worker|colleague|neighbou?r|boss|classmate|roommate)'s\b|"
     # someone of one's people who is no kin of the speaker's: "my cousin's boyfriend", "my
     # sister's friend", "my son's teacher"
-    r"^(?:my\s+|our\s+)?[a-z-]+'s\s+(?:best\s+)?(?:friends?|boyfriend|girlfriend|bf|gf|"
+    r"^(?:my\s+|our\s+)?(?:best\s+|old\s+|little\s+|big\s+|older\s+|younger\s+)?"
+    r"[a-z-]+'s\s+(?:best\s+)?(?:friends?|boyfriend|girlfriend|bf|gf|"
     r"fianc[ée]e?|ex|coworkers?|co-workers?|colleagues?|boss|roommate|neighbou?rs?|classmates?|"
     r"teacher|landlord)\b|"
     r"^(?:my|our|a|the)\s+(?:friend|friends|coworker|co-worker|colleague|neighbou?r|neighbou?rs|"

@@ -315,6 +315,9 @@ def _ko_subject(tokens: list[Any]) -> str:
         return "speaker"  # "최애 간식: 붕어빵" (Kiwi: 최 + 애, no child in it)
     if "요즘애들" in "".join(t.form for t in tokens):
         return "other"  # "요즘 애들 틱톡에 빠졌더라": kids these days, nobody's own
+    pairs = zip(tokens, tokens[1:], strict=False)
+    if any(_tag(a) == _tag(b) == "NNG" and _nested_person([a.form, b.form]) for a, b in pairs):
+        return "other"  # "친구 동생 다음달에 결혼함": someone of someone's, no particle
     if any(t.form in _KO_CIRCLE for t in tokens):
         return "circle"  # "아빠 다음 주에 수술 받으셔": the speaker's family
     joined = "".join(t.form for t in tokens)
