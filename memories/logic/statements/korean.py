@@ -315,9 +315,6 @@ def _ko_subject(tokens: list[Any]) -> str:
         return "speaker"  # "최애 간식: 붕어빵" (Kiwi: 최 + 애, no child in it)
     if "요즘애들" in "".join(t.form for t in tokens):
         return "other"  # "요즘 애들 틱톡에 빠졌더라": kids these days, nobody's own
-    pairs = zip(tokens, tokens[1:], strict=False)
-    if any(_tag(a) == _tag(b) == "NNG" and _nested_person([a.form, b.form]) for a, b in pairs):
-        return "other"  # "친구 동생 다음달에 결혼함": someone of someone's, no particle
     if any(t.form in _KO_CIRCLE for t in tokens):
         return "circle"  # "아빠 다음 주에 수술 받으셔": the speaker's family
     joined = "".join(t.form for t in tokens)
@@ -354,8 +351,8 @@ def _nested_person(group: list[str]) -> bool:
     """Two people in a row, one of them no kin ("친구 동생", "와이프 친구", "언니 남친"):
     the second is someone of another person's, whose news is not the speaker's."""
     people = [f for f in group if f in _KO_CIRCLE or f in _KO_PERSON_WORDS or f in _KO_OTHERS]
-    if len(people) < 2:
-        return False
+    if len(people) < 2 or group[-1] != people[-1]:
+        return False  # "친구 아들 돌잔치가 ...": the person's event, not the person
     owner, person = people[-2], people[-1]
     return (
         owner in _KO_PERSON_WORDS
@@ -1298,6 +1295,8 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
     )
     if _change_without_its_value(tokens, clause.text) or _bare_proper_noun(tokens):
         return True
+    if _KO_CLOCK_HABIT.search(clause.text):
+        return False  # "나 12시쯤 잠": Kiwi reads the nominal "잠" as a noun; it is 자다
     return (
         not _has_predicate(tokens)
         and not _topic_comment(tokens)
@@ -1306,6 +1305,12 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
         and not HABIT.search(clause.text)  # "월요일마다 필라테스": a routine in two words
         and len(clause.text.split()) < _FRAGMENT_WORDS
     )
+
+
+# When one sleeps or gets up, said with the clock and a nominal verb ("12시쯤 잠", "7시 기상").
+_KO_CLOCK_HABIT = re.compile(
+    r"\d{1,2}\s*시\s*(?:반|쯤|경)?\s*(?:에\s*)?(?:잠|잠듦|취침|기상|일어남)\s*[.!~]*$"
+)
 
 
 # Verbs of a change from one thing to another ("회사 옮김", "폰 바꿈", "통신사 갈아탐").
