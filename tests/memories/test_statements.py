@@ -1211,3 +1211,8 @@ def test_a_nights_sleep_today_is_no_bed_time():
 )
 def test_someone_of_someones_event_the_speaker_goes_to_is_still_the_speakers(text, word):
     assert any(word in note for note in _notes(text)), _notes(text)
+
+
+def test_a_fact_of_today_asked_to_be_remembered_is_kept_and_a_feeling_is_not():
+    assert any("파란색" in note for note in _notes("오늘 산 우산은 파란색이야. 기억해줘"))
+    assert _notes("기억해줘 나 지금 배고파") == []

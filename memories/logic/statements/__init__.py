@@ -237,9 +237,18 @@ def korean_sentences(text: str) -> list[str]:
 _AFTER_FORMAL_ENDING = re.compile(r"(?<=[가-힣]니다)\s+(?=[가-힣])")
 
 
+# How one feels for a while: a moment told as a note stays a moment ("오늘 산 우산은
+# 파란색이야" is a fact of today, kept when asked).
+_PASSING_FEELING = re.compile(
+    r"피곤|졸려|졸림|졸리|배고|배고픔|배불|심심|짜증|귀찮|머리\s*아|\b(?:tired|sleepy|hungry|starving|"
+    r"exhausted|bored|sick|sore|stressed|thirsty|grumpy|cranky|off|meh|wiped|drained)\b",
+    re.IGNORECASE,
+)
+
+
 def force(statement: Statement, *, passing: bool = False) -> Statement:
     """A statement the user asked to remember ("... 기억해줘"): kept unless it is a question,
-    a hypothetical, about the assistant or (unless `passing`) a passing state."""
+    a hypothetical, about the assistant or (unless `passing`) a passing feeling."""
     clause = statement.clause
     if statement.memorable or clause.mood in ("question", "hypothetical"):
         return statement
@@ -247,8 +256,9 @@ def force(statement: Statement, *, passing: bool = False) -> Statement:
         return statement  # "평생 기억해": nothing left to remember
     if clause.subject == "assistant" or not clause.content:
         return statement
-    if (statement.reason == "momentary" or clause.momentary) and not passing:
-        return statement  # "note: tired today", "메모: 오늘 피곤": a passing state, noted or not
+    momentary = statement.reason == "momentary" or clause.momentary
+    if momentary and not passing and _PASSING_FEELING.search(clause.text):
+        return statement  # "note: tired today", "기억해줘 나 지금 배고파": a feeling that passes
     day = None
     kind = "fact"
     return replace(
