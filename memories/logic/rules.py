@@ -995,8 +995,9 @@ def _statement_items(
                 "exclamation",
             )
         )
-        if first.clause.mood in moods and first.clause.content:
-            kept = [statements.force(first)]
+        # "와이프 친구가 판교로 이사했어": another person's move is no rule's reading of the user
+        if first.clause.mood in moods and first.clause.content and first.clause.subject != "other":
+            kept = [statements.force(first, passing=True)]
     sentence_slot = question_of(sentence)
     if not kept and sentence_slot in _MEASURE_SLOTS and analysed and not forced:
         # "다이어트 성공해서 지금 66키로!", "down to 68kg after the race": the user's own
@@ -1005,13 +1006,13 @@ def _statement_items(
         # "down to 68kg ...": no subject named is the speaker's; "this bag weighs ..." is not
         named = first.clause.subject != "speaker" and _EN_NAMED_SUBJECT.match(sentence.strip())
         if first.clause.mood in ("statement", "exclamation") and not named:
-            kept = [statements.force(first)]
+            kept = [statements.force(first, passing=True)]
     if not kept and sentence_slot in _CURRENT_SLOTS and analysed and not forced:
         # "Upgraded to a Pixel this morning", "doing paleo right now": a thing the user has one
         # of at a time, told with when it began, is the current answer, not a passing moment
         first = analysed[0]
         if first.reason == "momentary" and first.clause.subject == "speaker":
-            kept = [statements.force(first)]
+            kept = [statements.force(first, passing=True)]
     items = []
     for statement in kept:
         slot = (
@@ -1255,7 +1256,10 @@ def extract_statements(
     if _TASK_LIST.match(text):
         statements_allowed = False
     text = _CRY_FOR_HELP.sub("", text) or text
-    sentences = _sentences(text)
+    # "I live in Seoul. Scratch that, I live in Busan": only what the correction says stands
+    text = statements.corrected(text)
+    # "바꿨어 갤럭시로": the change in the usual order, for the slots and the change's reading
+    sentences = [statements.in_usual_order(s) for s in _sentences(statements.in_usual_order(text))]
     cued_alone = False
     parts: list[tuple[str, bool]] = []
     # "남편 생일 3월 9일 잊으면 큰일 나. 기억해줘": what forgetting would cost is the reason

@@ -405,3 +405,73 @@ def test_set_13_different_questions_stay_apart(a, b):
 )
 def test_set_13_one_outing_a_homes_kind_or_the_world_answer_no_question(text):
     assert question_of(text) == ""
+
+
+# --- set 16 categories (s16-nat) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("my work number is 02-555-1234", "my work number changed, it's 02-555-9999 now"),
+        ("My cell is 555-0101", "my cell number is now 555-0199"),
+        ("내 번호 010-1234-5678이야", "번호 010-8765-4321로 바꿨어"),
+        ("석사 과정 밟고 있어", "이번에 박사 과정 들어갔어"),
+        ("I'm doing a master's in statistics", "I'm now pursuing a PhD in statistics"),
+        ("my boyfriend is Minho", "I broke up with Minho"),
+        ("I'm dating Sarah", "Sarah and I split up last week"),
+        ("폰 아이폰 써", "갤럭시로 바꿨어"),
+        ("I usually go to bed around 11", "these days I go to bed at 1am"),
+        ("보통 11시에 자", "요즘은 새벽 1시에 자요"),
+        # a contraction and the words it stands for give one key
+        ("I'd rather take the train", "I would rather take the train"),
+        ("I've been loving jazz", "I have been loving jazz"),
+        ("I'll always love jazz", "I will always love jazz"),
+        ("I can't stand horror movies", "I can not stand horror movies"),
+        ("I'm super into jazz", "I am really into jazz"),
+    ],
+)
+def test_set_16_answers_to_the_same_question_share_a_slot(a, b):
+    assert question_of(a) != ""
+    assert question_of(a) == question_of(b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("My work phone is 010-2345-6789", "My personal number is 010-9876-5432"),
+        ("회사 번호는 02-123-4567이야", "내 개인 번호는 010-1111-2222야"),
+        ("업무용 폰 번호 010-3333-4444", "개인폰 번호는 010-5555-6666"),
+        ("My work phone is 010-2345-6789", "I use an iPhone 15"),
+        ("I have a bachelor's in physics", "I'm pursuing a master's in data science"),
+        ("I go to bed at 11", "I wake up at 7"),
+        ("my boyfriend is Minho", "my boyfriend is a nurse"),
+    ],
+)
+def test_set_16_different_questions_stay_apart(a, b):
+    assert question_of(a) != question_of(b) or question_of(a) == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my boyfriend is a nurse",
+        "my boyfriend is so sweet",
+        "the office number is on the website",
+        "order number 2024-1234-5678 arrived",
+        "I have a bachelor's degree",
+        "주문번호 2024-1234-5678",
+    ],
+)
+def test_set_16_a_partners_trait_a_number_of_no_line_or_a_degree_held_answer_no_slot(text):
+    assert question_of(text) not in (
+        "relationship",
+        "phone_number",
+        "work_phone_number",
+        "school",
+    )
+
+
+def test_set_16_taken_with_a_hobby_is_no_place_to_live():
+    assert question_of("요즘 뜨개질에 빠져 살아요") != "residence"
+    assert question_of("요즘 뜨개질에 빠져 삶") != "residence"

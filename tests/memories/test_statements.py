@@ -1072,3 +1072,147 @@ def test_a_change_and_its_new_value_are_one_note():
 def test_a_weekday_of_a_routine_is_no_one_date():
     items = rules.extract_statements("요가는 화요일 저녁에 가", today=TODAY)
     assert [(i.happens_on, i.type) for i in items] == [(None, "procedure")], items
+
+
+# --- set 16 categories (s16-nat): every sentence new, written for these tests -------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # hearsay: news heard of a thing or of others
+        "팀장님이 담주에 워크샵 간대요",
+        "다음달부터 구내식당 바뀐다더라",
+        "heard the pool is closing for repairs next week",
+        "i heard they're hiring at kakao",
+        "heard from Jake that the launch got pushed",
+        "rumor has it we're getting bonuses in january",
+        "supposedly the office moves in march",
+        # a try suggested to someone
+        "요가 해봐 진짜 좋아",
+        "이 책 꼭 읽어봐요",
+        "그 집 파스타 한번 먹어보세요",
+        # someone of someone's
+        "친구 동생이 다음달에 결혼해",
+        "와이프 친구가 판교로 이사했어",
+        "언니 남친이 요리사야",
+        "팀 동료 와이프가 출산했어",
+        "my cousin's boyfriend plays in a band",
+        "my sister's friend just moved to Seattle",
+        "my best friend's girlfriend is pregnant",
+        "친구동생이 결혼한대",
+        # a passing state said as a note
+        "note: tired today",
+        "note - so sleepy today",
+        "메모: 오늘 좀 피곤함",
+        # not corrections: a hope proved wrong
+        "I thought the exam would be hard but actually it was easy",
+        # taken with something, but not the speaker
+        "요즘 애들 틱톡에 빠졌더라",
+        "Everyone's really into pickleball these days",
+        "what are you into?",
+    ],
+)
+def test_hearsay_suggestions_someone_elses_people_and_noted_moods_give_no_memory(text):
+    assert _notes(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # one's own people stay the speaker's circle
+        ("우리 엄마 동생이 다음달에 결혼해", "결혼"),
+        ("동생이 다음달에 결혼해", "결혼"),
+        ("my sister is getting married next month", "married"),
+        # a try done is no suggestion
+        ("요가 해봤는데 나랑 잘 맞더라", "요가"),
+        # a correction of what one said earlier
+        ("I said I was 33 earlier but actually I'm 34", "34"),
+        ("Actually, I was wrong before, my birthday is May 2nd", "May 2nd"),
+        ("아 근데 사실 저 채식주의자예요", "채식"),
+        ("아까 서울 산다고 했는데 사실 부산 살아요", "부산"),
+        ("아근데 사실 나 고양이 알러지 있어", "고양이"),
+        ("Actually, scratch that, I'm 34 not 33", "34"),
+        ("아 근데 사실 나 부산 살아 전에 서울이라고 했는데", "부산"),
+        # taken with something lately
+        ("really into k-dramas these days", "k-dramas"),
+        ("i'm super into jazz lately", "jazz"),
+        ("요즘 클라이밍에 빠졌어", "클라이밍"),
+        ("요즘 재즈에 꽂혔어", "재즈"),
+        ("요즘 골프에 완전 빠져있어요", "골프"),
+        ("obsessed with pickleball lately", "pickleball"),
+    ],
+)
+def test_corrections_and_what_one_is_into_lately_are_kept(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("my favorite movie is My Neighbor Totoro", "My Neighbor Totoro"),
+        ('I\'m rereading "Me Before You" these days', "Me Before You"),
+        ('My favourite book is "All of Me"', "All of Me"),
+        ("my fav band is My Chemical Romance", "My Chemical Romance"),
+        ("my sister's wedding is on march 3", "sister's wedding"),
+    ],
+)
+def test_a_title_keeps_its_pronoun(text, title):
+    assert any(title.lower() in note.lower() for note in _notes(text)), _notes(text)
+
+
+def test_a_pronoun_outside_a_title_is_still_the_third_person():
+    assert _notes("I'm going to my sister's wedding in May") == [
+        "Is going to their sister's wedding in May"
+    ]
+    assert _notes('My mom always says "eat your veggies"') == []
+
+
+@pytest.mark.parametrize(
+    ("text", "usual"),
+    [
+        ("바꿨어 갤럭시로", "갤럭시로 바꿨어"),
+        ("번호 바꿨어 010-8765-4321로", "번호 010-8765-4321로 바꿨어"),
+        ("폰 바꿨어요, 갤럭시로!", "폰 갤럭시로 바꿨어요!"),
+        ("갈아탔어 KT로", "KT로 갈아탔어"),
+        ("바꿨어", "바꿨어"),
+        ("갤럭시로 바꿨어", "갤럭시로 바꿨어"),
+    ],
+)
+def test_a_change_told_verb_first_is_read_in_the_usual_order(text, usual):
+    assert statements.in_usual_order(text) == usual
+
+
+def test_a_retraction_leaves_what_the_correction_says():
+    assert _notes("I live in Seoul. Scratch that, I live in Busan") == ["Lives in Busan"]
+    assert _notes("scratch that, can you make it shorter?") == []
+    assert _notes("oh scratch that lol") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"), [("나 12시쯤 잠", "bed_time"), ("평일엔 7시 기상", "wake_time")]
+)
+def test_a_bed_or_rising_time_said_with_a_nominal_verb_is_kept(text, slot):
+    items = rules.extract_statements(text, today=TODAY)
+    assert [item.slot for item in items] == [slot]
+
+
+def test_a_nights_sleep_today_is_no_bed_time():
+    assert _notes("오늘은 10시에 잠") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # a friend's child's party the speaker goes to, the speaker's own team
+        ("이번주 일요일 오후에 지인 딸 결혼식 가야 돼", "결혼식"),
+        ("이번 달부터 마케팅팀 팀장 맡았어", "팀장"),
+    ],
+)
+def test_someone_of_someones_event_the_speaker_goes_to_is_still_the_speakers(text, word):
+    assert any(word in note for note in _notes(text)), _notes(text)
+
+
+def test_a_fact_of_today_asked_to_be_remembered_is_kept_and_a_feeling_is_not():
+    assert any("파란색" in note for note in _notes("오늘 산 우산은 파란색이야. 기억해줘"))
+    assert _notes("기억해줘 나 지금 배고파") == []

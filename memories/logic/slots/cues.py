@@ -332,7 +332,48 @@ RELATIONSHIP = re.compile(
     r"(?:여자\s*친구|남자\s*친구|여친|남친|애인)\s*(?:가|이)?\s*(?:있|없|생겼|생김)|솔로|싱글|모태솔로|"
     r"결혼\s*(?:했|함|한\s*지|해서|했어|했어요|안\s*했)|미혼|기혼|약혼|파혼|이혼|헤어졌|헤어짐|사귀|연애\s*중|"
     r"\b(?:single|engaged|married|divorced|separated|widowed|dating|broke\s+up|"
-    r"(?:have|got)\s+a\s+(?:girlfriend|boyfriend|partner)|(?:girlfriend|boyfriend|partner)\s+and\s+i)\b",
+    r"(?:have|got)\s+a\s+(?:girlfriend|boyfriend|partner)|(?:girlfriend|boyfriend|partner)\s+and\s+i|"
+    # a break-up ends the partner's answer: "Sarah and I split up", "we broke up"
+    r"split\s+up|broken\s+up|break\s+up\s+with|(?:and\s+i|we)\s+(?:separated|split))\b",
+    re.IGNORECASE,
+)
+# Who the user's partner is, by name: "my boyfriend is Minho", "남친은 준호야" (a job or a
+# trait of the partner, "my boyfriend is a nurse", answers no question of the user's).
+PARTNER_NAMED = re.compile(
+    r"^(?:my\s+)?(?:girlfriend|boyfriend|partner|bf|gf|fianc[ée]e?)\s+(?:is|'s)\s+"
+    r"(?!(?:a|an|the|so|very|really|super|from|in|at|on|not|my|also|still|away|out|home|"
+    r"busy|tall|short|sick|here|there|back)\b)[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?\s*[.!]*$|"
+    r"^(?:내\s*|제\s*)?(?:여자\s*친구|남자\s*친구|여친|남친|애인)\s*(?:은|는|이름은)\s*\S{1,6}"
+    r"(?:이야|야|예요|이에요|임|입니다)\s*[.!~]*$",
+    re.IGNORECASE,
+)
+# A degree held, not one under way: "I have a bachelor's in physics", "학사 학위 있어".
+DEGREE_HELD = re.compile(
+    r"\b(?:have|has|hold|holds|got|earned|with)\s+(?:a|an|my|two)\s+(?:[\w-]+\s+)?"
+    r"(?:bachelor'?s|master'?s|masters|phd|ph\.d|doctorate|mba|degree|ba|bs|bsc|ma|ms|msc)\b|"
+    r"학위\s*(?:가|를)?\s*(?:있|가지|땄|받았)",
+    re.IGNORECASE,
+)
+# A degree under way, in Korean: "석사 과정 밟고 있어", "박사 과정 들어갔어", "대학원 진학함".
+KO_DEGREE_UNDER_WAY = re.compile(
+    r"(?:석사|박사|석박사|석박|학사|MBA|대학원)\s*(?:과정|통합\s*과정)?\s*(?:을|를|에|은|는)?\s*"
+    r"(?:밟|다니|다녀|다님|들어갔|들어감|들어가|시작|하고|하는\s*중|중|진학|입학|준비\s*중)",
+    re.IGNORECASE,
+)
+# A phone number and whose line it is: "work phone is 010-...", "회사 번호는 02-...".
+PHONE_NUMBER = re.compile(
+    r"(?<![\d-])(?:\+?\d{1,3}[-.\s]?)?(?:\(?\d{2,4}\)?[-.\s]?)?\d{3,4}[-.\s]\d{4}(?![\d-])|"
+    r"(?<!\d)0\d{9,10}(?!\d)"
+)
+PHONE_LINE = re.compile(
+    r"\b(?:phone|cell|mobile|extension|ext)\b|"
+    r"\b(?:my|work|office|personal|private|home|contact|new|direct)\s+(?:number|line)\b|"
+    # "주문번호", "계좌번호" are no line to call
+    r"(?:전화|폰|휴대폰|핸드폰|연락|회사|개인|업무용?|내|제|사무실|집|직통)\s*번호|^번호|연락처|내선",
+    re.IGNORECASE,
+)
+WORK_LINE = re.compile(
+    r"\b(?:work|office|business|company|desk|extension|ext)\b|회사|업무|사무실|직장|내선|회사용|업무용",
     re.IGNORECASE,
 )
 
@@ -353,7 +394,10 @@ LIKE = re.compile(
     r"(?:^|\b(?:i|user|we|really|also|still|not|don't|doesn't|to|would|'d|and|but|always|"
     r"genuinely|kinda|actually)\s+)like[sd]?\b|\b(?:liking|love[sd]?|"
     r"loving|enjoy(?:s|ed|ing)?|hate[sd]?|hating|dislike[sd]?|detest(?:s|ed)?|adore[sd]?|"
-    r"can't\s+stand|cannot\s+stand|fan\s+of|(?:'m|am|is|really)\s+into)\b",
+    r"can't\s+stand|can\s*not\s+stand|fan\s+of|(?:'m|am|is|are|been|really|so|super|totally|"
+    r"pretty|kinda|getting)\s+into|obsessed\s+with|hooked\s+on)\b|"
+    # taken with something lately: "요즘 클라이밍에 빠졌어", "위스키에 꽂힘"
+    r"[가-힣]에\s*(?:(?:완전|푹|제대로|요즘|또)\s*)*(?:빠졌|빠져\s*있|빠져\s*살|빠짐|꽂혔|꽂혀|꽂힘)",
     re.IGNORECASE,
 )
 
@@ -376,7 +420,9 @@ KO_LIVE_IDIOM = re.compile(
     r"없(?:으면|이는|인|이)\s+(?:\S+\s+)?(?:못\s*)?살|(?:위해|위해서)\s*살|"
     r"(?:맛에|낙으로|재미로|힘으로|희망으로|낙에)\s*(?:\S+\s+)?살|"
     # "거의 도서관에서 살아", "회사에서 살다시피 해": spends most of the time there
-    r"살다시피|(?:거의|맨날|매일)\s+\S+에서\s*살"
+    r"살다시피|(?:거의|맨날|매일)\s+\S+에서\s*살|"
+    # "뜨개질에 빠져 살아": taken with something, no place
+    r"(?:빠져|묻혀|파묻혀)\s*(?:서\s*)?(?:살|삶)"
 )
 
 EN_LIVE_IDIOM = re.compile(

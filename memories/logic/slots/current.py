@@ -80,7 +80,9 @@ WAKES = re.compile(
 
 SLEEPS = re.compile(
     r"\b(?:go|goes|going|went)\s+to\s+(?:bed|sleep)\b|\bbedtime\b|\bfall\s+asleep\b|"
-    r"\bsleep\s+(?:at|around|by)\b|\bin\s+bed\s+(?:by|at|around|before)\b|\bturn\s+in\b|취침|잠들|잠자리|자요|잔다|자는|자고|잠",
+    r"\bsleep\s+(?:at|around|by)\b|\bin\s+bed\s+(?:by|at|around|before)\b|\bturn\s+in\b|취침|잠들|잠자리|자요|잔다|자는|자고|잠|"
+    # "보통 11시에 자": the bare verb as the last word
+    r"(?:^|\s|[시에쯤])자\s*[.!~]*$",
     re.IGNORECASE,
 )
 

@@ -43,6 +43,9 @@ SINGLE_SLOTS = (
     "work_shift",
     "exercise",
     "commute",
+    # the number to reach the user on: their own, and their work line
+    "phone_number",
+    "work_phone_number",
 )
 
 KEYED_PREFIXES = ("likes:", "prefers:", "favourite:", "allergy:", "name:", "pets:")

@@ -179,6 +179,10 @@ def _school_or_major(statement: Statement) -> str:
     text = statement.text
     if cues.EN_MAJOR.search(text):
         return "major"
+    if cues.DEGREE_HELD.search(text):
+        return ""  # "I have a bachelor's in physics": done, not the degree under way
+    if cues.KO_DEGREE_UNDER_WAY.search(text):
+        return "school"  # "석사 과정 밟고 있어", then "박사 과정 들어갔어": the next degree
     if _works_there(statement):
         return ""  # "I'm a high school teacher": a school is where the user works
     if cues.EN_SCHOOL.search(text) or cues.KO_SCHOOL.search(text + " "):
@@ -281,6 +285,15 @@ def _age_or_birthday(statement: Statement) -> str:
     if cues.AGE.search(text) and not others:
         return "age"
     return ""
+
+
+def _phone_number(statement: Statement) -> str:
+    """ "work phone is 010-...", "개인 번호 010-...": the number to reach the user on, one per
+    line: a work number and a personal one are two questions."""
+    text = statement.text
+    if not (cues.PHONE_NUMBER.search(text) and cues.PHONE_LINE.search(text)):
+        return ""
+    return "work_phone_number" if cues.WORK_LINE.search(text) else "phone_number"
 
 
 def _relationship_or_weight(statement: Statement) -> str:
@@ -501,6 +514,7 @@ def _routine_time(statement: Statement) -> str:
 
 
 _ABOUT_THE_USER = (
+    _phone_number,
     _limit,
     _relationship_or_weight,
     _diet_or_allergy,
@@ -530,6 +544,8 @@ def question_of(text: str) -> str:
     # Body weight is no unit of answers ("72키로 나가요" names kilograms of the user).
     weight = cues.WEIGHT.search(statement.text) and not cues.REQUEST.search(statement.text)
     slot = "" if weight else _answer_facet(statement) or _name(statement)
+    if not slot and cues.PARTNER_NAMED.search(statement.text):
+        slot = "relationship"  # "my boyfriend is Minho": who the partner is, until a break-up
     if not slot and not _about_someone_else(statement):
         slot = next((s for s in (q(statement) for q in _ABOUT_THE_USER) if s), "")
     if slot == "residence":

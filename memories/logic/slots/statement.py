@@ -66,7 +66,11 @@ class Statement:
                 activity = canon(token.raw.removesuffix("다") + "기")
                 found.append(Token(activity, token.tag, token.raw, token.start, token.end))
             elif token.tag == "EN":
-                if token.raw not in EN_FILLER and token.form not in EN_FILLER:
+                if (
+                    token.raw not in EN_FILLER
+                    and token.form not in EN_FILLER
+                    and not all(w in EN_FILLER for w in expanded(token.raw))
+                ):
                     found.append(token)
             elif (token.tag in KO_CONTENT_TAGS or token.tag.startswith("VA")) and not (
                 token.form in KO_FILLER or token.raw in KO_FILLER
@@ -77,6 +81,23 @@ class Statement:
     def words(self) -> list[str]:
         """Subject words in order, in the vocabulary's words ("mint chocolate" is two)."""
         return [part for token in self.content_tokens() for part in token.form.split()]
+
+
+# A contraction reads as the words it stands for, so "I'd rather" and "I would rather",
+# "I've been loving" and "I have been loving" give one key.
+_CONTRACTED = {"m": "am", "re": "are", "ve": "have", "d": "would", "ll": "will", "s": "is"}
+_NEGATED_BASE = {"won": "will", "ca": "can", "sha": "shall", "ai": "is"}
+
+
+def expanded(word: str) -> list[str]:
+    """ "i'd" -> ["i", "would"], "won't" -> ["will", "not"]; other words as they are."""
+    if word.endswith("n't"):
+        base = word[:-3]
+        return [_NEGATED_BASE.get(base, base), "not"]
+    head, apostrophe, tail = word.partition("'")
+    if apostrophe and tail in _CONTRACTED:
+        return [head, _CONTRACTED[tail]]
+    return [word]
 
 
 def fold(text: str) -> str:

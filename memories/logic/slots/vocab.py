@@ -358,7 +358,8 @@ EN_FILLER = frozenset(
     much more most less least than then over rather instead better best do does did don't
     doesn't didn't not no never anymore any longer always usually generally kind sort bit quite
     pretty absolutely truly totally definitely actually honestly still now currently these days
-    lately recently nowadays
+    lately recently nowadays again super lowkey obsessed hooked
+    will can could should might must shall
     prefer prefers preferred preferring preference like likes liked liking love loves loved loving
     remember note fyi please use using give keep make show tell let stop start put me full
     proper simple clear whole complete nice good fewer

@@ -40,10 +40,12 @@ __all__ = [
     "Statement",
     "analyse",
     "clean",
+    "corrected",
     "force",
     "is_aside",
     "is_hypothetical",
     "habitual",
+    "in_usual_order",
     "is_sarcasm",
     "korean_sentences",
     "remember_cue",
@@ -108,16 +110,71 @@ def _judge(clause: Clause, *, today: date | None, tokens: Sequence[Any] | None) 
 _KO_PREFACE = re.compile(
     r"(?:^|(?<=\s))(?:참고로|혹시\s*몰라서|말해\s*두(?:는데|지만|자면)|말하자면|다름이\s*아니라|"
     r"있잖아(?:요)?|그리고|근데|아\s*맞다|"
+    # "아 근데 사실 ...": the "아" that opens a correction or an afterthought
+    r"^(?:아|앗|어)(?=\s+(?:근데|그리고|그런데|사실|참|실은)(?:\s|,))|"
     # a cry that opens the news ("대박 나 다음 달에 결혼함"): Kiwi may read "대박 나" as 대박나다
     r"^(?:대박|헐|세상에|아싸|야호|어머|아이고))(?=\s|[,.!]|$)[,.!]?"
 )
+
+
+# A correction of what one said before: what was said is quoted and left out, what follows
+# "actually"/"사실" stands ("I said 33 earlier but actually I'm 34", "아까 서울 산다고 했는데
+# 사실 부산 살아요", "... 전에 서울이라고 했는데").
+_EN_CORRECTED = re.compile(
+    r"^.*?\b(?:i\s+(?:said|told\s+you|mentioned|wrote|thought)|earlier|before)\b.*?"
+    r"[,;]?\s*\b(?:but|though)\s+(?:actually|in\s+fact|really)\b\s*,?\s*(?=\S)",
+    re.IGNORECASE,
+)
+_KO_SAID_BEFORE = (
+    r"(?:다고|라고|다구|라구|댔|랬)\s*(?:했|말했|그랬|얘기했|적었)?(?:는데|지만|었는데|던데)"
+)
+_KO_CORRECTED = re.compile(
+    rf"^.*?{_KO_SAID_BEFORE}\s*,?\s*(?:(?:사실(?:은)?|실은|근데|아니|아니고)\s*,?\s*)+(?=\S)"
+)
+_KO_SAID_BEFORE_AFTER = re.compile(
+    rf"[,\s]+(?:아까|전에|저번에|예전에)\s+\S.{{0,30}}?{_KO_SAID_BEFORE}\s*[.!~]*$"
+)
+
+
+# Chat puts the verb of a change first and what it became after it ("바꿨어 갤럭시로", "번호
+# 바꿨어 010-...로"): read in the usual order, "갤럭시로 바꿨어".
+_KO_CHANGED_FIRST = re.compile(
+    r"^(?P<topic>(?:\S+\s+){0,2}?)(?P<verb>(?:바꿨|옮겼|갈아\s*탔)(?:어요|어|음|다|네)?|바꿈|옮김|"
+    r"갈아\s*탐)\s*[,~]?\s+(?P<new>[^.!?~]+?(?:으로|로))\s*(?P<end>[.!~]*)$"
+)
+
+
+def in_usual_order(sentence: str) -> str:
+    """A change told verb first, in the usual order: "바꿨어 갤럭시로" -> "갤럭시로 바꿨어"."""
+    return _KO_CHANGED_FIRST.sub(r"\g<topic>\g<new> \g<verb>\g<end>", sentence.strip())
+
+
+# "Actually, scratch that, I'm 34": the retraction is of what came before, and what follows
+# it stands.
+_EN_RETRACTED = re.compile(
+    r"^.*?\b(?:scratch\s+that|i\s+misspoke|let\s+me\s+correct\s+(?:that|myself)|correction)\b"
+    r"[\s,.:;!—-]*(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def corrected(sentence: str) -> str:
+    """What a correction says now, without what it corrects."""
+    text = _KO_SAID_BEFORE_AFTER.sub("", _KO_CORRECTED.sub("", sentence))
+    return _EN_RETRACTED.sub("", _EN_CORRECTED.sub("", text)) or sentence
+
+
+_KO_OPENING_RUN_ON = re.compile(r"^(아|앗|어)(?=(?:근데|그리고|그런데)\s)")
 
 
 def clean(sentence: str) -> str:
     """The sentence without laughter, emoji, prefaces and redaction markers (never rebuilt)."""
     text = REDACTION_MARKER.sub(" ", sentence)
     text = _NOISE.sub(" ", text)
-    text = _KO_PREFACE.sub(" ", text)
+    text = in_usual_order(corrected(text))
+    text = _KO_OPENING_RUN_ON.sub(r"\1 ", text.strip())  # "아근데 사실 ..."
+    # twice: "아 근데" leaves "근데" first once the "아" is gone
+    text = _KO_PREFACE.sub(" ", _KO_PREFACE.sub(" ", text).strip())
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -180,9 +237,18 @@ def korean_sentences(text: str) -> list[str]:
 _AFTER_FORMAL_ENDING = re.compile(r"(?<=[가-힣]니다)\s+(?=[가-힣])")
 
 
-def force(statement: Statement) -> Statement:
+# How one feels for a while: a moment told as a note stays a moment ("오늘 산 우산은
+# 파란색이야" is a fact of today, kept when asked).
+_PASSING_FEELING = re.compile(
+    r"피곤|졸려|졸림|졸리|배고|배고픔|배불|심심|짜증|귀찮|머리\s*아|\b(?:tired|sleepy|hungry|starving|"
+    r"exhausted|bored|sick|sore|stressed|thirsty|grumpy|cranky|off|meh|wiped|drained)\b",
+    re.IGNORECASE,
+)
+
+
+def force(statement: Statement, *, passing: bool = False) -> Statement:
     """A statement the user asked to remember ("... 기억해줘"): kept unless it is a question,
-    a hypothetical or about the assistant."""
+    a hypothetical, about the assistant or (unless `passing`) a passing feeling."""
     clause = statement.clause
     if statement.memorable or clause.mood in ("question", "hypothetical"):
         return statement
@@ -190,6 +256,9 @@ def force(statement: Statement) -> Statement:
         return statement  # "평생 기억해": nothing left to remember
     if clause.subject == "assistant" or not clause.content:
         return statement
+    momentary = statement.reason == "momentary" or clause.momentary
+    if momentary and not passing and _PASSING_FEELING.search(clause.text):
+        return statement  # "note: tired today", "기억해줘 나 지금 배고파": a feeling that passes
     day = None
     kind = "fact"
     return replace(
@@ -206,7 +275,7 @@ _KO_REMEMBER = re.compile(
 )
 _EN_REMEMBER_LEADING = re.compile(
     r"^(?:please\s+|pls\s+|also\s+|and\s+|oh,?\s+)?(?:remember|don't\s+forget|do\s+not\s+forget|"
-    r"keep\s+in\s+mind|note|fyi|for\s+future\s+reference)(?:\s+(?:that|this))?\s*[:,—-]?\s+(?=\w)",
+    r"keep\s+in\s+mind|note\s+to\s+self|note|fyi|for\s+future\s+reference)(?:\s+(?:that|this))?\s*[:,—-]?\s+(?=\w)",
     re.IGNORECASE,
 )
 _EN_REMEMBER_TRAILING = re.compile(

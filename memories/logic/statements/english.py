@@ -23,6 +23,12 @@ _EN_CIRCLE_SUBJECT = re.compile(
 )
 _EN_NESTED_OTHER = re.compile(
     r"\bmy\s+(?:friend|coworker|co-worker|colleague|neighbou?r|boss|classmate|roommate)'s\b|"
+    # someone of one's people who is no kin of the speaker's: "my cousin's boyfriend", "my
+    # sister's friend", "my son's teacher"
+    r"^(?:my\s+|our\s+)?(?:best\s+|old\s+|little\s+|big\s+|older\s+|younger\s+)?"
+    r"[a-z-]+'s\s+(?:best\s+)?(?:friends?|boyfriend|girlfriend|bf|gf|"
+    r"fianc[ée]e?|ex|coworkers?|co-workers?|colleagues?|boss|roommate|neighbou?rs?|classmates?|"
+    r"teacher|landlord)\b|"
     r"^(?:my|our|a|the)\s+(?:friend|friends|coworker|co-worker|colleague|neighbou?r|neighbou?rs|"
     r"classmate|buddy|pal|mate|boss|manager|teammate|roommate|landlord|landlady|supervisor|"
     r"ceo|doorman|janitor|guy\s+next\s+door|lady\s+(?:next\s+door|upstairs|downstairs)|"
@@ -30,6 +36,7 @@ _EN_NESTED_OTHER = re.compile(
     r"(?!\s+and\s+I)",
     re.IGNORECASE,
 )
+_EN_MINE = re.compile(r"^(?:my|our)\s+(?:fav(?:ou?rite)?|fave|go-to|all-time)\b", re.IGNORECASE)
 _EN_YOU = re.compile(r"^(?:you|you're|your|can\s+you|could\s+you|would\s+you|will\s+you)\b", re.I)
 _EN_QUESTION = re.compile(
     r"^(?:do|does|did|what|where|who|whom|how|why|when|which|can|could|would|will|should|is|are|"
@@ -51,7 +58,10 @@ _EN_HYPOTHETICAL = re.compile(
 )
 _EN_QUOTATION = re.compile(
     r"\b(?:says|said|told\s+me|tells\s+me|according\s+to|as\s+\w+\s+(?:said|says)|"
-    r"apparently|heard\s+that|reckons|"
+    r"apparently|supposedly|allegedly|heard\s+that|reckons|rumou?r\s+(?:has\s+it|is)|word\s+is|"
+    # news heard of a thing or of others: "heard the gym is closing", "I heard they're hiring"
+    r"(?:^|(?<=\bi\s)|(?<=\bjust\s))heard\s+(?:from\s+\w+\s+)?(?:that\s+)?(?:the|a|an|our|they|"
+    r"he|she|it|there|someone|somebody|people|everyone)\b|"
     # someone's message passed on: "mom texted asking if I'd eaten", "dad called to tell me"
     r"(?:texted|messaged|called|emailed|wrote)\s+(?:me\s+)?(?:to\s+(?:ask|tell|say|remind)|"
     r"asking|saying)|"
@@ -534,13 +544,35 @@ def _third_person_words(text: str) -> str:
     text = re.sub(
         r"\bI\s+(?:was|am)\b", lambda m: "they were" if "was" in m.group(0) else "they are", text
     )
+    titles = [m.span() for m in _QUOTED.finditer(text)]
+
+    def third(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if any(start <= match.start() < end for start, end in titles) or _in_a_title(match):
+            return word  # "My Neighbor Totoro", "'Me Before You'": a title keeps its words
+        return _EN_PRONOUNS[word.lower()]
+
     return re.sub(
         # the contractions before "I", or "I'm" would become "they'm"
         r"\b(?:I'm|I've|I'd|I'll|im|my|me|mine|myself|I)\b",
-        lambda m: _EN_PRONOUNS[m.group(0).lower()],
+        third,
         text,
         flags=re.IGNORECASE,
     )
+
+
+def _in_a_title(match: re.Match[str]) -> bool:
+    """A capitalised "My"/"Me" inside a sentence, before another capitalised word, opens or
+    sits in a title ("favorite movie is My Neighbor Totoro", "reading Me Before You")."""
+    word = match.group(0)
+    if word.lower() not in ("my", "me", "mine", "myself") or not word[:1].isupper():
+        return False
+    before = match.string[: match.start()].rstrip()
+    if not before or before.endswith((".", "!", "?", ":", ";")):
+        return False  # a sentence's first word is capitalised whatever it is
+    after = match.string[match.end() :].lstrip()
+    previous = before.split()[-1] if before.split() else ""
+    return after[:1].isupper() or previous[:1].isupper()
 
 
 # A run-on turning from the day's noise to what one means to tell: ", but what I wanted to say
@@ -668,9 +700,21 @@ def _speakers_fragment(text: str) -> bool:
     if _EN_CONDITION.match(text):
         # "allergic to shrimp btw which is hard bc ...": what follows explains the condition
         return not _EN_THIRD_OPENER.match(text)
+    if _EN_TAKEN_WITH.match(text):
+        return True
     if _EN_FINITE.search(text) or _EN_THIRD_OPENER.match(text):
         return False
     return bool(HABIT.search(text) or _EN_ANCHOR.search(text))
+
+
+# Taken with something lately, "I'm" left out: "really into k-dramas these days", "obsessed
+# with pickleball rn".
+_EN_TAKEN_WITH = re.compile(
+    r"^(?:(?:also|btw|so|and|lately|recently|honestly)\s*,?\s+)?(?:(?:been|getting|got)\s+)?"
+    r"(?:(?:really|so|super|totally|very|pretty|kinda|lowkey|weirdly|seriously)\s+)*"
+    r"(?:into|obsessed\s+with|hooked\s+on|addicted\s+to)\s+\w",
+    re.IGNORECASE,
+)
 
 
 def read(sentence: str) -> list[Clause]:
@@ -691,7 +735,10 @@ def read(sentence: str) -> list[Clause]:
         elif whole_hypothetical:
             mood = "hypothetical"
         elif (
-            saying or _EN_QUOTATION.search(bare) or (_QUOTED.search(bare) and not _EN_I.match(bare))
+            saying
+            or _EN_QUOTATION.search(bare)
+            # a quoted title of one's own ("my favourite book is 'All of Me'") quotes nobody
+            or (_QUOTED.search(bare) and not _EN_I.match(bare) and not _EN_MINE.match(bare))
         ):
             mood = "quotation"
         elif _EN_REQUEST.match(bare):

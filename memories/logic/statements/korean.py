@@ -268,6 +268,8 @@ def _ko_subject(tokens: list[Any]) -> str:
             return "other"  # "옆집 할머니는 ...": a neighbour's habits, not the family's
         if any(form in _KO_ROLES for form in group) and not any(f in _KO_CIRCLE for f in group):
             return "other"  # "우리 사장님은 ...": "우리" is the workplace, the boss is not kin
+        if _nested_person(group):
+            return "other"  # "친구 동생이 ...", "와이프 친구가 ...": someone of someone's
         if any(form in _KO_CIRCLE for form in group) or any(f in _KO_SPEAKER for f in group[:-1]):
             return "circle"
         if head.form in _KO_OTHERS or any(form in _KO_OTHERS for form in group):
@@ -311,6 +313,8 @@ def _ko_subject(tokens: list[Any]) -> str:
             return "other"  # "회사 대표 또 신문에 나옴": a person, then what they did
     if _liked(tokens):
         return "speaker"  # "최애 간식: 붕어빵" (Kiwi: 최 + 애, no child in it)
+    if "요즘애들" in "".join(t.form for t in tokens):
+        return "other"  # "요즘 애들 틱톡에 빠졌더라": kids these days, nobody's own
     if any(t.form in _KO_CIRCLE for t in tokens):
         return "circle"  # "아빠 다음 주에 수술 받으셔": the speaker's family
     joined = "".join(t.form for t in tokens)
@@ -324,6 +328,39 @@ def _ko_subject(tokens: list[Any]) -> str:
     ):
         return "other"  # "생각해보니 너무 길다": the answer or text at hand, not the speaker
     return "speaker"  # omitted subject: the speaker
+
+
+def _suggests_a_try(forms: list[str], tags: list[str], index: int) -> bool:
+    """ "-어 봐(요)" / "-어 보세요" / "-어 보셈" in the present: trying suggested, not done
+    ("해봤어" is past, "해보려고" a plan)."""
+    if not (tags[index] == "VX" and forms[index] == "보" and index + 1 < len(forms)):
+        return False
+    if index < 1 or tags[index - 1] != "EC" or forms[index - 1] not in ("어", "아", "여"):
+        return False
+    after = forms[index + 1]
+    if tags[index + 1] == "EF":
+        return after in ("어", "아", "어요", "아요", "세요", "셔요", "셈", "아라", "어라", "라")
+    return tags[index + 1] == "EC" and after in ("세", "셈")
+
+
+# A partner of someone of the speaker's is no kin of the speaker's: "언니 남친이 ...".
+_KO_PARTNERS = frozenset("남친 여친 남자친구 여자친구 애인".split())  # noqa: SIM905
+
+
+def _nested_person(group: list[str]) -> bool:
+    """Two people in a row, one of them no kin ("친구 동생", "와이프 친구", "언니 남친"):
+    the second is someone of another person's, whose news is not the speaker's."""
+    people = [f for f in group if f in _KO_CIRCLE or f in _KO_PERSON_WORDS or f in _KO_OTHERS]
+    if len(people) < 2 or group[-1] != people[-1]:
+        return False  # "친구 아들 돌잔치가 ...": the person's event, not the person
+    owner, person = people[-2], people[-1]
+    return (
+        owner in _KO_PERSON_WORDS
+        or owner in _KO_OTHERS
+        or person in _KO_PERSON_WORDS
+        or person in _KO_OTHERS
+        or person in _KO_PARTNERS
+    )
 
 
 # What is said of a text or a task, not of a person: "너무 길다", "좀 어렵네".
@@ -582,6 +619,8 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
             return "request"
         if tag == "EF" and form in ("어라", "아라", "라", "세요", "으세요", "십시오", "자"):
             return "request"
+        if _suggests_a_try(forms, tags, i):
+            return "request"  # "요가 해봐", "이 책 읽어보세요": a try suggested to someone
     if forms and forms[-1] in ("좀",):
         return "request"
     if (
@@ -1256,6 +1295,8 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
     )
     if _change_without_its_value(tokens, clause.text) or _bare_proper_noun(tokens):
         return True
+    if _KO_CLOCK_HABIT.search(clause.text):
+        return False  # "나 12시쯤 잠": Kiwi reads the nominal "잠" as a noun; it is 자다
     return (
         not _has_predicate(tokens)
         and not _topic_comment(tokens)
@@ -1264,6 +1305,12 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
         and not HABIT.search(clause.text)  # "월요일마다 필라테스": a routine in two words
         and len(clause.text.split()) < _FRAGMENT_WORDS
     )
+
+
+# When one sleeps or gets up, said with the clock and a nominal verb ("12시쯤 잠", "7시 기상").
+_KO_CLOCK_HABIT = re.compile(
+    r"\d{1,2}\s*시\s*(?:반|쯤|경)?\s*(?:에\s*)?(?:잠|잠듦|취침|기상|일어남)\s*[.!~]*$"
+)
 
 
 # Verbs of a change from one thing to another ("회사 옮김", "폰 바꿈", "통신사 갈아탐").
