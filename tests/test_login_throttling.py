@@ -392,3 +392,15 @@ def test_a_username_of_bytes_that_are_not_utf8_is_answered_without_a_server_erro
     )
 
     assert response.status_code == 200
+
+
+def test_an_admin_login_gives_the_browser_a_device_cookie_too(client, clock, django_user_model):
+    django_user_model.objects.create_superuser(username="root", password=PASSWORD)
+    url = reverse("admin:login")
+
+    refused = client.post(url, {"username": "root", "password": "wrong"}, REMOTE_ADDR="10.0.0.1")
+    assert DEVICE_COOKIE not in refused.cookies
+    response = client.post(url, {"username": "root", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1")
+
+    assert response.status_code == 302
+    assert response.cookies[DEVICE_COOKIE]["httponly"]
