@@ -4,6 +4,7 @@ with the account's device cookie (issue 13, line 10)."""
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -404,3 +405,18 @@ def test_an_admin_login_gives_the_browser_a_device_cookie_too(client, clock, dja
 
     assert response.status_code == 302
     assert response.cookies[DEVICE_COOKIE]["httponly"]
+
+
+def test_parallel_guesses_with_one_stolen_cookie_get_no_more_than_the_devices_budget(clock, minji):
+    request = RequestFactory().post("/login/", REMOTE_ADDR="198.51.100.1")
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        waits = list(
+            pool.map(
+                lambda _: throttles.login_attempt_begin(
+                    request=request, username="minji", device="stolen-device"
+                ),
+                range(40),
+            )
+        )
+
+    assert sum(wait is None for wait in waits) == 3
