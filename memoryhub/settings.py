@@ -245,7 +245,9 @@ REST_FRAMEWORK = {
 }
 # Failed logins (the login page and admin's): at most this many per account and per client
 # address in a window that starts at the first failure; past either budget every attempt is
-# refused, right password or not, with the wait shown (memoryhub/throttles.py).
+# refused, right password or not, with the wait shown (memoryhub/throttles.py). A browser
+# with the account's device cookie (given at each login) has a budget of its own instead,
+# of the per-account size, so failures made elsewhere do not lock its owner out.
 MEMORYHUB_LOGIN_FAILURES_PER_ACCOUNT = env_int("MEMORYHUB_LOGIN_FAILURES_PER_ACCOUNT", 5, minimum=1)
 MEMORYHUB_LOGIN_FAILURES_PER_ADDRESS = env_int(
     "MEMORYHUB_LOGIN_FAILURES_PER_ADDRESS", 20, minimum=1
@@ -253,6 +255,9 @@ MEMORYHUB_LOGIN_FAILURES_PER_ADDRESS = env_int(
 MEMORYHUB_LOGIN_FAILURE_WINDOW_SECONDS = env_int(
     "MEMORYHUB_LOGIN_FAILURE_WINDOW_SECONDS", 900, minimum=1
 )
+# Accounts created per client address in a day (from its first sign-up); a sign-up refused
+# for a taken username counts too.
+MEMORYHUB_SIGNUPS_PER_ADDRESS = env_int("MEMORYHUB_SIGNUPS_PER_ADDRESS", 10, minimum=1)
 # Reverse proxies in front of the app, each appending the address it saw to X-Forwarded-For;
 # 0 (no proxy) uses the connection's address and ignores the header, which clients can forge.
 MEMORYHUB_TRUSTED_PROXIES = env_int("MEMORYHUB_TRUSTED_PROXIES", 0, minimum=0)

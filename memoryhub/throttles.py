@@ -5,8 +5,10 @@ A view opts in with `throttle_scope`; the rates are `REST_FRAMEWORK["DEFAULT_THR
 (`MEMORYHUB_THROTTLE_*`). Counts live in the cache (Valkey/Redis), shared by every web process,
 and are kept per user. A throttled request gets 429 in the API's error shape with `Retry-After`.
 
-Logins are budgeted per account and per client address (`MEMORYHUB_LOGIN_*`): see
-`login_attempt_begin`.
+Logins are budgeted per account and per client address (`MEMORYHUB_LOGIN_*`), or, from a
+browser that proved itself with a device cookie, per device: see `login_attempt_begin`.
+Sign-ups are budgeted per client address (`MEMORYHUB_SIGNUPS_PER_ADDRESS`): see
+`signup_attempt_begin`.
 """
 
 from __future__ import annotations
@@ -95,19 +97,24 @@ class _Budget:
     limit: int
 
 
-def _login_budgets(request: HttpRequest, username: str) -> tuple[_Budget, _Budget]:
-    """(the account's, the address's). Usernames count case- and width-folded, and whether
-    or not such an account exists, so the budget tells nothing about accounts."""
+def _login_budgets(request: HttpRequest, username: str, device: str | None) -> tuple[_Budget, ...]:
+    """(the device's) for an attempt from a known device, else (the account's, the
+    address's). Usernames count case- and width-folded, and whether or not such an account
+    exists, so the budget tells nothing about accounts."""
+    limit = settings.MEMORYHUB_LOGIN_FAILURES_PER_ACCOUNT
+    if device is not None:
+        return (_Budget(f"login-failures:device:{_digest(device)}", limit),)
     account = unicodedata.normalize("NFKC", username).casefold().strip()
     return (
-        _Budget(
-            f"login-failures:account:{_digest(account)}",
-            settings.MEMORYHUB_LOGIN_FAILURES_PER_ACCOUNT,
-        ),
-        _Budget(
-            f"login-failures:address:{_digest(client_address(request))}",
-            settings.MEMORYHUB_LOGIN_FAILURES_PER_ADDRESS,
-        ),
+        _Budget(f"login-failures:account:{_digest(account)}", limit),
+        _address_budget(request),
+    )
+
+
+def _address_budget(request: HttpRequest) -> _Budget:
+    return _Budget(
+        f"login-failures:address:{_digest(client_address(request))}",
+        settings.MEMORYHUB_LOGIN_FAILURES_PER_ADDRESS,
     )
 
 
@@ -132,17 +139,20 @@ def _reserve(budget: _Budget, now: float, window: int) -> int:
         return 1
 
 
-def login_attempt_begin(*, request: HttpRequest, username: str) -> int | None:
-    """Before checking a password: None when the attempt may go on, else the seconds to wait.
+def _refund(budget: _Budget) -> None:
+    with contextlib.suppress(ValueError):  # the window ended meanwhile
+        cache.decr(f"{budget.key}:count")
 
-    An attempt that goes on is counted as a failure of its account and its address at once
-    (so parallel guesses cannot all pass a check made before any of them failed);
-    `login_attempt_succeeded` takes it back. Past either budget, nothing is checked until
-    the window that began with the first counted failure has passed.
-    """
-    window = settings.MEMORYHUB_LOGIN_FAILURE_WINDOW_SECONDS
+
+def _forget(budget: _Budget) -> None:
+    cache.delete_many([f"{budget.key}:since", f"{budget.key}:count"])
+
+
+def _attempt_begin(budgets: tuple[_Budget, ...], window: int) -> int | None:
+    """None when an attempt may go on (and it is counted against every budget at once, so
+    parallel attempts cannot all pass a check made before any of them counted), else the
+    seconds to wait: past any budget, until the window that began with its first count ends."""
     now = _now()
-    budgets = _login_budgets(request, username)
     waits = []
     for budget in budgets:
         since = _window_start(budget, now, window)
@@ -156,11 +166,54 @@ def login_attempt_begin(*, request: HttpRequest, username: str) -> int | None:
     return max(1, math.ceil(max(waits))) if waits else None
 
 
-def login_attempt_succeeded(*, request: HttpRequest, username: str) -> None:
-    """The password was right: the account's failures are forgotten, and this attempt is
-    not a failure of the address (whose other failures stay, or one account of an
-    attacker's own would reset the budget of every guess made from that address)."""
-    account, address = _login_budgets(request, username)
-    cache.delete_many([f"{account.key}:since", f"{account.key}:count"])
-    with contextlib.suppress(ValueError):  # the window ended meanwhile
-        cache.decr(f"{address.key}:count")
+def login_attempt_begin(
+    *, request: HttpRequest, username: str, device: str | None = None
+) -> int | None:
+    """Before checking a password: None when the attempt may go on, else the seconds to wait.
+
+    An attempt that goes on is counted as a failure at once; `login_attempt_succeeded` takes
+    it back. Past a budget, nothing is checked until its window has passed, right password
+    or not. `device` is the id of a device cookie already checked to belong to `username`'s
+    account (`account.devices`): such an attempt counts against that device alone, so
+    failures made elsewhere, against the account or from the address, never lock out the
+    browser its owner logged in from.
+    """
+    window = settings.MEMORYHUB_LOGIN_FAILURE_WINDOW_SECONDS
+    return _attempt_begin(_login_budgets(request, username, device), window)
+
+
+def login_attempt_succeeded(
+    *, request: HttpRequest, username: str, device: str | None = None
+) -> None:
+    """The password was right: the failures of the account (or the device) are forgotten,
+    and this attempt is not a failure of the address (whose other failures stay, or one
+    account of an attacker's own would reset the budget of every guess made from that
+    address)."""
+    budgets = _login_budgets(request, username, device)
+    _forget(budgets[0])
+    for budget in budgets[1:]:
+        _refund(budget)
+
+
+# --- sign-ups -------------------------------------------------------------------------------
+
+SIGNUP_WINDOW_SECONDS = 24 * 60 * 60
+
+
+def _signup_budget(request: HttpRequest) -> _Budget:
+    return _Budget(
+        f"signups:address:{_digest(client_address(request))}",
+        settings.MEMORYHUB_SIGNUPS_PER_ADDRESS,
+    )
+
+
+def signup_attempt_begin(*, request: HttpRequest) -> int | None:
+    """Before a sign-up form is checked: None when it may go on (counted at once), else the
+    seconds to wait. The window of a day begins with the address's first counted sign-up."""
+    return _attempt_begin((_signup_budget(request),), SIGNUP_WINDOW_SECONDS)
+
+
+def signup_attempt_refunded(*, request: HttpRequest) -> None:
+    """The sign-up was refused for a reason that tells nothing (passwords that do not match,
+    a weak password): it does not count."""
+    _refund(_signup_budget(request))
