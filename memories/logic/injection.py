@@ -381,7 +381,7 @@ _SECRETS_AS_A_TOPIC = (
     r"암호|인증\s*번호)|\b(?:my|the\s+user'?s?|their|our|his|her)\s+(?:[\w-]+\s+)?(?:passwords?|"
     r"pins?|passphrases?|credentials|api\s+keys?|otp|secret\s+keys?)))"
     r".*(?:(?:비밀\s*번호|비번|암호|api\s*키)\s*(?:관련|에\s*(?:대한|관한|대해)|얘기|질문|문제|관리|"
-    r"만드는|만들기|보안|팁|규칙|정책|바꾸는|변경\s*방법|설정\s*방법)|\b(?:passwords?|pins?|"
+    r"만드는|만들|보안|팁|규칙|정책|바꾸는|변경\s*방법|설정\s*방법)|\b(?:passwords?|pins?|"
     r"passphrases?|credentials|api\s+keys?)\s+(?:managers?|tips?|advice|strength|polic(?:y|ies)|"
     r"questions?|hygiene|best\s+practices|generators?|rules|security|related)\b|"
     r"\b(?:about|on|for)\s+(?:strong\s+|good\s+|secure\s+)?(?:passwords?|pins?|passphrases?)\b)"
@@ -392,7 +392,7 @@ _PASS_ON = (
     r"hand\s+(?:over|out)|provide|sync|cc|bcc|mail)(?:s|es|d|ed|n|ing)?\b|"
     # the passive and the gerund: "should be sent to", "are to be shared with", "giving out"
     r"\b(?:sent|told|handed\s+(?:over|out)|handing\s+(?:over|out)|giving|sharing|providing|"
-    r"disclosing|pasting|including)\b|\banswer\s+(?:him|her|them|anyone|anybody|whoever|any\s+\w+|every\s+\w+)\b|보내|(?<!재)전송|전달|공유(?!기)|제출|올려|"
+    r"disclosing|pasting|including)\b|\bread(?:s|ing)?\b(?=[^.\n]{0,40}\bto\s)|\banswer\s+(?:him|her|them|anyone|anybody|whoever|any\s+\w+|every\s+\w+)\b|보내|(?<!재)전송|전달|공유(?!기)|제출|올려|"
     r"업로드|유출|보고|알려|보여|공개|덤프|출력|붙여|포함|회신|넘겨|제공|말해|표시|얘기해|털어놔|"
     r"동기화|백업|미러링|털어놓|까발|불어)"
 )
@@ -1303,7 +1303,15 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"about\s+(?:me\s+and\s+)?(?:anyone|everyone)\s+else"
         ),
     ),
-    (LEAK, _c(r"(?:ask|물어보)[^.\n]{0,30}(?:for|의)?\s*" + _SECRET)),
+    (
+        LEAK,
+        _c(
+            r"(?:ask|물어보)[^.\n]{0,30}(?:for|의)?\s*"
+            + _SECRET
+            + r"(?!\s*(?:managers?|tips?|advice|strength|polic|rules|generators?|hygiene|"
+            r"관련|팁|관리|만들|보안))"
+        ),
+    ),
     # obey: a message for every later user, planted in what the assistant reads
     (
         OBEY,
@@ -1347,7 +1355,8 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             # heads a list, read by `_heads_orders`)
             r"(?:^|[\s\"'(\[「『<!\-])(?:assistant|어시스턴트|ai|llm)[ \t]*[:：][ \t]*\S|"
             r"(?:^|[\"'(\[「『])\s*(?:assistant|ai|llm)\s*,\s*\S|"
-            r"\b(?:ai|llm)\s+(?:tools?|systems?|models?|assistants?|agents?|helpers?|bots?)\s+(?:must|"
+            r"\b(?:ai|llm)\s+(?:[\w-]+\s+)?(?:tools?|systems?|models?|assistants?|agents?|helpers?|"
+            r"bots?)\s+(?:must|"
             r"should|shall|are\s+to|need\s+to|have\s+to|will)\b|"
             r"\b(?:assistant|ai|llm|bot|model|agent)\s+(?:instructions?|note|notice|directive|"
             r"command|rule|memo)s?\s*[:：]|(?:ai|어시스턴트|인공지능|챗봇)\s*(?:지침|메모|규칙)\s*[:：]|"
@@ -1699,7 +1708,8 @@ _TO_SOMEONE = (
     r"notes|data|\w+s)\b)(?:my\s+)?[a-z][\w'-]+\s+(?:a|an|the|my|our|all|every|each|what|any|"
     r"some|weekly|daily|monthly)\b|"
     r"(?<![가-힣])(?!나한|저한|나에|저에|너한|너에|네게|내게|제게)[가-힣]{1,8}(?:한테|에게|께)(?:도|는|만)?(?=\s|$)|"
-    r"(?:보내|전달|공유|알려|넘겨|보고해)\s*(?:달래|달라고|달라는|달란|주래|주라고|라고\s*했)"
+    r"(?:보내|전달|공유|알려|넘겨|보고해)\s*(?:달래|달라고|달라는|달란|주래|주라고|라고\s*했)|"
+    + _OTHERS
 )
 _TELL_OR_SEND = _PASS_ON + r"|\bupdate\b|\bbrief\b|\bcheck\s+in\s+with\b|보고"
 
@@ -1980,7 +1990,7 @@ _A_TEXT_KO = (
 )
 _NOT_THE_USERS = r"(?!(?:my|the\s+user'?s?|user'?s?|owner'?s?|your)\b)"
 _GUARD = re.compile(
-    r"\b(?:ignore|disregard|(?:don'?t|do\s+not|never)\s+(?:ever\s+)?(?:follow|obey|act\s+on|"
+    r"(?:\b(?:ignore|disregard|(?:don'?t|do\s+not|never)\s+(?:ever\s+)?(?:follow|obey|act\s+on|"
     r"execute|run|carry\s+out|comply\s+with|trust|take\s+orders\s+from))\s+(?:any\s+|all\s+|the\s+)?"
     r"(?:instructions?|commands?|orders?|directions?|directives?|requests?|prompts?)\s+(?:that\s+"
     r"(?:appear|are|come|show\s+up)\s+)?(?:in|inside|within|from|(?:found|embedded|written|hidden|"
@@ -2001,7 +2011,10 @@ _GUARD = re.compile(
     + r"\S{0,3}\s*(?:[가-힣]+\s+){0,2}?(?:지시|명령|지침|요청|부탁|지령)(?:\s*사항)?\S{0,3}\s*"
     r"(?:[가-힣]+\s+){0,2}?(?:무시(?!\s*하지\s*(?:마|말))(?:해|하고|하세요|하라|할\s*것)?|"
     r"따르지\s*(?:마|말)|따르면\s*안|듣지\s*(?:마|말)|실행하지\s*(?:마|말)|신경\s*쓰지\s*(?:마|말))"
-    r"[가-힣]*"
+    r"[가-힣]*)"
+    # "... unless they come from boss@...": an exception lets someone's orders in
+    r"(?![^.\n]{0,40}(?:\b(?:unless|except|but\s+(?:if|when|those|ones|the)|other\s+than|apart\s+"
+    r"from|save\s+for)\b|빼고|제외하고|말고는|아니면|예외))"
 )
 
 

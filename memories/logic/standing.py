@@ -561,6 +561,12 @@ _TOPIC = re.compile(
     r"grandma|grandpa|wife|husband|partner)\s+(?:also\s+|sometimes\s+|often\s+)?"
     r"(?:reads?|read\s+along|watch(?:es)?|looks?\s+at)\s+(?:along|with\s+me|them|these|your\s+"
     r"answers)\b|"
+    # a prohibition that asks for the user's say: "never merge without my review", "검토 없이
+    # 병합하지 마"
+    r"\b(?:never|don'?t|do\s+not)\s+(?:[\w-]+\s+){1,4}?without\s+(?:my\s+|me\s+|asking\s+me|"
+    r"checking\s+with\s+me|(?:my\s+)?(?:review|approval|ok|okay|say|permission|consent))\b[^.;\n]*|"
+    r"(?:검토|확인|허락|승인|동의|컨펌)\s*(?:없이|안\s*받고)\s*(?:[가-힣]+\s+){0,2}?[가-힣]*"
+    r"(?:하지\s*(?:마|말)|면\s*안)[가-힣]*|"
     # the user's own request to forget honoured ("if I ask you to forget something, forget
     # it", "내가 지워 달라고 하면 바로 지워줘"): the user's control, kept
     r"\b(?:if|when(?:ever)?|once)\s+i\s+(?:ask|tell|want)\s+(?:you\s+)?(?:to\s+)?(?:forget|delete|"
