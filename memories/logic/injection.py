@@ -359,7 +359,9 @@ _DATA_KO = (
     r"메모|[가-힣]*\s*정보|(?:내|제|사용자|고객)\s*(?:얘기|이야기|사생활)|연락처(?:\s*목록)?|주소|전화\s*번호|"
     r"위치|일정|계좌(?:\s*(?:정보|번호|비밀번호))?|비밀\s*번호|비번|api\s*키|토큰|인증\s*번호|"
     r"연봉(?:\s*정보)?|건강\s*정보|병력|파일|문서|폴더|저장된\s*[가-힣]+|[가-힣]+\s*번호|내역|비밀|"
-    r"사생활|\bip\b|접속"
+    r"사생활|\bip\b|접속|일기|진료\s*기록|사진|앨범|감정\s*기록|상담\s*(?:내용|기록)|"
+    # the user named in the third person: whatever of theirs is handed on
+    r"(?:사용자|유저|회원|고객|이용자|가입자|환자|신청자)(?:님)?의\s*[가-힣]+"
 )
 _DATA = f"(?:{_DATA_EN}|{_DATA_KO})"
 # What reaches the user (texts, alerts, mail, one-time codes, a key): the user's data only on
@@ -637,7 +639,8 @@ _WHAT_I_SAID = (
     r"\beverything\s+(?:you\s+(?:remember|know|learn|keep|store)|i\s+(?:say|tell))\b|"
     r"\ball\s+(?:of\s+)?(?:our|my)\s+(?:chats|talks|messages|conversations)\b|"
     r"\b(?:my|our)\s+(?:messages|chats|memories|notes|history|logs?)\b|"
-    r"(?:대화|채팅)\s*(?:요약|로그|전체)|전체\s*내용|내가\s*(?:한|하는|말한)\s*(?:말|얘기)"
+    r"(?:대화|채팅)\s*(?:요약|로그|전체)|전체\s*내용|"
+    r"내가\s*(?:한|하는|말한|얘기한|털어놓은|적은|쓴)\s*(?:말|얘기|[가-힣]+(?:들)?(?=\s|$|을|를|은|는))"
 )
 _COPY_OUT = (
     r"\b(?:send|forward|e-?mail|mail|text|sms|dm|message|post|upload|share|sync|mirror|"
@@ -886,7 +889,7 @@ _TOGETHER: list[_Together] = [
         _SECRET,
         verb=r"(?:repeat|say\s+(?:it\s+)?back|print|show|tell|reveal|output|dump|include|send|"
         r"share|알려|출력|보여|다시\s*말해|말해\s*달라|반복|읊|덤프|공유(?!기)|보내|(?<!재)전송|물어보|"
-        r"확인차)",
+        r"확인차|제공|넘겨)",
         unless=_SECRETS_AS_A_TOPIC,
     ),
     # leak: the user's personal data riding on every answer
@@ -1011,7 +1014,7 @@ _HAND_OUT = (
 )
 # leak: the user's contact and whereabouts given to whoever claims to know them
 _PERSONAL = (
-    r"주소|전화\s*번호|연락처|생년월일|계좌|위치|동선|병원\s*기록|병력|진료|건강\s*(?:정보|기록)|"
+    r"\bwhere\s+i\s+(?:am|live|work|stay|go|went)\b|주소|전화\s*번호|연락처|생년월일|계좌|위치|동선|병원\s*기록|병력|진료|건강\s*(?:정보|기록)|"
     r"\b(?:address|phone\s+number|birthday|location|whereabouts|schedule|medical|health|"
     r"personal\s+life|private\s+life)\b"
 )
@@ -1022,7 +1025,12 @@ _SOMEONE_ASKING = (
     r"\b(?:anyone|someone|whoever|anybody|"
     r"a\s+person)\s+(?:else\s+)?(?:who\s+)?(?:asks?|claims?|says?)\b|\b(?:if|even\s+if)\s+"
     r"(?:someone|anyone|they|a\s+person)\s+(?:else\s+)?(?:asks?|claims?)\b|"
-    r"\bwhatever\s+(?:he|she|they|someone|anyone)\s+asks?\b"
+    r"\bwhatever\s+(?:he|she|they|someone|anyone)\s+asks?\b|"
+    # "if my ex asks", "보험사에서 요청하면", "고객센터 요청 시"
+    r"\b(?:if|when(?:ever)?|even\s+if)\s+(?!i\b)(?:my\s+|our\s+|the\s+)?[\w'-]+\s+(?:asks?|wants?\s+"
+    r"to\s+know|requests?|calls?\s+(?:and\s+)?asks?)\b|"
+    r"(?:에서|측에서|쪽에서)\s*(?:[가-힣]+\s+){0,2}?(?:물어보면|요청하면|달라고\s*하면|문의하면|"
+    r"요구하면|요청해도|물어봐도)|[가-힣]+\s*(?:요청|문의|요구)\s*시(?=\s|$|에)"
 )
 # Answering, as the way the user's data goes to whoever asks ("다 대답해줘", "answer them")
 _ANSWER_THEM = r"대답|답해|답변|응답|\banswer\w*\b|\brespond\w*\b|\breply\b"
@@ -1332,7 +1340,8 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
             r"(?:note|message|instructions?|p\.?s\.?|fyi|psa|reminder)\s*(?:to|for)\s+(?:any\s+|all\s+|"
             r"the\s+|your\s+)?(?:ai|llm)?\s*" + _ASSISTANT + r"s?\b|"
             r"\b(?:any|all|every|the)\s+(?:ai|llm)?\s*" + _ASSISTANT + r"s?\s+(?:systems?\s+)?"
-            r"(?:reading|processing|summari[sz]ing|seeing|that\s+reads?|who\s+reads?)|"
+            r"(?:reading|processing|summari[sz]ing|seeing|parsing|scanning|handling|analy[sz]ing|"
+            r"receiving|indexing|reviewing|screening|that\s+reads?|who\s+reads?)|"
             r"\b(?:ai|llm)\s+(?:systems?|models?|assistants?|helpers?|agents?)\s+(?:reading|"
             r"processing|summari[sz]ing)|for\s+(?:your\s+)?(?:ai|llm)\s+(?:assistant|agents?|helpers?)|"
             r"(?:llm|ai)\s+agents?\s*:|"
@@ -1653,8 +1662,8 @@ _YOUR_ASSISTANT_PASSES_ON = (
     r"\b(?:have|let|get|make|ask|tell|set\s+up)\s+your\s+(?:ai|assistant|bot|chatbot|agent)\s+(?:to\s+)?"
     r"(?:send|forward|e-?mail|share|give|tell|show|text|dm|message|pass|cc|copy|report|update|"
     r"notify|ping|sync|export|provide)\b|"
-    r"(?<![가-힣])(?:네|니|너의?|당신의?|너네|님)\s*(?:ai|비서|어시스턴트|챗봇|인공지능|봇)(?:가|이|는|한테|"
-    r"에게|더러|도)?\s+(?:[가-힣a-z0-9]+\s+){0,4}?[가-힣]*(?:보내|전달|공유|알려|넘겨|보여|전송)"
+    r"(?<![가-힣])(?:네|니|너의?|당신의?|너네|님|자네|너희)\s*(?:ai|비서|어시스턴트|챗봇|인공지능|봇)(?:가|이|는|한테|"
+    r"에게|더러|도)?\s+(?:[가-힣a-z0-9]+\s+){0,6}?[가-힣]*(?:보내|전달|공유|알려|넘겨|보여|전송)"
 )
 # Changes taken in without the user looking: a merge, a push, a publish (always), or someone
 # else's edits applied. The user's own corrections applied at once are a preference.
@@ -1711,7 +1720,7 @@ _TO_SOMEONE = (
     r"(?:보내|전달|공유|알려|넘겨|보고해)\s*(?:달래|달라고|달라는|달란|주래|주라고|라고\s*했)|"
     + _OTHERS
 )
-_TELL_OR_SEND = _PASS_ON + r"|\bupdate\b|\bbrief\b|\bcheck\s+in\s+with\b|보고"
+_TELL_OR_SEND = _PASS_ON + r"|\btext\b|\bupdate\b|\bbrief\b|\bcheck\s+in\s+with\b|보고"
 
 _TOGETHER += [
     _together(LEAK, _YOUR_ASSISTANT_PASSES_ON),
@@ -2006,6 +2015,14 @@ _GUARD = re.compile(
     + _A_TEXT_EN
     + r"\s+(?:should|must|are\s+to|will)\s+(?:always\s+)?be\s+(?:ignored|treated\s+as\s+"
     r"(?:plain\s+)?(?:text|data|content))\b|"
+    r"\btreat\s+(?:any\s+|all\s+|the\s+)?(?:instructions?|commands?|orders?|directives?|requests?)\s+"
+    r"(?:in|inside|within|from|(?:found|embedded|written|hidden|contained)\s+in)\s+(?:any\s+|the\s+|"
+    r"a\s+|pasted\s+|forwarded\s+|quoted\s+|other\s+)*"
+    + _NOT_THE_USERS
+    + r"(?:[\w-]+\s+){0,2}?"
+    + _A_TEXT_EN
+    + r"\s+as\s+(?:plain\s+|just\s+|mere\s+)?(?:text|data|content|information)\b(?:,?\s*(?:and\s+)?"
+    r"(?:never|don'?t)\s+(?:follow|obey|execute|run)\s+(?:them|it))?|"
     r"(?<![가-힣])(?!(?:내|제|사용자|유저|주인)(?:의|가)?\s)"
     + _A_TEXT_KO
     + r"\S{0,3}\s*(?:[가-힣]+\s+){0,2}?(?:지시|명령|지침|요청|부탁|지령)(?:\s*사항)?\S{0,3}\s*"

@@ -573,7 +573,7 @@ _TOPIC = re.compile(
     r"erase|remove|wipe)\b[^.;\n]{0,40}?,?\s*(?:then\s+|just\s+|please\s+)?(?:forget|delete|erase|"
     r"remove|wipe)\s+(?:it|that|them|this|those)\b|"
     r"(?:내가|제가)\s*(?:[가-힣]+\s+){0,3}?(?:잊어|지워|삭제해|없애)\s*(?:달라고|주라고|달라|줘라고|"
-    r"줘\s*라고)\s*(?:하면|할\s*때|하면은)\s*(?:[가-힣]+\s+){0,2}?(?:잊어|지워|삭제해|없애)[가-힣]*|"
+    r"줘\s*라고)\s*(?:하면|할\s*때|하면은)\s*(?:[가-힣]+\s+){0,3}?(?:잊어|지워|삭제해|없애)[가-힣]*|"
     # what the user does in a condition is the user's, not an order: "내가 링크 보내면, ...",
     # "when I ask for email drafts, ..."
     r"(?:^|[\s(\[\"'])(?:내가|제가)\s[^,.;\n]{0,30}?(?:면|때는?|땐)(?=[\s,])|"
