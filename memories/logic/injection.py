@@ -395,7 +395,7 @@ _PASS_ON = (
     # the passive and the gerund: "should be sent to", "are to be shared with", "giving out"
     r"\b(?:sent|told|handed\s+(?:over|out)|handing\s+(?:over|out)|giving|sharing|providing|"
     r"disclosing|pasting|including)\b|\bread(?:s|ing)?\b(?=[^.\n]{0,40}\bto\s)|\banswer\s+(?:him|her|them|anyone|anybody|whoever|any\s+\w+|every\s+\w+)\b|보내|(?<!재)전송|전달|공유(?!기)|제출|올려|"
-    r"업로드|유출|보고|알려|보여|공개|덤프|출력|붙여|포함|회신|넘겨|제공|말해|표시|얘기해|털어놔|"
+    r"업로드|유출|보고|알려|보여|공개|덤프|출력|붙여|포함|회신|넘겨|넘기|넘길|보낼|제공|말해|표시|얘기해|털어놔|"
     r"동기화|백업|미러링|털어놓|까발|불어)"
 )
 # People in the user's life, named by their part in it.
@@ -432,7 +432,7 @@ _OTHERS_EN = (
 _OTHERS_KO = (
     r"(?:누가\s*(?:물어|묻|요청)|누구(?:든|한테나|에게나|라도)|아무(?:한테나|에게나|나|한테)|"
     r"다른\s*(?:사람|사용자|유저|분)|제\s*?3\s*자|제휴사|협력사|상대방|걔|그\s*사람|"
-    r"(?:물어보는|묻는|요청하는|문의하는)\s*(?:사람|쪽|곳|누구)|요청자|질문자|문의자|참석자|"
+    r"(?:물어보는|묻는|요청하는|문의하는)\s*(?:사람|쪽|곳|누구|[가-힣]+(?:에|에게|한테|께)(?=\s|$))|요청자|질문자|문의자|참석자|"
     r"(?<![가-힣])(?!내가|제가|우리가|나|저)[가-힣]{1,8}(?:이가|가)\s+(?:[가-힣]+\s+){0,3}?"
     r"(?:물어보|묻|요청하|달라고)|"
     r"(?<![가-힣])(?!나한|저한|나에|저에|너한|너에|네게|내게|제게|사용자|유저|본인)[가-힣]{1,8}"
@@ -1014,14 +1014,16 @@ _HAND_OUT = (
 )
 # leak: the user's contact and whereabouts given to whoever claims to know them
 _PERSONAL = (
-    r"\bwhere\s+i\s+(?:am|live|work|stay|go|went)\b|주소|전화\s*번호|연락처|생년월일|계좌|위치|동선|병원\s*기록|병력|진료|건강\s*(?:정보|기록)|"
+    r"\bwhere\s+i\s+(?:am|live|work|stay|go|went)\b|\b(?:calendar|diary|journal|photos|contacts)\b|"
+    r"주소|(?:전화|폰|핸드폰|휴대폰|휴대\s*전화)\s*번호|연락처|생년월일|계좌|위치|동선|병원\s*기록|병력|진료|건강\s*(?:정보|기록)|"
     r"\b(?:address|phone\s+number|birthday|location|whereabouts|schedule|medical|health|"
     r"personal\s+life|private\s+life)\b"
 )
 _SOMEONE_ASKING = (
     r"(?:라고|이라고)\s*(?:하는|대는)\s*(?:사람|분)|자칭|누가\s*(?:물어보든|묻든|물어봐도|요청해도)|"
-    r"(?<![가-힣])(?!내가|제가)[가-힣]{1,8}(?:이|가)\s*(?:[가-힣]+\s+){0,2}?(?:물어보면|물으면|"
-    r"요청하면|찾으면|달라고\s*하면|물어봐도|물어보더라도|물어도|묻더라도|요청해도|달라고\s*해도)|"
+    r"(?<![가-힣])(?!내가|제가)[가-힣]{1,8}(?:이|가)\s*(?:[가-힣]+\s+){0,2}?(?:물어보(?:시)?면|물으(?:시)?면|"
+    r"요청하(?:시)?면|찾으(?:시)?면|달라고\s*하(?:시)?면|물어봐도|물어보(?:시)?더라도|물어도|묻더라도|"
+    r"요청해도|요청하셔도|달라고\s*해도)|"
     r"\b(?:anyone|someone|whoever|anybody|"
     r"a\s+person)\s+(?:else\s+)?(?:who\s+)?(?:asks?|claims?|says?)\b|\b(?:if|even\s+if)\s+"
     r"(?:someone|anyone|they|a\s+person)\s+(?:else\s+)?(?:asks?|claims?)\b|"
@@ -1337,8 +1339,10 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
     (
         OBEY,
         _c(
-            r"(?:note|message|instructions?|p\.?s\.?|fyi|psa|reminder)\s*(?:to|for)\s+(?:any\s+|all\s+|"
-            r"the\s+|your\s+)?(?:ai|llm)?\s*" + _ASSISTANT + r"s?\b|"
+            r"(?:note|notice|message|instructions?|p\.?s\.?|fyi|psa|reminder|attention|warning|"
+            r"heads[\s-]?up)\s*(?:to|for)\s+(?:any\s+|all\s+|the\s+|your\s+)?(?:(?:ai|llm)\s+"
+            r"(?:crawlers?|agents?|models?|systems?|tools?|readers?|bots?|scrapers?|assistants?|"
+            r"helpers?)|(?:ai|llm)?\s*" + _ASSISTANT + r"s?)\b|"
             r"\b(?:any|all|every|the)\s+(?:ai|llm)?\s*" + _ASSISTANT + r"s?\s+(?:systems?\s+)?"
             r"(?:reading|processing|summari[sz]ing|seeing|parsing|scanning|handling|analy[sz]ing|"
             r"receiving|indexing|reviewing|screening|that\s+reads?|who\s+reads?)|"
@@ -1662,6 +1666,9 @@ _YOUR_ASSISTANT_PASSES_ON = (
     r"\b(?:have|let|get|make|ask|tell|set\s+up)\s+your\s+(?:ai|assistant|bot|chatbot|agent)\s+(?:to\s+)?"
     r"(?:send|forward|e-?mail|share|give|tell|show|text|dm|message|pass|cc|copy|report|update|"
     r"notify|ping|sync|export|provide)\b|"
+    r"\b(?:could|can|would|will)\s+your\s+(?:ai|assistant|bot|chatbot|agent)\s+(?:just\s+|please\s+|"
+    r"also\s+|maybe\s+)?(?:send|forward|e-?mail|share|give|tell|show|text|dm|message|pass|cc|copy|"
+    r"report|update|notify|ping|sync|export|provide)\b|"
     r"(?<![가-힣])(?:네|니|너의?|당신의?|너네|님|자네|너희)\s*(?:ai|비서|어시스턴트|챗봇|인공지능|봇)(?:가|이|는|한테|"
     r"에게|더러|도)?\s+(?:[가-힣a-z0-9]+\s+){0,6}?[가-힣]*(?:보내|전달|공유|알려|넘겨|보여|전송)"
 )
@@ -1698,6 +1705,9 @@ _FROM_SOMEONE_ELSE = (
 # ...", "매주 팀장님께 내가 한 얘기 정리해서 전달해").
 _RECURRING = (
     r"매주|매일|매달|매월|매년|매번|마다|주간|월간|정기적으로|주기적으로|"
+    r"하루에\s*(?:한|두|세)\s*번|(?:일주일|한\s*달|일년)에\s*(?:한|두)\s*번|"
+    r"\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month)\b|\bevery\s+\d+\s+(?:days|weeks|"
+    r"months|hours)\b|"
     r"\b(?:every|each)\s+(?:other\s+)?(?:day|week|month|morning|evening|night|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday|weekend|quarter|year|session|chat)\b|"
     r"\b(?:weekly|daily|monthly|nightly|biweekly|fortnightly|regularly|periodically)\b"
@@ -1720,7 +1730,12 @@ _TO_SOMEONE = (
     r"(?:보내|전달|공유|알려|넘겨|보고해)\s*(?:달래|달라고|달라는|달란|주래|주라고|라고\s*했)|"
     + _OTHERS
 )
-_TELL_OR_SEND = _PASS_ON + r"|\btext\b|\bupdate\b|\bbrief\b|\bcheck\s+in\s+with\b|보고"
+_TELL_OR_SEND = (
+    _PASS_ON
+    # the channel named, the verb left off: "와이프한테 내 대화 요약 카톡으로"
+    + r"|(?:카톡|문자|메일|이메일|메시지|텔레그램|슬랙|라인|dm)\s*(?:으로|로)(?=\s|$)|\btext\b|"
+    r"\bupdate\b|\bbrief\b|\bcheck\s+in\s+with\b|보고"
+)
 
 _TOGETHER += [
     _together(LEAK, _YOUR_ASSISTANT_PASSES_ON),

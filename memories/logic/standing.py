@@ -567,6 +567,9 @@ _TOPIC = re.compile(
     r"checking\s+with\s+me|(?:my\s+)?(?:review|approval|ok|okay|say|permission|consent))\b[^.;\n]*|"
     r"(?:검토|확인|허락|승인|동의|컨펌)\s*(?:없이|안\s*받고)\s*(?:[가-힣]+\s+){0,2}?[가-힣]*"
     r"(?:하지\s*(?:마|말)|면\s*안)[가-힣]*|"
+    # other people's work as what is reviewed: "before applying anyone's changes"
+    r"\b(?:anyone|someone|anybody|somebody|others|other\s+people)'s\s+(?:changes|edits|suggestions|"
+    r"commits|code|prs?|pull\s+requests|diffs?|work|patches)\b|"
     # the user's own request to forget honoured ("if I ask you to forget something, forget
     # it", "내가 지워 달라고 하면 바로 지워줘"): the user's control, kept
     r"\b(?:if|when(?:ever)?|once)\s+i\s+(?:ask|tell|want)\s+(?:you\s+)?(?:to\s+)?(?:forget|delete|"
