@@ -868,11 +868,23 @@ _OWNED_ELSEWHERE = (
 )
 
 
+# A sentence opened by the user doing the passing on tells a habit or a past errand.
+_THE_USERS_OWN_SENDING = (
+    r"^(?!.*\b(?:anyone|anybody|whoever|everyone|someone|somebody|asks?|asking|requests?)\b)"
+    r"\W*(?:(?:i|we)\s+(?:(?:always|usually|often|sometimes|already|also|just|regularly|never|"
+    r"normally)\s+)?(?:share|send|give|show|forward|tell|text|e-?mail|mail|sync|post|upload|sent|"
+    r"told|gave|showed|shared|forwarded|texted|emailed)(?:s|d|ed)?\b(?!\s+(?:you|u)\b)|"
+    # the same habit in the extractor's note style: "Shares my calendar with my wife"
+    r"(?:shares|sends|gives|shows|forwards|tells|texts|e-?mails|mails|syncs|posts|uploads)\s+"
+    r"(?:my|their|our)\b)"
+)
+
 _TOGETHER: list[_Together] = [
     # leak: the user's data + passing it on + a destination or someone else
     _together(LEAK, _DATA, _DESTINATION, verb=_PASS_ON),
     _together(LEAK, _RECEIVED, _DESTINATION, verb=_PASS_ON),
-    _together(LEAK, _DATA, _OTHERS, verb=_PASS_ON),
+    # (not the user's own habit: "I share my calendar with my wife")
+    _together(LEAK, _DATA, _OTHERS, verb=_PASS_ON, unless=_THE_USERS_OWN_SENDING),
     # leak: anything sent, uploaded or posted to an outside address
     _together(
         LEAK,
