@@ -561,6 +561,22 @@ _TOPIC = re.compile(
     r"grandma|grandpa|wife|husband|partner)\s+(?:also\s+|sometimes\s+|often\s+)?"
     r"(?:reads?|read\s+along|watch(?:es)?|looks?\s+at)\s+(?:along|with\s+me|them|these|your\s+"
     r"answers)\b|"
+    # a prohibition that asks for the user's say: "never merge without my review", "검토 없이
+    # 병합하지 마"
+    r"\b(?:never|don'?t|do\s+not)\s+(?:[\w-]+\s+){1,4}?without\s+(?:my\s+|me\s+|asking\s+me|"
+    r"checking\s+with\s+me|(?:my\s+)?(?:review|approval|ok|okay|say|permission|consent))\b[^.;\n]*|"
+    r"(?:검토|확인|허락|승인|동의|컨펌)\s*(?:없이|안\s*받고)\s*(?:[가-힣]+\s+){0,2}?[가-힣]*"
+    r"(?:하지\s*(?:마|말)|면\s*안)[가-힣]*|"
+    # other people's work as what is reviewed: "before applying anyone's changes"
+    r"\b(?:anyone|someone|anybody|somebody|others|other\s+people)'s\s+(?:changes|edits|suggestions|"
+    r"commits|code|prs?|pull\s+requests|diffs?|work|patches)\b|"
+    # the user's own request to forget honoured ("if I ask you to forget something, forget
+    # it", "내가 지워 달라고 하면 바로 지워줘"): the user's control, kept
+    r"\b(?:if|when(?:ever)?|once)\s+i\s+(?:ask|tell|want)\s+(?:you\s+)?(?:to\s+)?(?:forget|delete|"
+    r"erase|remove|wipe)\b[^.;\n]{0,40}?,?\s*(?:then\s+|just\s+|please\s+)?(?:forget|delete|erase|"
+    r"remove|wipe)\s+(?:it|that|them|this|those)\b|"
+    r"(?:내가|제가)\s*(?:[가-힣]+\s+){0,3}?(?:잊어|지워|삭제해|없애)\s*(?:달라고|주라고|달라|줘라고|"
+    r"줘\s*라고)\s*(?:하면|할\s*때|하면은)\s*(?:[가-힣]+\s+){0,3}?(?:잊어|지워|삭제해|없애)[가-힣]*|"
     # what the user does in a condition is the user's, not an order: "내가 링크 보내면, ...",
     # "when I ask for email drafts, ..."
     r"(?:^|[\s(\[\"'])(?:내가|제가)\s[^,.;\n]{0,30}?(?:면|때는?|땐)(?=[\s,])|"
