@@ -47,14 +47,28 @@ CANDIDATES = 200
 VECTOR_SHARE = {"hangul": 0.6, "other": 0.2}
 TOPIC_WEIGHT = 0.3
 FUSION_K = 10
-NEIGHBOUR_SHARE = 0.2
-SESSION_BOOST = 0.3
+# NEIGHBOUR_SHARE and SESSION_BOOST were 0.2 and 0.3 before BM25_B and COMMON_TERM_SHARE
+# below; re-chosen with them on LoCoMo's even half (docs/benchmarks.md, issue 18 line 3).
+NEIGHBOUR_SHARE = 0.3
+SESSION_BOOST = 0.5
 # Age decay per day, relative to the user's newest message (so imported history is not
 # penalised for being old as a whole). Seed 002 uses 0.01 for memories; messages are records
 # of what was said, and any stronger decay loses old facts: recall@10 on LoCoMo falls from
 # 0.716 (none) to 0.709 (0.001), 0.666 (0.003) and 0.470 (0.01).
 MESSAGE_DECAY_PER_DAY = 0.0005
 EXCHANGE_PARTNER_SHARE = 0.5
+# BM25's length normalisation, weak (the usual 0.75 halves a long turn's weight): a message is
+# one turn, and a long turn is long because it tells more, not because it repeats a word
+# (tokens are distinct per row); the answer to a question is often the long turn.
+BM25_B = 0.1
+# A term held by more than this share of the user's searchable messages (a speaker's name, the
+# current year, "하다") is left out of the keyword query: its low IDF still lets it rank every
+# message holding it above the ones holding none, so a message matching only it can take a
+# place in the fusion, and it dilutes the query's IDF mass. The vectors still see it.
+COMMON_TERM_SHARE = 0.3
+# ... and by more than this many: in a short history a share is chance (a word in 2 of 8
+# messages is a quarter of them).
+COMMON_TERM_MIN_MESSAGES = 10
 _STATS_TTL = 600
 
 
@@ -93,6 +107,17 @@ class Query:
     idf: dict[str, float] = field(default_factory=dict)
     # Read once by analyse(): the IDF counts and the match score come from the same rows.
     matches: list[Match] | None = None
+    # Terms too common to weigh in the keyword score (COMMON_TERM_SHARE); a subset of `idf`.
+    common: frozenset[str] = frozenset()
+
+    def keyword_idf(self) -> dict[str, float]:
+        """The IDF of each term the keyword score weighs: found, and not too common."""
+        return {t: weight for t, weight in self.idf.items() if t not in self.common}
+
+    def keyword_mass(self, unseen: float) -> float:
+        """The sum of the IDF of the terms the keyword score may weigh, a term no message
+        holds counted at `unseen` (the IDF of an unseen term)."""
+        return sum(self.idf.get(t, unseen) for t in self.terms if t not in self.common)
 
 
 def _vector_literal(vector: np.ndarray) -> str:
@@ -132,23 +157,26 @@ def _matches(user_id: int, terms: Sequence[str]) -> list[Match]:
         return cursor.fetchall()
 
 
-def _idf(matches: Sequence[Match], terms: Sequence[str], documents: int) -> dict[str, float]:
-    """IDF of each query term found in the user's messages (keywords are distinct per row)."""
-    counts = Counter(t for _id, _reply_to, _length, matched in matches for t in matched)
-    return {t: fusion.idf(documents, counts[t]) for t in terms if counts[t]}
+def _document_counts(matches: Sequence[Match]) -> Counter[str]:
+    """How many of the user's messages hold each query term (keywords are distinct per row)."""
+    return Counter(t for _id, _reply_to, _length, matched in matches for t in matched)
 
 
 def keyword_scores(user_id: int, query: Query, average_terms: float) -> list[tuple[int, float]]:
-    """(message id, Algorithm 3's match score: IDF-weighted, exchange-aware), best first."""
-    if not query.idf:
+    """(message id, Algorithm 3's match score: IDF-weighted, exchange-aware), best first; a
+    message holding only common terms (`Query.common`) has none."""
+    weights = query.keyword_idf()
+    if not weights:
         return []
-    # Rows matching any query term are exactly those matching a term with an IDF.
-    rows = query.matches if query.matches is not None else _matches(user_id, list(query.idf))
+    rows = query.matches if query.matches is not None else _matches(user_id, list(weights))
     own: dict[int, float] = {}
     partner_of: dict[int, int] = {}
     for message_id, reply_to, length, matched in rows:
+        weighed = [t for t in matched if t in weights]
+        if not weighed:
+            continue
         own[message_id] = sum(
-            fusion.bm25_weight(query.idf[t], length, average_terms) for t in matched
+            fusion.bm25_weight(weights[t], length, average_terms, b=BM25_B) for t in weighed
         )
         if reply_to:
             partner_of[message_id] = reply_to
@@ -291,7 +319,13 @@ def analyse(
     query = Query(text=text, terms=terms, vector=vector)
     if terms:
         query.matches = _matches(user_id, terms)
-        query.idf = _idf(query.matches, terms, documents)
+        counts = _document_counts(query.matches)
+        query.idf = {t: fusion.idf(documents, counts[t]) for t in terms if counts[t]}
+        query.common = frozenset(
+            t
+            for t in query.idf
+            if counts[t] > max(COMMON_TERM_SHARE * documents, COMMON_TERM_MIN_MESSAGES)
+        )
     return query
 
 
@@ -336,7 +370,7 @@ def retrieve(
         keyword=keyword_scores(user_id, query, average_terms) if "keyword" in modes else [],
         topic=topic_ranking(user_id, query) if "topic" in modes else [],
         vector=vector_scores(user_id, query, documents) if "vector" in modes else [],
-        keyword_mass=sum(query.idf.get(t, unseen) for t in query.terms),
+        keyword_mass=query.keyword_mass(unseen),
     )
 
 

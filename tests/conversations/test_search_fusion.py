@@ -137,3 +137,98 @@ def test_a_mixed_question_gets_a_share_in_proportion_to_its_hangul():
     assert fusion.hangul_share("qPCR 결과 어때") == pytest.approx(0.5)
     assert fusion.vector_share("qPCR 결과 어때", hangul=0.6, other=0.2) == pytest.approx(0.4)
     assert fusion.vector_share("2024?", hangul=0.6, other=0.2) == 0.2  # no letters
+
+
+_MINJI = [
+    "민지랑 카페 갔어",
+    "민지가 요즘 회사 일로 바쁘대요.",
+    "오늘 민지 만났음ㅋㅋ",
+    "민지 생일 🎂 챙겨야 함",
+    "민지한테 책 빌려줬어요",
+    "민지는 고양이를 키워",
+    "주말에 민지네 집들이 가요!",
+    "민지 이사 도와주기로 함",
+    "민지가 추천한 영화 봤는데 별로였어",
+    "민지 결혼식 날짜 나왔대",
+    "민지랑 전화로 한참 수다 떨었어요 ㅎㅎ",
+    "민지 동생도 같이 왔어",
+    "민지가 보낸 사진 너무 웃겨 😂",
+    "드디어 수영 강습 등록했어요",
+]
+
+
+@pytest.mark.django_db
+def test_a_name_most_messages_hold_ranks_no_message_by_itself(user):
+    _session(user, _MINJI)
+    documents = search.user_stats(user.pk)[0]
+
+    query = search.analyse(user.pk, "민지 수영 언제 시작했지?", documents, embed=False)
+    scored = search.keyword_scores(user.pk, query, search.user_stats(user.pk)[1])
+
+    assert "민지" in query.common
+    texts = set(Message.objects.filter(pk__in=[mid for mid, _s in scored]).values_list(
+        "content", flat=True))  # fmt: skip
+    assert "드디어 수영 강습 등록했어요" in texts
+    assert not any("민지" in text and "수영" not in text for text in texts)
+
+
+@pytest.mark.django_db
+def test_the_query_mass_leaves_out_the_common_terms(user):
+    _session(user, _MINJI)
+    documents = search.user_stats(user.pk)[0]
+    query = search.analyse(user.pk, "민지 수영 언제 시작했지?", documents, embed=False)
+
+    found = search.retrieve(user_id=user.pk, query_text="민지 수영 언제 시작했지?",
+                            modes=("keyword",))  # fmt: skip
+
+    assert found is not None
+    unseen = fusion.idf(documents, 0)
+    expected = sum(query.idf.get(t, unseen) for t in query.terms if t != "민지")
+    assert found.keyword_mass == pytest.approx(expected)
+
+
+@pytest.mark.django_db
+def test_an_english_speaker_name_in_most_turns_is_left_to_the_vectors(user):
+    _session(user, [
+        "Caroline went to the LGBTQ support group yesterday.",
+        "caroline says hi!!",
+        "Caroline is thinking about adoption agencies.",
+        "I told Caroline about my new painting 🎨",
+        "Caroline's mom visited last weekend",
+        "Caroline and I went camping",
+        "Did Caroline like the book? she didnt say",
+        "Caroline starts her counseling course soon.",
+        "Caroline sent me photos from the parade.",
+        "Caroline wants to run a charity race.",
+        "Caroline's friends threw her a party.",
+        "Caroline bought a necklace from her grandma's shop.",
+        "Melanie signed up for a pottery class.",
+    ])  # fmt: skip
+    documents, average = search.user_stats(user.pk)
+
+    query = search.analyse(user.pk, "When did Caroline do pottery?", documents, embed=False)
+    scored = search.keyword_scores(user.pk, query, average)
+
+    assert "caroline" in query.common
+    best = Message.objects.get(pk=scored[0][0]).content
+    assert best == "Melanie signed up for a pottery class."
+
+
+@pytest.mark.django_db
+def test_in_a_short_history_every_found_term_still_counts(user):
+    _session(user, ["민지랑 카페 갔어", "민지 생일 선물 샀어요", "수영 강습 등록함"])
+    documents, average = search.user_stats(user.pk)
+
+    query = search.analyse(user.pk, "민지 생일 언제였지", documents, embed=False)
+    scored = search.keyword_scores(user.pk, query, average)
+
+    assert query.common == frozenset()
+    assert Message.objects.get(pk=scored[0][0]).content == "민지 생일 선물 샀어요"
+
+
+def test_a_long_message_keeps_most_of_a_matched_terms_weight():
+    short = fusion.bm25_weight(2.0, 5, 10.0, b=search.BM25_B)
+    long = fusion.bm25_weight(2.0, 40, 10.0, b=search.BM25_B)
+
+    assert long < short
+    assert long > 0.75 * short
