@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from conversations import search
-from conversations.logic import fusion, intent
+from conversations.logic import fusion, intent, said
 from conversations.logic.intent import Intent
 from conversations.logic.prompt_context import ChatContext, MemoryItem
 from conversations.logic.segmentation import SegTurn
@@ -49,6 +49,8 @@ class Assembled:
     # `content` embedded as a query, for the reply's own search (embedding twice costs
     # seconds for a long message).
     query_vector: np.ndarray | None = None
+    # A message with nothing to recall ("ㅇㅋ", "thanks!", "👍"): its kind; nothing recalled.
+    small_talk: said.SmallTalk = said.SmallTalk.NONE
 
 
 def context_assemble(
@@ -71,6 +73,9 @@ def context_assemble(
     """
     budget = settings.MEMORYHUB_CONTEXT_TOKEN_BUDGET
     context = ChatContext()
+    small_talk = said.small_talk(content)
+    if small_talk:
+        return Assembled(context=context, small_talk=small_talk)
     if first_message:
         context.session_recall = sessions.session_recall(
             user_id=user.pk,
@@ -280,18 +285,36 @@ def reply_recollection(
     session_id: int,
 ) -> offline_reply.Recollection:
     """What the offline reply says it recalls for `content`, best first: memories that answer
-    the question, earlier messages that do, the other memories, the other messages, then the
-    past sessions' summaries. Never the current session's own messages, never one text twice
-    (a message and a reply quoting it, a memory and the message it came from)."""
+    the question, earlier statements of the user's that do, the other memories, the other
+    statements, then the past sessions' summaries, each marked as answering the question or
+    related to what it names (the reply quotes nothing else). Never the current session's own
+    messages, never the assistant's, never one text twice (a message and a reply quoting it,
+    a memory and the message it came from)."""
     asked = assembled.intent
+    if assembled.small_talk:
+        return offline_reply.Recollection(question=False, small_talk=str(assembled.small_talk))
     context = assembled.context
+    topic = intent.topic_terms(content)
+
+    def about(text: str) -> bool:
+        return bool(topic & set(text_analysis.index_tokens(text)))
+
     answering: list[offline_reply.Recalled] = []
     others: list[offline_reply.Recalled] = []
     kept = [fusion.comparable_text(m.content) for m in context.memories]
     kept += _source_texts(user_id=user.pk, memories=assembled.memories)  # type: ignore[arg-type]
     for memory in context.memories:
-        answers = memory.id in assembled.answering
-        item = offline_reply.Recalled(kind="memory", text=memory.content, answers=answers)
+        of_kind = memory.id in assembled.answering
+        on_topic = not topic or about(memory.content)
+        answers = (of_kind and asked.asks_current_value()) or (
+            on_topic and (of_kind or not asked.kind)
+        )
+        item = offline_reply.Recalled(
+            kind="memory",
+            text=memory.content,
+            answers=answers,
+            related=bool(topic) and on_topic,
+        )
         (answering if answers else others).append(item)
     said_answering: list[offline_reply.Recalled] = []
     said_others: list[offline_reply.Recalled] = []
@@ -301,26 +324,35 @@ def reply_recollection(
     for message in related:
         if injection_stamp.carries_instructions(message.content, message.instruction_stamp):
             continue  # a person is never told "you said (withheld: ...)"
-        text = message.content
+        text = said.user_statement(role=message.role, text=message.content)
         folded = fusion.comparable_text(text)
         if not folded or fusion.repeats(folded, kept):
             continue
         kept.append(folded)
         said_at = timezone.localtime(message.created_at)
         said_of = dates.periods(text, today=said_at.date())
-        answers = intent.text_answers(
+        on_topic = not topic or about(text)
+        of_kind = not asked.kind or intent.text_answers(
             asked, text, in_period=_in_periods(said_of, assembled.periods)
         )
         item = offline_reply.Recalled(
             kind="message",
             text=text,
             at=said_at,
-            said_by="user" if message.role == Message.Role.USER else "assistant",
-            answers=answers,
+            answers=on_topic and of_kind,
+            related=bool(topic) and on_topic,
         )
-        (said_answering if answers else said_others).append(item)
+        (said_answering if item.answers else said_others).append(item)
+    # Past sessions are recalled by meaning (sessions.recall_floor): related, and answering
+    # a question of no particular kind when they name what it asks about.
     summaries = [
-        offline_reply.Recalled(kind="summary", text=s.summary, at=_parsed(s.started_at))
+        offline_reply.Recalled(
+            kind="summary",
+            text=s.summary,
+            at=_parsed(s.started_at),
+            answers=not asked.kind and bool(topic) and about(s.summary),
+            related=True,
+        )
         for s in context.session_recall
         if s.summary.strip() and not fusion.repeats(fusion.comparable_text(s.summary), kept)
     ]
@@ -345,8 +377,9 @@ def _related_messages(
     session_id: int,
     query_vector: np.ndarray | None = None,
 ) -> list[Message]:
-    """The user's earlier messages from other sessions that search finds for `content` and
-    that share a content word with it (search always returns its best k, related or not)."""
+    """The user's earlier statements (`said.user_statement`) from other sessions that search
+    finds for `content` and that share a content word with it (search always returns its best
+    k, related or not); never the assistant's replies, the user's questions or requests."""
     wanted = set(text_analysis.index_tokens(content)) - set(text_analysis.date_terms(content))
     if not wanted:
         return []
@@ -360,4 +393,10 @@ def _related_messages(
         .exclude(session_id=session_id)
         .only("id", "role", "content", "created_at", "keywords", "instruction_stamp")
     }
-    return [rows[i] for i in ids if i in rows and wanted & set(rows[i].keywords or ())]
+    return [
+        rows[i]
+        for i in ids
+        if i in rows
+        and wanted & set(rows[i].keywords or ())
+        and said.user_statement(role=rows[i].role, text=rows[i].content)
+    ]
