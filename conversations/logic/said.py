@@ -88,8 +88,9 @@ SMALL_TALK_CHARS = 40
 _SMALL_TALK_WORDS = frozenset(
     text_analysis.normalise(word)
     for word in """lol lmao rofl haha hahaha hehe wow omg yay cool nice yup yep nope ok okay
-    bye goodbye night goodnight morning cheers welcome thx ty np 대박 헐 굿 굿굿 안녕 하이 ㅎㅇ
-    오키 오케 넵 넹 웅 엉 아하 그렇구나 바이 수고 최고 짱 인정 ㅇㅋ 화이팅 파이팅""".split()  # noqa: SIM905
+    bye goodbye night goodnight morning cheers welcome thx ty np 대박 헐 굿 굿굿 안녕 하이
+    ㅎㅇ 오키 오케 넵 넹 웅 엉 아하 그렇구나 바이 수고 최고 짱 인정 ㅇㅋ
+    화이팅 파이팅 자다 가다""".split()  # noqa: SIM905
 )
 _THANKS = re.compile(r"고마|감사|ㄱㅅ|땡큐|thank|thx|\bty\b|🙏", _I)
 _LAUGH = re.compile(r"[ㅋㅎ]{2,}|\b(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+)\b|[😂🤣😆😄😁😹]", _I)

@@ -240,7 +240,8 @@ def test_small_talk_gets_a_short_reply_without_recall_or_notice(small_talk, ko, 
 @pytest.mark.parametrize(
     ("text", "ko", "en"),
     [
-        ("회의 2026-12-11T15:30:00+09:00", "회의 12월 11일 오후 3시 30분", "회의 December 11, 3:30 PM"),
+        ("회의 2026-12-11T15:30:00+09:00", "회의 12월 11일 오후 3시 30분",
+         "회의 December 11, 3:30 PM"),
         ("dentist on 2025-03-04", "dentist on 2025년 3월 4일", "dentist on March 4, 2025"),
         ("[message 5, 2026-12-01] 부산 출장", "부산 출장", "부산 출장"),
         ("(nothing found) 제주 여행", "제주 여행", "제주 여행"),
