@@ -58,7 +58,7 @@ _KO: dict[str, str] = {
     "nothing_asked": "이 질문과 관련해 기억하고 있는 내용은 아직 없어요.",
     "related_only": "관련해서 기억나는 건 이 정도예요.",
     "small_thanks": "천만에요! 😊",
-    "small_laugh": "ㅎㅎ 😄",
+    "small_laugh": "ㅎㅎ 재밌네요 😄",
     "small_greeting": "안녕하세요! 😊",
     "small_bye": "네, 다음에 또 이야기해요!",
     "small_ask": "어떤 게 궁금하신지 조금 더 말씀해 주시겠어요?",
