@@ -331,7 +331,9 @@ def reply_recollection(
         kept.append(folded)
         said_at = timezone.localtime(message.created_at)
         said_of = dates.periods(text, today=said_at.date())
-        on_topic = not topic or about(text)
+        # Judged on the whole message: "이사 가는 거 알지? 부산으로 가기로 했어" is about
+        # the move though its statement does not name it.
+        on_topic = not topic or about(message.content)
         of_kind = not asked.kind or intent.text_answers(
             asked, text, in_period=_in_periods(said_of, assembled.periods)
         )
