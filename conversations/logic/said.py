@@ -78,6 +78,7 @@ class SmallTalk(StrEnum):
     THANKS = "thanks"
     LAUGH = "laugh"
     GREETING = "greeting"
+    WELLBEING = "wellbeing"
     BYE = "bye"
     ASK = "ask"
     ACK = "ack"
@@ -90,12 +91,18 @@ _SMALL_TALK_WORDS = frozenset(
     for word in """lol lmao rofl haha hahaha hehe wow omg yay cool nice yup yep nope ok okay
     bye goodbye night goodnight morning cheers welcome thx ty np 대박 헐 굿 굿굿 안녕 하이
     ㅎㅇ 오키 오케 넵 넹 웅 엉 아하 그렇구나 바이 수고 최고 짱 인정 ㅇㅋ
-    화이팅 파이팅 자다 가다""".split()  # noqa: SIM905
+    화이팅 파이팅 자다 가다 지내다 sup""".split()  # noqa: SIM905
 )
 _THANKS = re.compile(r"고마|감사|ㄱㅅ|땡큐|thank|thx|\bty\b|🙏", _I)
 _LAUGH = re.compile(r"[ㅋㅎ]{2,}|\b(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+)\b|[😂🤣😆😄😁😹]", _I)
 _GREETING = re.compile(
     r"안녕(?!\s*히)|하이|ㅎㅇ|좋은\s*아침|\b(?:hi|hello|hey|good\s+(?:morning|afternoon|evening))\b|👋",
+    _I,
+)
+_WELLBEING = re.compile(
+    r"잘\s*(?:지내|지냈|있었)|어떻게\s*지내|별일\s*없|"
+    r"\bhow\s+(?:are|r)\s+(?:you|u|ya)\b|\bhow(?:'s|\s+is)\s+it\s+going\b|\bwhat'?s\s+up\b|"
+    r"\bsup\b",
     _I,
 )
 _BYE = re.compile(
@@ -118,6 +125,8 @@ def small_talk(text: str) -> SmallTalk:
     words = {text_analysis.normalise(t) for t in text_analysis.terms(said, predicates=True)}
     if any(not (summarize.is_filler_word(w) or w in _SMALL_TALK_WORDS) for w in words):
         return SmallTalk.NONE
+    if _WELLBEING.search(said):
+        return SmallTalk.WELLBEING
     if summarize.is_question(said) or "?" in said or "？" in said:
         return SmallTalk.ASK if not words and not _ASKS_RECALL.search(said) else SmallTalk.NONE
     for kind, pattern in (

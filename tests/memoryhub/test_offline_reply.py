@@ -217,6 +217,7 @@ def test_answers_come_before_what_is_only_related_whatever_the_order_given():
         ("laugh", "ㅎㅎ", "Haha"),
         ("ack", "알겠어요", "Okay"),
         ("greeting", "안녕하세요", "Hi"),
+        ("wellbeing", "잘 지내고 있어요", "doing well"),
         ("bye", "다음에", "later"),
         ("ask", "말씀해 주시겠어요", "tell me a bit more"),
     ],
