@@ -150,3 +150,77 @@ def test_a_recalled_date_is_written_as_a_person_writes_it(user, content, questio
 
     assert written in reply, reply
     assert not MARKERS.search(reply), reply
+
+
+# A memory that answers without sharing a word with the question (close by meaning,
+# context.ANSWER_SIMILARITY), beside memories about other things.
+BY_MEANING = [
+    ("ko", "fact", "매일 아침 핸드드립 커피를 마심", "나 아침에 뭐 마시더라?"),
+    ("ko", "fact", "푸들 한 마리 키우는데 이름이 코코야", "우리 강아지 이름 뭐였지??"),
+    ("ko", "preference", "떡볶이를 세상에서 제일 좋아함", "내가좋아하는음식 뭐였어"),
+    ("ko", "fact", "요즘 기타 레슨 받는 중 🎸", "나 요즘 무슨 악기 배우더라?"),
+    ("en", "fact", "Has a poodle named Coco", "what's my dog called?"),
+    ("en", "fact", "Works as a nurse at Severance", "where do I work?"),
+    ("en", "fact", "Drives a 2021 Hyundai Avante", "What car do I have?"),
+    ("en", "fact", "Allergic to peanuts", "what am i alergic to"),
+]
+OTHER_MEMORIES = {
+    "ko": ["회사는 판교에 있음", "작년에 운전면허 땄음"],
+    "en": ["Graduated from Korea University", "Keeps a monstera on the balcony"],
+}
+
+
+@pytest.mark.parametrize(("language", "kind", "memory", "question"), BY_MEANING)
+def test_a_memory_that_answers_without_a_shared_word_is_quoted(
+    user, language, kind, memory, question
+):
+    revision.memory_create(user=user, type=kind, content=memory, importance=0.9)
+    for content in OTHER_MEMORIES[language]:
+        revision.memory_create(user=user, type="fact", content=content, importance=0.9)
+
+    reply = _reply_to(user, question).content
+
+    assert not reply.startswith(NOTHING[language]), reply
+    assert f"“{memory}”" in reply, reply
+    for other in OTHER_MEMORIES[language]:
+        assert f"“{other}" not in reply, reply
+
+
+@pytest.mark.parametrize(
+    ("language", "earlier", "question", "told"),
+    [
+        ("ko", "나 요즘 매일 아침에 핸드드립 커피 내려 마셔", "나 아침에 뭐 마시더라?",
+         "핸드드립"),
+        ("en", "I have a poodle, her name is Coco", "what's my dog called?", "Coco"),
+    ],
+)  # fmt: skip
+def test_an_earlier_statement_that_answers_without_a_shared_word_is_told_back(
+    user, language, earlier, question, told
+):
+    _reply_to(user, earlier)
+
+    reply = _reply_to(user, question).content
+
+    assert not reply.startswith(NOTHING[language]), reply
+    assert told in reply, reply
+
+
+# Memories about other things, each asked about by a question that shares no word with them.
+NOT_BY_MEANING = [
+    ("ko", ["세브란스 병원 간호사로 근무 중", "지하철 2호선 타고 출근함"],
+     ["나 아침에 뭐 마시더라?", "우리 강아지 이름 뭐였지?", "제가 좋아하는 음식이 뭐였죠?"]),
+    ("en", ["Works as a nurse at Severance", "Commutes on subway line 2"],
+     ["what's my dog called?", "When's my birthday?", "what plant do i have 🌱"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "memories", "questions"), NOT_BY_MEANING)
+def test_a_memory_far_by_meaning_is_not_quoted_as_the_answer(user, language, memories, questions):
+    for content in memories:
+        revision.memory_create(user=user, type="fact", content=content, importance=0.9)
+
+    for question in questions:
+        reply = _reply_to(user, question).content
+
+        assert reply.startswith(NOTHING[language]), (question, reply)
+        assert "“" not in reply, (question, reply)
