@@ -127,6 +127,8 @@ def small_talk(text: str) -> SmallTalk:
         return SmallTalk.NONE
     if _WELLBEING.search(said):
         return SmallTalk.WELLBEING
+    if _QUESTION_WORD.search(said) and len(_WORD.findall(said)) > 1:
+        return SmallTalk.NONE  # "우리 애 몇 살이더라 🤔": one-syllable nouns are no terms
     if summarize.is_question(said) or "?" in said or "？" in said:
         return SmallTalk.ASK if not words and not _ASKS_RECALL.search(said) else SmallTalk.NONE
     for kind, pattern in (
@@ -140,7 +142,15 @@ def small_talk(text: str) -> SmallTalk:
     return SmallTalk.ACK
 
 
+# A question word with anything beside it asks about something ("몇 살이더라", "when is it");
+# alone ("언제?", "what?") it asks for more. "뭐" is left out: "뭐해?" is chit-chat.
+_QUESTION_WORD = re.compile(
+    r"몇|언제|어디|누구|무슨|어떤|얼마|어떻게|"
+    r"\b(?:what|when|where|who|whom|which|how\s+(?:many|much|old|long|often|far))\b",
+    _I,
+)
+_WORD = re.compile(r"\w+")
 # A short question that still asks what is remembered, though its words are all filler.
 _ASKS_RECALL = re.compile(
-    r"기억|했|였|었|았|말했|하기로|remember|did\s+i|have\s+i|was\s+i|plan|decid", _I
+    r"기억|했|였|었|았|더라|말했|하기로|remember|did\s+i|have\s+i|was\s+i|plan|decid", _I
 )

@@ -97,6 +97,9 @@ def test_of_a_message_only_its_statements_are_kept(text, kept):
         ("how's it going", SmallTalk.WELLBEING),
         ("진짜?", SmallTalk.ASK),
         ("really?", SmallTalk.ASK),
+        ("언제?", SmallTalk.ASK),
+        ("what?", SmallTalk.ASK),
+        ("뭐해?", SmallTalk.ASK),
     ],
 )
 def test_a_message_with_nothing_to_recall_is_small_talk_of_its_kind(text, kind):
@@ -115,6 +118,15 @@ def test_a_message_with_nothing_to_recall_is_small_talk_of_its_kind(text, kind):
         "thanks, I moved to Busan",
         "ㅋㅋㅋ 오늘 팀장님이 회식 취소함",
         "맞아요 그리고 다음주 화요일에 병원 예약 있어요",
+        "우리 애 몇 살이더라 🤔",
+        "우리 애 몇 살이더라?",
+        "울 딸 생일 언제더라",
+        "내 차 어디 세웠더라?",
+        "누구였지",
+        "뭐더라",
+        "how old is my son",
+        "when is it?",
+        "which gym do I go to 🤔",
     ],
 )
 def test_a_message_with_something_to_recall_or_that_asks_what_is_remembered_is_not_small_talk(
