@@ -353,6 +353,7 @@ class OfflineProvider:
             kind=recollection.kind,
             recalled=recollection.items,
             today=timezone.localdate(),
+            small_talk=recollection.small_talk,
         )
 
     def complete(

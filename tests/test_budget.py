@@ -78,7 +78,9 @@ def test_a_spent_budget_makes_a_chat_message_429_and_writes_nothing(api, user, s
     _spend(user, 1000)
 
     response = api.post(
-        f"/api/v1/sessions/{session_id}/messages/", {"content": "안녕하세요"}, format="json"
+        f"/api/v1/sessions/{session_id}/messages/",
+        {"content": "오늘 저녁 메뉴 뭐 먹기로 했지?"},
+        format="json",
     )
 
     assert response.status_code == 429
@@ -112,7 +114,9 @@ def test_the_offline_provider_is_never_blocked(api, user, settings):
     session_id = _session(api)
 
     response = api.post(
-        f"/api/v1/sessions/{session_id}/messages/", {"content": "안녕하세요"}, format="json"
+        f"/api/v1/sessions/{session_id}/messages/",
+        {"content": "오늘 저녁 메뉴 뭐 먹기로 했지?"},
+        format="json",
     )
 
     assert response.status_code == 201

@@ -172,7 +172,7 @@ def test_a_deleted_canary_is_nowhere_after_item_deletes_and_erase_all(
     # A later session recalls the first one; one of its messages holds the canary too.
     second = _post(api, "/api/v1/sessions/")["id"]
     recalled = _post(api, f"/api/v1/sessions/{second}/messages/",
-                     {"content": "What was my project codename again?"})  # fmt: skip
+                     {"content": "When is the launch planned again?"})  # fmt: skip
     own = _post(api, f"/api/v1/sessions/{second}/messages/",
                 {"content": f"Also {canary} needs a new logo before the launch."})  # fmt: skip
 

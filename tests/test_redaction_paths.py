@@ -439,16 +439,17 @@ def test_what_claude_writes_is_stored_redacted_and_no_marker_becomes_a_tag_or_su
 # --- a stored marker quoted back -----------------------------------------------------------------
 
 
-def test_an_offline_reply_quoting_a_stored_marker_keeps_it_intact(user, pipeline):
+def test_an_offline_reply_never_quotes_a_stored_marker_or_the_secret(user, pipeline):
     session = chat.chat_session_create(user=user)
     pipeline(lambda: chat.chat_exchange(session=session, content=f"비번은 {PASSWORD}야"))
     later = chat.chat_session_create(user=user)  # recall quotes earlier sessions, not this one
 
     exchange = pipeline(lambda: chat.chat_exchange(session=later, content="비번 뭐였지?"))
 
+    # A sentence that held a secret says only that something was hidden: it is not told
+    # back as what the user said (conversations.logic.said), marker or secret.
     reply = exchange.assistant_message.content
-    assert "비번은 [redacted: password]야" in reply  # the reply quoted the earlier message
-    assert "password] password]" not in reply
+    assert "[redacted:" not in reply and "비번은" not in reply
     assert PASSWORD not in reply
 
 

@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from memoryhub import text as text_analysis
+
 
 class Kind(StrEnum):
     NONE = ""
@@ -216,4 +218,30 @@ def text_answers(intent: Intent, text: str, *, in_period: bool | None = None) ->
         return bool(_PLANS.search(text))
     if intent.kind == Kind.PREFERENCE:
         return bool(_PREFERENCE.search(text))
+    if intent.kind == Kind.PAST:
+        return bool(_PAST.search(text)) if in_period is None else in_period
     return False
+
+
+# Words that say what kind of thing a question asks for, or when, rather than what it is
+# about: no topic of their own ("뭐 하기로 했지? 계획" asks for plans about nothing named).
+_KIND_WORDS = frozenset(
+    text_analysis.normalise(word)
+    for word in """계획 예정 일정 약속 결정 직업 직장 회사 이름 성함 취향 최애 말투 존댓말 반말
+    답변 대답 기억 얘기 이야기 대화 질문 내용 전 예전 원래 최근 현재 다음 지난 이번 지난주 다음주
+    이번주 주말 작년 올해 내년 지난달 다음달 이번달 주 달 년 월 일 오전 오후 아침 저녁 밤 요일
+    plan plans planned decide decided decision schedule appointment todo job work occupation
+    profession employer company name live living address home hometown town city favorite
+    favourite taste like liked love loved prefer preferred enjoy enjoyed hate hated dislike
+    remember recall tell told say talk talked mention mentioned ask asked happen happened
+    yesterday last ago earlier previously currently lately recently day week weekend month year
+    today tomorrow morning afternoon evening night time""".split()  # noqa: SIM905
+)
+
+
+def topic_terms(text: str) -> frozenset[str]:
+    """What a question is about: its content words (nouns for Korean), normalised as the index
+    normalises them, without the words that only say what kind of thing or what time it asks
+    for. Empty for a question that names no subject ("뭐 하기로 했지?", "what did I plan?")."""
+    found = {text_analysis.normalise(term) for term in text_analysis.terms(text)}
+    return frozenset(term for term in found if term not in _KIND_WORDS and not term.isdigit())

@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from conversations import search
-from conversations.logic import fusion, intent
+from conversations.logic import fusion, intent, said
 from conversations.logic.intent import Intent
 from conversations.logic.prompt_context import ChatContext, MemoryItem
 from conversations.logic.segmentation import SegTurn
@@ -24,6 +24,7 @@ from conversations.models import ChatSession, Message
 from conversations.services import sessions, topics
 from memories.logic import dates, injection_stamp
 from memories.selectors import lineage_source_message_ids, memory_retrieve
+from memories.selectors.retrieval import query_baseline
 from memoryhub import embeddings, offline_reply
 from memoryhub import text as text_analysis
 
@@ -34,6 +35,22 @@ if TYPE_CHECKING:
 # (at least their own budget, MEMORYHUB_MEMORY_TOKEN_BUDGET, when the others leave room).
 SESSION_SHARE = 0.35
 TOPIC_SHARE = 0.6
+# A recalled text that shares no word with a question is still on its topic when it is this
+# close by meaning: the cosine of the question (a query) with the text (a passage) reaches the
+# language's floor and clears the question's own baseline (`query_baseline`) by the margin.
+# Measured on the probe set of tests/conversations/test_answer_floor.py (e5; cosine / margin):
+# Korean related 0.815-0.879 / 0.051-0.111, unrelated 0.770-0.837 / 0.013-0.061; English
+# related 0.767-0.874 / 0.034-0.133, unrelated 0.732-0.804 / -0.029-0.044. The bands overlap,
+# so the floor sits above the unrelated band (an unrelated memory told as the answer is worse
+# than a related one left to its shared words): 14 of 18 related pairs clear it in each
+# language. USE was not measured: it never counts as close.
+ANSWER_SIMILARITY = {
+    ("e5", "ko"): 0.82,
+    ("e5", "en"): 0.78,
+    ("use", "ko"): 2.0,
+    ("use", "en"): 2.0,
+}
+ANSWER_MARGIN = {("e5", "ko"): 0.063, ("e5", "en"): 0.046, ("use", "ko"): 0.0, ("use", "en"): 0.0}
 
 
 @dataclass
@@ -49,6 +66,8 @@ class Assembled:
     # `content` embedded as a query, for the reply's own search (embedding twice costs
     # seconds for a long message).
     query_vector: np.ndarray | None = None
+    # A message with nothing to recall ("ㅇㅋ", "thanks!", "👍"): its kind; nothing recalled.
+    small_talk: said.SmallTalk = said.SmallTalk.NONE
 
 
 def context_assemble(
@@ -71,6 +90,9 @@ def context_assemble(
     """
     budget = settings.MEMORYHUB_CONTEXT_TOKEN_BUDGET
     context = ChatContext()
+    small_talk = said.small_talk(content)
+    if small_talk:
+        return Assembled(context=context, small_talk=small_talk)
     if first_message:
         context.session_recall = sessions.session_recall(
             user_id=user.pk,
@@ -280,47 +302,87 @@ def reply_recollection(
     session_id: int,
 ) -> offline_reply.Recollection:
     """What the offline reply says it recalls for `content`, best first: memories that answer
-    the question, earlier messages that do, the other memories, the other messages, then the
-    past sessions' summaries. Never the current session's own messages, never one text twice
-    (a message and a reply quoting it, a memory and the message it came from)."""
+    the question, earlier statements of the user's that do, the other memories, the other
+    statements, then the past sessions' summaries, each marked as answering the question or
+    related to what it names (the reply quotes nothing else). Never the current session's own
+    messages, never the assistant's, never one text twice (a message and a reply quoting it,
+    a memory and the message it came from)."""
     asked = assembled.intent
+    if assembled.small_talk:
+        return offline_reply.Recollection(question=False, small_talk=str(assembled.small_talk))
     context = assembled.context
+    topic = intent.topic_terms(content)
+
+    floor = answer_floor(assembled.query_vector, content)
+
+    def about(text: str, similarity: float = 0.0) -> bool:
+        return similarity >= floor or bool(topic & set(text_analysis.index_tokens(text)))
+
+    similarity_of = {
+        m.memory_id: m.similarity  # type: ignore[attr-defined]
+        for m in assembled.memories
+    }
+
     answering: list[offline_reply.Recalled] = []
     others: list[offline_reply.Recalled] = []
     kept = [fusion.comparable_text(m.content) for m in context.memories]
     kept += _source_texts(user_id=user.pk, memories=assembled.memories)  # type: ignore[arg-type]
     for memory in context.memories:
-        answers = memory.id in assembled.answering
-        item = offline_reply.Recalled(kind="memory", text=memory.content, answers=answers)
+        of_kind = memory.id in assembled.answering
+        on_topic = not topic or about(memory.content, similarity_of.get(memory.id, 0.0))
+        answers = (of_kind and asked.asks_current_value()) or (
+            on_topic and (of_kind or not asked.kind)
+        )
+        item = offline_reply.Recalled(
+            kind="memory",
+            text=memory.content,
+            answers=answers,
+            related=bool(topic) and on_topic,
+        )
         (answering if answers else others).append(item)
     said_answering: list[offline_reply.Recalled] = []
     said_others: list[offline_reply.Recalled] = []
     related = _related_messages(
-        user=user, content=content, session_id=session_id, query_vector=assembled.query_vector
+        user=user,
+        content=content,
+        session_id=session_id,
+        query_vector=assembled.query_vector,
+        floor=floor,
     )
-    for message in related:
+    for message, similarity in related:
         if injection_stamp.carries_instructions(message.content, message.instruction_stamp):
             continue  # a person is never told "you said (withheld: ...)"
-        text = message.content
+        text = said.user_statement(role=message.role, text=message.content)
         folded = fusion.comparable_text(text)
         if not folded or fusion.repeats(folded, kept):
             continue
         kept.append(folded)
         said_at = timezone.localtime(message.created_at)
         said_of = dates.periods(text, today=said_at.date())
-        answers = intent.text_answers(
+        # Judged on the whole message: "이사 가는 거 알지? 부산으로 가기로 했어" is about
+        # the move though its statement does not name it.
+        on_topic = not topic or about(message.content, similarity)
+        of_kind = not asked.kind or intent.text_answers(
             asked, text, in_period=_in_periods(said_of, assembled.periods)
         )
         item = offline_reply.Recalled(
             kind="message",
             text=text,
             at=said_at,
-            said_by="user" if message.role == Message.Role.USER else "assistant",
-            answers=answers,
+            answers=on_topic and of_kind,
+            related=bool(topic) and on_topic,
         )
-        (said_answering if answers else said_others).append(item)
+        (said_answering if item.answers else said_others).append(item)
+    # Past sessions are recalled by meaning (sessions.recall_floor): related, and answering
+    # a question of no particular kind when they name what it asks about.
     summaries = [
-        offline_reply.Recalled(kind="summary", text=s.summary, at=_parsed(s.started_at))
+        offline_reply.Recalled(
+            kind="summary",
+            text=s.summary,
+            at=_parsed(s.started_at),
+            answers=not asked.kind and bool(topic) and about(s.summary),
+            related=True,
+        )
         for s in context.session_recall
         if s.summary.strip() and not fusion.repeats(fusion.comparable_text(s.summary), kept)
     ]
@@ -329,6 +391,21 @@ def reply_recollection(
         kind=str(asked.kind),
         items=[*answering, *said_answering, *others, *said_others, *summaries],
     )
+
+
+def answer_floor(vector: np.ndarray | None, content: str) -> float:
+    """The cosine a recalled text must reach with the question `content` (embedded as
+    `vector`) to count as on its topic without a shared word; above 1 when there is no vector."""
+    if vector is None:
+        return 2.0
+    key = (settings.MEMORYHUB_EMBEDDING_BACKEND, text_analysis.detect_language(content))
+    return max(ANSWER_SIMILARITY[key], query_baseline(vector) + ANSWER_MARGIN[key])
+
+
+def _cosine(vector: np.ndarray | None, other: object) -> float:
+    if vector is None or other is None:
+        return 0.0
+    return embeddings.cosine(vector, np.asarray(other, dtype=np.float32))
 
 
 def _parsed(value: str) -> datetime | None:
@@ -344,9 +421,12 @@ def _related_messages(
     content: str,
     session_id: int,
     query_vector: np.ndarray | None = None,
-) -> list[Message]:
-    """The user's earlier messages from other sessions that search finds for `content` and
-    that share a content word with it (search always returns its best k, related or not)."""
+    floor: float = 2.0,
+) -> list[tuple[Message, float]]:
+    """The user's earlier statements (`said.user_statement`) from other sessions that search
+    finds for `content` and that share a content word with it or reach `floor` by meaning
+    (search always returns its best k, related or not), each with its cosine to the query;
+    never the assistant's replies, the user's questions or requests."""
     wanted = set(text_analysis.index_tokens(content)) - set(text_analysis.date_terms(content))
     if not wanted:
         return []
@@ -358,6 +438,14 @@ def _related_messages(
         m.pk: m
         for m in Message.objects.filter(pk__in=ids, user_id=user.pk)
         .exclude(session_id=session_id)
-        .only("id", "role", "content", "created_at", "keywords", "instruction_stamp")
+        .only("id", "role", "content", "created_at", "keywords", "instruction_stamp", "embedding")
     }
-    return [rows[i] for i in ids if i in rows and wanted & set(rows[i].keywords or ())]
+    found = []
+    for i in ids:
+        row = rows.get(i)
+        if row is None or not said.user_statement(role=row.role, text=row.content):
+            continue
+        similarity = _cosine(query_vector, row.embedding)
+        if wanted & set(row.keywords or ()) or similarity >= floor:
+            found.append((row, similarity))
+    return found

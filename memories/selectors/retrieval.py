@@ -60,6 +60,8 @@ class RetrievedMemory:
     source_message_id: int | None = None
     slot: str = ""
     source_session_id: int | None = None
+    # The cosine of the query's embedding with this version's (0 when it has none).
+    similarity: float = 0.0
 
     def as_context_item(self) -> dict[str, object]:
         return {
@@ -173,6 +175,7 @@ def memory_retrieve(
 
     scored: list[scoring.Scored] = []
     relevance_of: dict[str, float] = {}
+    similarity_of = {str(row["memory_id"]): float(row["similarity"]) for row in rows}
     for row in rows:
         relevance = scoring.fuse(
             scoring.vector_relevance(row["similarity"], baseline, band),
@@ -206,7 +209,14 @@ def memory_retrieve(
             )
         )
     resolved = scoring.resolve_conflicts(scored)
-    return _materialise(resolved, relevance_of, limit=limit, budget=budget, user_id=user.pk)
+    return _materialise(
+        resolved,
+        relevance_of,
+        similarity_of,
+        limit=limit,
+        budget=budget,
+        user_id=user.pk,
+    )
 
 
 # At most this many versions are scored in Python per query. Everything that can reach the
@@ -300,6 +310,7 @@ def _live_conflicts(*, user_id: int, memory_ids: list[int]) -> dict[int, list[st
 def _materialise(
     resolved: list[scoring.Scored],
     relevance_of: dict[str, float],
+    similarity_of: dict[str, float],
     *,
     limit: int,
     budget: int,
@@ -341,6 +352,7 @@ def _materialise(
                 source_message_id=version.source_message_id,
                 slot=version.slot,
                 source_session_id=version.source_session_id,
+                similarity=similarity_of.get(item.memory_id, 0.0),
             )
         )
     return results

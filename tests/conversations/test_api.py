@@ -65,7 +65,9 @@ def test_offline_reply_says_it_is_offline_in_the_users_language(api):
         f"/api/v1/sessions/{session_id}/messages/", {"content": "오늘 날씨 어때?"}, format="json"
     ).json()
     english = api.post(
-        f"/api/v1/sessions/{session_id}/messages/", {"content": "How are you?"}, format="json"
+        f"/api/v1/sessions/{session_id}/messages/",
+        {"content": "What's the weather like?"},
+        format="json",
     ).json()
 
     assert "언어 모델 없이" in korean["assistant_message"]["content"]

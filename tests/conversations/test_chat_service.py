@@ -4,6 +4,7 @@ from conversations import selectors
 from conversations.models import ChatSession, Message
 from conversations.services import chat, indexing
 from memoryhub import llm
+from memoryhub import text as text_analysis
 from memoryhub.validation import InvalidText
 
 pytestmark = pytest.mark.django_db
@@ -160,7 +161,8 @@ def test_a_message_with_no_letters_is_answered_in_the_language_of_the_conversati
 
     reply = _reply(session, said)
 
-    assert "언어 모델 없이" in reply, reply
+    # Nothing to recall: a few words, in Korean (no "without a language model" notice).
+    assert text_analysis.has_hangul(reply) and len(reply) <= 40, reply
 
 
 def test_a_first_message_with_no_letters_follows_the_users_earlier_conversations(user):
@@ -168,21 +170,23 @@ def test_a_first_message_with_no_letters_follows_the_users_earlier_conversations
 
     reply = _reply(chat.chat_session_create(user=user), "🙏")
 
-    assert "언어 모델 없이" in reply, reply
+    assert text_analysis.has_hangul(reply), reply
 
 
 def test_a_message_with_no_letters_stays_in_english_for_an_english_writer(user):
     session = chat.chat_session_create(user=user)
     _reply(session, "I finished the quarterly report today")
 
-    assert "without a language model" in _reply(session, "👍")
+    reply = _reply(session, "👍")
+
+    assert reply == "Okay!", reply
 
 
 def test_korean_letters_alone_get_a_korean_reply(user):
     session = chat.chat_session_create(user=user)
     _reply(session, "I finished the quarterly report today")
 
-    assert "언어 모델 없이" in _reply(session, "ㅋㅋ👍")
+    assert text_analysis.has_hangul(_reply(session, "ㅋㅋ👍"))
 
 
 def test_a_reply_embeds_its_message_as_a_query_once(user, monkeypatch):

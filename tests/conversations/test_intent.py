@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from conversations.logic import intent
 from conversations.logic.intent import Intent, Kind, answer_rank, classify, is_question
 
 
@@ -127,3 +128,24 @@ def test_a_question_about_an_earlier_value_asks_for_no_current_value():
     assert not classify("예전에 어디 살았었지?").asks_current_value()
     assert not classify("what did I plan?").asks_current_value()
     assert classify("오늘 날씨 어때?").answer_slots() == ()
+
+
+# --- what a question is about (the offline reply quotes only what is about it) ---------------
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("출장 뭐 하기로 했었지?", {"출장"}),
+        ("내 생일 언제야?", {"생일"}),
+        ("우리강아지 이름 뭐였더라", {"강아지"}),
+        ("다음주 계획 뭐였지?", set()),
+        ("지금 어디 살지?", set()),
+        ("what did I plan for the business trip?", {"business", "trip"}),
+        ("which seats do I prefer?", {"seat"}),
+        ("where did I go last week?", set()),
+        ("what do you remember about me?", set()),
+    ],
+)
+def test_a_questions_topic_leaves_out_the_words_of_its_kind_and_time(question, topic):
+    assert intent.topic_terms(question) == topic

@@ -13,6 +13,7 @@ from memories.models import Memory, MemoryUse, MemoryVersion
 from memories.selectors import RetrievedMemory, memory_retrieve
 from memories.services import revision
 from memories.services.usage import memories_access_refresh, memory_use_record
+from memoryhub import embeddings
 from tests.memories.conftest import version_of
 
 pytestmark = pytest.mark.django_db
@@ -276,3 +277,12 @@ def test_a_slot_mate_left_out_by_the_candidate_cap_still_decides_the_conflict(
 
     assert str(inferred.pk) not in _ids(found)
     assert str(stated.pk) in _ids(found)
+
+
+def test_a_retrieved_memory_carries_its_cosine_with_the_query(user, profile):
+    query = "커피 추천해줘"
+    found = memory_retrieve(user=user, reader="assistant", query=query)
+    vector = embeddings.embed_query(query)
+    stored = embeddings.embed_passages([found[0].content])[0]
+
+    assert found[0].similarity == pytest.approx(embeddings.cosine(vector, stored), abs=1e-3)
