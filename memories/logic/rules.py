@@ -495,7 +495,10 @@ _EN_ONE_OFF = re.compile(
     r"example|explanation|outline|draft)\s+(?:of|about|on)\b|"
     # a task on a thing of the speaker's at hand: "check my code", "fix my essay"
     r"^(?:please\s+|pls\s+)?(?:check|fix|review|proofread|edit|debug|read|look\s+at|"
-    r"go\s+over|rewrite)\s+my\b",
+    r"go\s+over|rewrite)\s+my\b|"
+    # one thing made for the speaker: "write me a regex that ...", "make me a playlist"
+    r"^(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)?(?:write|make|give|draft|create|"
+    r"generate|build|come\s+up\s+with)\s+(?:me|us)\s+(?:a|an|some|one|two|three|\d+)\b",
     re.IGNORECASE,
 )
 _CONDITION = re.compile(

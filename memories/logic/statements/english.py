@@ -31,7 +31,9 @@ _EN_NESTED_OTHER = re.compile(
     r"teacher|landlord)\b|"
     r"^(?:my|our|a|the)\s+(?:friend|friends|coworker|co-worker|colleague|neighbou?r|neighbou?rs|"
     r"classmate|buddy|pal|mate|boss|manager|teammate|roommate|landlord|landlady|supervisor|"
-    r"ceo|doorman|janitor|guy\s+next\s+door|lady\s+(?:next\s+door|upstairs|downstairs)|"
+    # a role at work: "our CTO", "my team lead", "the head nurse" is no kin of the speaker's
+    r"ceo|cto|cfo|coo|vp|director|(?:team|tech)\s+lead|lead|head\s+nurse|charge\s+nurse|"
+    r"principal|professor|advisor|adviser|pi|doorman|janitor|guy\s+next\s+door|lady\s+(?:next\s+door|upstairs|downstairs)|"
     r"(?:guy|people|family|couple)\s+(?:upstairs|downstairs|across\s+the\s+hall))\b"
     r"(?!\s+and\s+I)",
     re.IGNORECASE,
