@@ -1341,3 +1341,35 @@ def test_what_just_happened_now_is_a_moment(text):
 )
 def test_what_lasts_said_with_now_is_still_kept(text, word):
     assert any(word in note for note in _notes(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("나이트 끝나면 멜라토닌 먹고 자요", "멜라토닌"),
+        ("수능 끝나면 친구들이랑 부산 가기로 함", "부산"),
+        ("퇴근하면 바로 헬스장 감", "헬스장"),
+        ("기말 끝나면 운전면허 따기로 했어요", "운전면허"),
+    ],
+)
+def test_what_one_does_when_something_is_over_is_no_supposition(text, word):
+    assert any(word in note for note in _notes(text))
+
+
+@pytest.mark.parametrize(
+    "text", ["1등 되면 회사 때려침", "로또 되면 집 살거임", "일 끝나면 연락할게"]
+)
+def test_a_supposition_or_a_promise_for_now_is_still_not_kept(text):
+    assert _notes(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("MICU에서 일함", "MICU"), ("ICU에서 일해요", "ICU"), ("KT에서 근무함", "KT")],
+)
+def test_a_workplace_in_latin_letters_makes_work_a_fact(text, word):
+    assert any(word in note for note in _notes(text))
+
+
+def test_a_bare_act_of_the_moment_is_still_a_moment():
+    assert _notes("나 지금 퇴근함") == []

@@ -501,6 +501,8 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
                 continue
             if _tag(tokens[i - 1]) == "EP":
                 return "hypothetical"  # "고양이였으면": contrary to fact
+            if _when_over(tokens[:i]):
+                continue  # "나이트 끝나면 멜라토닌 먹고 잠": a time that comes, not a supposition
             if _exposure(tokens[:i]) and not _guessed(tokens[i + 1 :]):
                 continue  # "복숭아 먹으면 입이 부어": how the body always answers
             rest = tokens[i + 1 :]
@@ -665,6 +667,25 @@ _KO_WHEN_WORDS = frozenset(
     """내일 낼 모레 이따 이따가 나중 담 다음 그때 조만간 곧 또 주말 다음주 담주 월요일 화요일
     수요일 목요일 금요일 토요일 일요일 주 날 번 아침 저녁 밤""".split()  # noqa: SIM905
 )
+
+
+# What ends or is left at a time that comes: "수능 끝나면", "퇴근하면", "일 마치면".
+_KO_OVER = frozenset(
+    """끝나 마치 끝내 퇴근 하원 하교""".split()  # noqa: SIM905
+)
+
+
+def _when_over(before: list[Any]) -> bool:
+    """The condition before "-면" is the end of something that will end ("끝나면", "퇴근하면")."""
+    words = [t for t in before if _tag(t) in ("VV", "NNG", "XSV")]
+    if words and _tag(words[-1]) == "XSV":
+        words = words[:-1]
+    if not words:
+        return False
+    last = words[-1].form
+    if len(words) >= 2 and words[-2].form == "끝" and last == "나":
+        last = "끝나"  # Kiwi now and then reads "끝나면" as 끝 + 나다
+    return last in _KO_OVER
 
 
 def _farewell(tokens: list[Any]) -> bool:
@@ -955,7 +976,8 @@ def _bare_act(tokens: list[Any], tense: str) -> bool:
     words = [
         t
         for t in tokens
-        if not _tag(t).startswith(("E", "S", "J"))
+        # a word in Latin letters or a number is a word ("MICU에서 일함": a place)
+        if (not _tag(t).startswith(("E", "S", "J")) or _tag(t) in ("SL", "SH", "SN"))
         and not (_tag(t) in ("NP", "MM") and t.form in _KO_SPEAKER)
     ]
     return (
