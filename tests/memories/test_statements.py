@@ -1373,3 +1373,45 @@ def test_a_workplace_in_latin_letters_makes_work_a_fact(text, word):
 
 def test_a_bare_act_of_the_moment_is_still_a_moment():
     assert _notes("나 지금 퇴근함") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "시험 기간이라 도서관에 사람 개많음 자리 없음",
+        "주말이라 스벅에 사람 너무 많아 자리가 하나도 없네",
+        "퇴근길 지하철 미어터짐",
+        "점심시간이라 식당 자리 없음 ㅠ",
+    ],
+)
+def test_how_full_a_place_is_right_now_is_a_moment(text):
+    assert _notes(text) == []
+
+
+def test_a_dislike_of_crowded_places_is_still_a_taste():
+    assert any("사람 많은 곳" in note for note in _notes("나 사람 많은 곳 싫어함"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A colleague of mine swears by Trados; I remain unconvinced.",
+        "My brother keeps pushing crypto, I'm still not convinced.",
+        "Everyone at work loves standups. I'm not sold.",
+        "my roommate says oat milk is better, i remain totally unconvinced",
+    ],
+)
+def test_doubt_at_what_someone_else_said_is_no_fact(text):
+    assert _notes(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("어린이집 등원 8시40분 하원 4시 매일 그렇게", "등원"),
+        ("헬스 아침 6시 저녁 7시 매일 이렇게", "헬스"),
+        ("출근 9시 퇴근 6시 항상 그렇게", "출근"),
+    ],
+)
+def test_a_routine_said_again_with_geureoke_is_no_request(text, word):
+    assert any(word in note for note in _notes(text))

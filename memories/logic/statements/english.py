@@ -115,7 +115,10 @@ _EN_MOMENTARY = re.compile(
     # what a phone or a laptop is doing: "battery at 4%", "wifi keeps dropping", "phone's dying"
     r"\b(?:battery|batt|wifi|wi-fi|signal|connection|internet|laptop|phone)(?:'s|\s+is|\s+keeps)?\s+"
     r"(?:at\s+\d+\s*%|down|out|dying|dead|low|lagging|dropping|acting\s+up|so\s+slow)\b|"
-    r"\b\d+\s*%\s+(?:battery|left)\b",
+    r"\b\d+\s*%\s+(?:battery|left)\b|"
+    # doubt at what someone just said, with nothing it is about: "I remain unconvinced"
+    r"\b(?:remain|am|'m|stay|still)\s+(?:\w+\s+)?(?:unconvinced|not\s+convinced|not\s+sold)"
+    r"\s*[.!]*$",
     re.IGNORECASE,
 )
 _EN_LASTING = re.compile(

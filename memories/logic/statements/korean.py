@@ -529,6 +529,8 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
         and spoken[-1].form in ("게", "도록", "게끔")
         # "알레르기 있어 심하게": an adverb after a finished statement only adds to it
         and not re.search(r"(?:어|아|해|야|요|음|다|임|함|됨)\s+[가-힣]+게\W*$", text)
+        # "등원 8시40분 하원 4시 매일 그렇게": a routine said again, no manner of a task
+        and not (HABIT.search(text) and len(spoken) >= 2 and spoken[-2].form in ("그렇", "이렇"))
     ):
         return "request"  # "너무 길지 않게": how a task is to be done, said after it
     if (
@@ -905,7 +907,10 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
     if "덕분" in forms:
         return True  # thanks for the help just given
     if not HABIT.search(spaced) and (
-        _not_in_the_mood(tokens) or _device_state(forms) or _becoming(tokens, tense)
+        _not_in_the_mood(tokens)
+        or _device_state(forms)
+        or _becoming(tokens, tense)
+        or _KO_CROWDED.search("".join(forms))
     ):
         return True
     if not now:
@@ -1010,6 +1015,15 @@ def _not_in_the_mood(tokens: list[Any]) -> bool:
 # What a phone or a laptop is doing at the moment: "배터리 5% 남음", "와이파이 또 끊김".
 _KO_DEVICE_STATE = frozenset(
     """배터리 와이파이 렉 버퍼링 로딩 충전중""".split()  # noqa: SIM905
+)
+
+
+# How full a place is: "카페에 사람 개많음", "자리 없음", "줄 엄청 김", "지하철 붐빔".
+_KO_CROWDED = re.compile(
+    # (not "사람 많은 곳": a kind of place, said of a taste)
+    r"사람(?:이)?(?:개|너무|진짜|존나|엄청|겁나|완전|꽤|넘)?많(?!은|던)|"
+    r"자리(?:가)?(?:하나도|진짜|또)?없(?!는|던)|줄(?:이)?(?:개|너무|진짜|엄청|완전)?길(?!ᆫ)|"
+    r"붐비(?!는)|미어터지"
 )
 
 
