@@ -495,7 +495,10 @@ _EN_ONE_OFF = re.compile(
     r"example|explanation|outline|draft)\s+(?:of|about|on)\b|"
     # a task on a thing of the speaker's at hand: "check my code", "fix my essay"
     r"^(?:please\s+|pls\s+)?(?:check|fix|review|proofread|edit|debug|read|look\s+at|"
-    r"go\s+over|rewrite)\s+my\b",
+    r"go\s+over|rewrite)\s+my\b|"
+    # one thing made for the speaker: "write me a regex that ...", "make me a playlist"
+    r"^(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)?(?:write|make|give|draft|create|"
+    r"generate|build|come\s+up\s+with)\s+(?:me|us)\s+(?:a|an|some|one|two|three|\d+)\b",
     re.IGNORECASE,
 )
 _CONDITION = re.compile(
@@ -1186,6 +1189,8 @@ def _beyond_the_gate(sentence: str) -> bool:
         return True  # a routine, or an answer to a question the slots know ("favorite band is")
     if _DECIDED.search(sentence):
         return True  # a decision said as one ("FastAPI로 가기로 했어", "decided to sell the car")
+    if _JOINED.search(sentence):
+        return True  # "컴공 새내기 됨", "와이프가 디자이너로 네이버 들어갔어요": a new place
     if _CIRCLE_ATTRIBUTE.search(sentence):
         return True  # "와이프 차는 레이야", "my son's school is Hanbit": one's people's facts
     change = given_up(sentence)
@@ -1206,6 +1211,13 @@ _RELATIVES_EN = "|".join(
 _CIRCLE_ATTRIBUTE = re.compile(
     rf"(?:^|\s)(?:{_RELATIVES_KO})(?:의)?\s*[가-힣]{{1,6}}(?:은|는)\s+\S+|"
     rf"\b(?:{_RELATIVES_EN})'s\s+(?:[a-z-]+\s+)?[a-z-]+\s+(?:is|are)\s+\S+",
+    re.IGNORECASE,
+)
+# Joining a school or a workplace, the speaker's or one's family's: a standing that lasts.
+_JOINED = re.compile(
+    r"새내기|신입생|신입\s*사원|입사|입학|취직|"
+    r"(?:으로|로)\s+(?:\S+\s+){0,2}들어(?:갔|감|왔|옴)|"
+    r"\b(?:joined|started\s+(?:at|working\s+at)|got\s+into|hired\s+(?:at|by)|enrolled\s+(?:at|in))\b",
     re.IGNORECASE,
 )
 _DECIDED = re.compile(

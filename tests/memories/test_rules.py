@@ -592,3 +592,24 @@ def test_two_routines_of_different_parts_of_the_day_never_replace_each_other():
     evening = extract_statements("저녁엔 영어 학원 가", statements_allowed=False)
     assert morning and evening
     assert not (morning[0].slot and morning[0].slot == evening[0].slot)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "나 이번에 컴공 새내기 됨 ㅋㅋ",
+        "와이프가 이번에 디자이너로 카카오 들어갔어요",
+        "남편 이번에 토스 입사함",
+        "My husband just joined Toss as a PM",
+        "딸이 올해 한빛초 입학했어요",
+    ],
+)
+def test_joining_a_school_or_a_workplace_is_kept_past_the_gate(text):
+    assert extract_statements(text, statements_allowed=False)
+
+
+@pytest.mark.parametrize(
+    "text", ["친구가 카카오 들어갔대", "방금 집에 들어감", "just got home lol"]
+)
+def test_someone_elses_news_or_coming_home_is_still_vetoed(text):
+    assert extract_statements(text, statements_allowed=False) == []

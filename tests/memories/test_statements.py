@@ -1216,3 +1216,202 @@ def test_someone_of_someones_event_the_speaker_goes_to_is_still_the_speakers(tex
 def test_a_fact_of_today_asked_to_be_remembered_is_kept_and_a_feeling_is_not():
     assert any("파란색" in note for note in _notes("오늘 산 우산은 파란색이야. 기억해줘"))
     assert _notes("기억해줘 나 지금 배고파") == []
+
+
+# --- set 16: colleagues, manners of a task, shrugs, pointing back, mishaps of the moment ----
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "울 팀리드가 담달에 퇴사한대",
+        "우리 팀 매니저가 이번주 출장 간대요",
+        "저희 수간호사 쌤이 내일 회식 잡았다고 함",
+        "My team lead is off to Jeju next week.",
+        "Our CTO quit yesterday lol",
+        "the head nurse says we're short-staffed again",
+        "과장님이 그러던데 내년에 구조조정 한대요",
+        "우리 영감이 그카대 요즘 애들은 버릇이 없다꼬",
+    ],
+)
+def test_a_colleague_named_by_role_or_someone_quoted_is_not_the_speaker(text):
+    assert _notes(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("우리 팀 회식은 매달 첫째주 금요일이야", "회식"),
+        ("우리 엄마가 다음주에 수술 받으셔", "수술"),
+        ("My wife is a nurse at Samsung hospital", "nurse"),
+    ],
+)
+def test_ones_team_and_family_are_still_the_speakers(text, word):
+    assert any(word in note for note in _notes(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "메뉴 설명 좀 써줘요 포근한 집밥 느낌으로",
+        "인스타 캡션 써줘 힙한 느낌으로",
+        "자기소개서 다듬어줘요 좀 더 겸손한 톤으로",
+        "포스터 문구 뽑아줘 레트로 감성으로",
+    ],
+)
+def test_the_manner_said_after_a_task_is_part_of_the_task(text):
+    assert _notes(text) == []
+
+
+def test_a_manner_the_speaker_likes_is_still_a_taste():
+    assert _notes("나 빈티지 느낌으로 방 꾸미는 거 좋아함")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write me a regex that matches US zip codes.",
+        "Write me a cover letter for a barista job",
+        "make me a 5-day workout plan pls",
+        "Could you give me three names for a bakery?",
+    ],
+)
+def test_something_made_once_for_the_speaker_is_no_standing_request(text):
+    assert _notes(text) == []
+
+
+def test_a_standing_request_about_code_is_still_kept():
+    assert _notes("Write code comments in English always")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ugh the printer jammed again, such is life",
+        "missed the last train at 1am. cool cool",
+        "I just got a parking ticket outside my own flat, story of my life",
+        "The coffee machine ate my card again, just my luck.",
+    ],
+)
+def test_a_mishap_shrugged_off_is_no_fact(text):
+    assert _notes(text) == []
+
+
+def test_news_told_with_just_is_still_kept():
+    assert _notes("I just got promoted to senior engineer")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "오늘 회의 좀 길어졌음 그냥 그랬다고",
+        "뭐 그냥 그렇다고요",
+        "걍 그랬음 ㅋㅋ",
+        "그냥그럼",
+    ],
+)
+def test_a_clause_that_only_points_back_says_nothing(text):
+    assert not any("그" in note and len(note) <= 8 for note in _notes(text))
+
+
+def test_a_taste_opened_by_geunyang_is_still_kept():
+    assert _notes("그냥 라면이 제일 좋음")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "지금 버스 놓침 ㅠ 다음거 15분 뒤",
+        "지금 지갑 잃어버림 ㅠㅠ",
+        "지금 막차 놓쳤어",
+        "지금 폰 액정 깨뜨림",
+    ],
+)
+def test_what_just_happened_now_is_a_moment(text):
+    assert _notes(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("지금 밴쿠버 살아", "밴쿠버"),
+        ("지금 원룸 사는데 월세가 60만원이야", "월세"),
+        ("지금 영어학원 다님", "학원"),
+    ],
+)
+def test_what_lasts_said_with_now_is_still_kept(text, word):
+    assert any(word in note for note in _notes(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("나이트 끝나면 멜라토닌 먹고 자요", "멜라토닌"),
+        ("수능 끝나면 친구들이랑 부산 가기로 함", "부산"),
+        ("퇴근하면 바로 헬스장 감", "헬스장"),
+        ("기말 끝나면 운전면허 따기로 했어요", "운전면허"),
+    ],
+)
+def test_what_one_does_when_something_is_over_is_no_supposition(text, word):
+    assert any(word in note for note in _notes(text))
+
+
+@pytest.mark.parametrize(
+    "text", ["1등 되면 회사 때려침", "로또 되면 집 살거임", "일 끝나면 연락할게"]
+)
+def test_a_supposition_or_a_promise_for_now_is_still_not_kept(text):
+    assert _notes(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("MICU에서 일함", "MICU"), ("ICU에서 일해요", "ICU"), ("KT에서 근무함", "KT")],
+)
+def test_a_workplace_in_latin_letters_makes_work_a_fact(text, word):
+    assert any(word in note for note in _notes(text))
+
+
+def test_a_bare_act_of_the_moment_is_still_a_moment():
+    assert _notes("나 지금 퇴근함") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "시험 기간이라 도서관에 사람 개많음 자리 없음",
+        "주말이라 스벅에 사람 너무 많아 자리가 하나도 없네",
+        "퇴근길 지하철 미어터짐",
+        "점심시간이라 식당 자리 없음 ㅠ",
+    ],
+)
+def test_how_full_a_place_is_right_now_is_a_moment(text):
+    assert _notes(text) == []
+
+
+def test_a_dislike_of_crowded_places_is_still_a_taste():
+    assert any("사람 많은 곳" in note for note in _notes("나 사람 많은 곳 싫어함"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A colleague of mine swears by Trados; I remain unconvinced.",
+        "My brother keeps pushing crypto, I'm still not convinced.",
+        "Everyone at work loves standups. I'm not sold.",
+        "my roommate says oat milk is better, i remain totally unconvinced",
+    ],
+)
+def test_doubt_at_what_someone_else_said_is_no_fact(text):
+    assert _notes(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("어린이집 등원 8시40분 하원 4시 매일 그렇게", "등원"),
+        ("헬스 아침 6시 저녁 7시 매일 이렇게", "헬스"),
+        ("출근 9시 퇴근 6시 항상 그렇게", "출근"),
+    ],
+)
+def test_a_routine_said_again_with_geureoke_is_no_request(text, word):
+    assert any(word in note for note in _notes(text))

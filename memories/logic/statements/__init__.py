@@ -355,7 +355,10 @@ _EN_SARCASM = re.compile(
     r"^(?:oh\s+)?(?:great|fantastic|wonderful|perfect|lovely|awesome|brilliant)\b[,.!]|"
     r"\b(?:just|really)\s+love\s+it\s+when\b|"
     # the marks chat puts on sarcasm: "/s", "(not)", "said no one ever"
-    r"(?:^|\s)/s\b|\(not\)|\bsaid\s+no\s+one\s+ever\b",
+    r"(?:^|\s)/s\b|\(not\)|\bsaid\s+no\s+one\s+ever\b|"
+    # a shrug at a mishap of the moment: "such is life", "cool cool", "just my luck"
+    r"\bsuch\s+is\s+(?:the\s+)?life\b|\bcool\s+cool\b|\bjust\s+my\s+luck\b|\bfml\b|"
+    r"\bc'?est\s+la\s+vie\b|\b(?:that'?s|thats)\s+life\b|\bstory\s+of\s+my\s+life\b",
     re.IGNORECASE,
 )
 

@@ -31,7 +31,9 @@ _EN_NESTED_OTHER = re.compile(
     r"teacher|landlord)\b|"
     r"^(?:my|our|a|the)\s+(?:friend|friends|coworker|co-worker|colleague|neighbou?r|neighbou?rs|"
     r"classmate|buddy|pal|mate|boss|manager|teammate|roommate|landlord|landlady|supervisor|"
-    r"ceo|doorman|janitor|guy\s+next\s+door|lady\s+(?:next\s+door|upstairs|downstairs)|"
+    # a role at work: "our CTO", "my team lead", "the head nurse" is no kin of the speaker's
+    r"ceo|cto|cfo|coo|vp|director|(?:team|tech)\s+lead|lead|head\s+nurse|charge\s+nurse|"
+    r"principal|professor|advisor|adviser|pi|doorman|janitor|guy\s+next\s+door|lady\s+(?:next\s+door|upstairs|downstairs)|"
     r"(?:guy|people|family|couple)\s+(?:upstairs|downstairs|across\s+the\s+hall))\b"
     r"(?!\s+and\s+I)",
     re.IGNORECASE,
@@ -113,7 +115,10 @@ _EN_MOMENTARY = re.compile(
     # what a phone or a laptop is doing: "battery at 4%", "wifi keeps dropping", "phone's dying"
     r"\b(?:battery|batt|wifi|wi-fi|signal|connection|internet|laptop|phone)(?:'s|\s+is|\s+keeps)?\s+"
     r"(?:at\s+\d+\s*%|down|out|dying|dead|low|lagging|dropping|acting\s+up|so\s+slow)\b|"
-    r"\b\d+\s*%\s+(?:battery|left)\b",
+    r"\b\d+\s*%\s+(?:battery|left)\b|"
+    # doubt at what someone just said, with nothing it is about: "I remain unconvinced"
+    r"\b(?:remain|am|'m|stay|still)\s+(?:\w+\s+)?(?:unconvinced|not\s+convinced|not\s+sold)"
+    r"\s*[.!]*$",
     re.IGNORECASE,
 )
 _EN_LASTING = re.compile(

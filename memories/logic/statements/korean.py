@@ -55,7 +55,12 @@ _KO_MOMENTARY = frozenset(
 # Of these, a role at work or in the street: "우리 사장님" is the speaker's boss, no family.
 _KO_ROLES = frozenset(
     """과장 부장 차장 대리 사원 이사 사장 대표 교수 선생 팀장 상사 실장 본부장 점장 원장
-    집주인 건물주 아저씨 아줌마 아주머니 경비 경비원 기사 손님""".split()  # noqa: SIM905
+    집주인 건물주 아저씨 아줌마 아주머니 경비 경비원 기사 손님 리드 팀리드 매니저 파트장 주임
+    선임 수간호사 간호부장 쌤 담임 교장 교감 코치 감독 셰프""".split()  # noqa: SIM905
+)
+# Where the speaker works: "우리 팀 리드" is a colleague, "우리 팀" is not the speaker's kin.
+_KO_WORKPLACE = frozenset(
+    """팀 회사""".split()  # noqa: SIM905
 )
 _KO_PERSON_WORDS = _KO_ROLES | frozenset(
     """막내 선배 후배 동기 동료 친구 지인 옆자리 룸메""".split()  # noqa: SIM905
@@ -109,6 +114,10 @@ HABIT = re.compile(
     r"배드민턴|골프|태권도|주짓수|운동|레슨|수업)(?:은|는)\s+(?:[가-힣]+\s+)?(?:[월화수목금토일]요일|"
     r"주말|평일)|(?<![가-힣])이제(?:부터)?\s+[월화수목금토일]요일|"
     r"마다|루틴|습관|주\s*\d+\s*회|한\s*달에|일주일에|하루에"
+)
+# What a piece of writing or a picture is to feel like: "... 느낌으로", "... 톤으로".
+_KO_MANNER_NOUNS = frozenset(
+    """느낌 톤 분위기 말투 스타일 컨셉 콘셉트 감성 버전 어투 문체""".split()  # noqa: SIM905
 )
 _KO_PAST_DAY = re.compile(r"어제|그제|그저께|지난\s*주|지난주|지난\s*달|지난달|작년|저번")
 
@@ -266,7 +275,9 @@ def _ko_subject(tokens: list[Any]) -> str:
             return "speaker"  # "좋아하는 배우는 ...", "최애 가수는 ...": the speaker's taste
         if any(form in _KO_NEIGHBOURS for form in group):
             return "other"  # "옆집 할머니는 ...": a neighbour's habits, not the family's
-        if any(form in _KO_ROLES for form in group) and not any(f in _KO_CIRCLE for f in group):
+        if any(form in _KO_ROLES for form in group) and not any(
+            f in _KO_CIRCLE - _KO_WORKPLACE for f in group
+        ):
             return "other"  # "우리 사장님은 ...": "우리" is the workplace, the boss is not kin
         if _nested_person(group):
             return "other"  # "친구 동생이 ...", "와이프 친구가 ...": someone of someone's
@@ -490,6 +501,8 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
                 continue
             if _tag(tokens[i - 1]) == "EP":
                 return "hypothetical"  # "고양이였으면": contrary to fact
+            if _when_over(tokens[:i]):
+                continue  # "나이트 끝나면 멜라토닌 먹고 잠": a time that comes, not a supposition
             if _exposure(tokens[:i]) and not _guessed(tokens[i + 1 :]):
                 continue  # "복숭아 먹으면 입이 부어": how the body always answers
             rest = tokens[i + 1 :]
@@ -516,8 +529,17 @@ def _ko_mood(tokens: list[Any], text: str, *, own: bool = False) -> str:
         and spoken[-1].form in ("게", "도록", "게끔")
         # "알레르기 있어 심하게": an adverb after a finished statement only adds to it
         and not re.search(r"(?:어|아|해|야|요|음|다|임|함|됨)\s+[가-힣]+게\W*$", text)
+        # "등원 8시40분 하원 4시 매일 그렇게": a routine said again, no manner of a task
+        and not (HABIT.search(text) and len(spoken) >= 2 and spoken[-2].form in ("그렇", "이렇"))
     ):
         return "request"  # "너무 길지 않게": how a task is to be done, said after it
+    if (
+        len(spoken) >= 2
+        and _tag(spoken[-1]) == "JKB"
+        and spoken[-1].form in ("로", "으로")
+        and spoken[-2].form in _KO_MANNER_NOUNS
+    ):
+        return "request"  # "따뜻한 느낌으로", "친근한 톤으로": the manner of a task, said after it
     if any(t.form in ("어야지", "아야지", "야지", "여야지") for t in tokens) and not (
         _KO_DATED.search(text) or HABIT.search(text)
     ):
@@ -647,6 +669,25 @@ _KO_WHEN_WORDS = frozenset(
     """내일 낼 모레 이따 이따가 나중 담 다음 그때 조만간 곧 또 주말 다음주 담주 월요일 화요일
     수요일 목요일 금요일 토요일 일요일 주 날 번 아침 저녁 밤""".split()  # noqa: SIM905
 )
+
+
+# What ends or is left at a time that comes: "수능 끝나면", "퇴근하면", "일 마치면".
+_KO_OVER = frozenset(
+    """끝나 마치 끝내 퇴근 하원 하교""".split()  # noqa: SIM905
+)
+
+
+def _when_over(before: list[Any]) -> bool:
+    """The condition before "-면" is the end of something that will end ("끝나면", "퇴근하면")."""
+    words = [t for t in before if _tag(t) in ("VV", "NNG", "XSV")]
+    if words and _tag(words[-1]) == "XSV":
+        words = words[:-1]
+    if not words:
+        return False
+    last = words[-1].form
+    if len(words) >= 2 and words[-2].form == "끝" and last == "나":
+        last = "끝나"  # Kiwi now and then reads "끝나면" as 끝 + 나다
+    return last in _KO_OVER
 
 
 def _farewell(tokens: list[Any]) -> bool:
@@ -866,11 +907,24 @@ def _ko_momentary(tokens: list[Any], predicate: str, tense: str) -> bool:
     if "덕분" in forms:
         return True  # thanks for the help just given
     if not HABIT.search(spaced) and (
-        _not_in_the_mood(tokens) or _device_state(forms) or _becoming(tokens, tense)
+        _not_in_the_mood(tokens)
+        or _device_state(forms)
+        or _becoming(tokens, tense)
+        or _KO_CROWDED.search("".join(forms))
     ):
         return True
     if not now:
         return False
+    verbs = {t.form for t in tokens if _tag(t) == "VV"}
+    if (
+        "지금" in now
+        and verbs
+        # ("사" too: Kiwi reads the "사는" of "원룸 사는데" (살다) as 사다)
+        and not verbs & (_KO_LASTING | _KO_DECISION | {"사"})
+        and not _standing(tokens)
+        and not HABIT.search(spaced)
+    ):
+        return True  # "지금 버스 놓침", "지금 카드 잃어버림": what just happened
     if set(now) <= {"지금", "요즘"}:
         # "지금 밴쿠버 살아": a state that lasts, told by an action verb; "지금 지하철인데",
         # "지금 너무 피곤해": where or how one is at the moment; "지금 대리예요", "지금 3년차":
@@ -927,7 +981,8 @@ def _bare_act(tokens: list[Any], tense: str) -> bool:
     words = [
         t
         for t in tokens
-        if not _tag(t).startswith(("E", "S", "J"))
+        # a word in Latin letters or a number is a word ("MICU에서 일함": a place)
+        if (not _tag(t).startswith(("E", "S", "J")) or _tag(t) in ("SL", "SH", "SN"))
         and not (_tag(t) in ("NP", "MM") and t.form in _KO_SPEAKER)
     ]
     return (
@@ -960,6 +1015,15 @@ def _not_in_the_mood(tokens: list[Any]) -> bool:
 # What a phone or a laptop is doing at the moment: "배터리 5% 남음", "와이파이 또 끊김".
 _KO_DEVICE_STATE = frozenset(
     """배터리 와이파이 렉 버퍼링 로딩 충전중""".split()  # noqa: SIM905
+)
+
+
+# How full a place is: "카페에 사람 개많음", "자리 없음", "줄 엄청 김", "지하철 붐빔".
+_KO_CROWDED = re.compile(
+    # (not "사람 많은 곳": a kind of place, said of a taste)
+    r"사람(?:이)?(?:개|너무|진짜|존나|엄청|겁나|완전|꽤|넘)?많(?!은|던)|"
+    r"자리(?:가)?(?:하나도|진짜|또)?없(?!는|던)|줄(?:이)?(?:개|너무|진짜|엄청|완전)?길(?!ᆫ)|"
+    r"붐비(?!는)|미어터지"
 )
 
 
@@ -1160,7 +1224,9 @@ _KO_MESSAGE_WORDS = frozenset(
 # ...", "아빠 입버릇이 ..."): the whole sentence is quoted wisdom, not the speaker's news.
 _KO_SAYING = re.compile(
     r"옛말|속담|격언|명언|입버릇|말마따나|(?:말씀|말)\s*(?:하|하셨|했|하시)?(?:듯이|듯)(?![가-힣])|"
-    r"(?:하는|하던|하시던|하시는|하신)\s*말(?:씀)?(?:이|처럼|대로)(?![가-힣])"
+    r"(?:하는|하던|하시던|하시는|하신)\s*말(?:씀)?(?:이|처럼|대로)(?![가-힣])|"
+    # "영감이 그카대 ...", "과장님이 그러더라 ...": what someone said, told after "그러다"
+    r"(?<=[가-힣][이가]\s)(?:그러|그카|그캐|그라|카)(?:더라|대|데|던데|드라|더라고|드라고)(?:요)?(?=\s)"
 )
 
 
@@ -1295,6 +1361,8 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
     )
     if _change_without_its_value(tokens, clause.text) or _bare_proper_noun(tokens):
         return True
+    if _only_so(tokens):
+        return True  # "그냥 그럼", "뭐 그렇다고": it is so, and nothing said of what
     if _KO_CLOCK_HABIT.search(clause.text):
         return False  # "나 12시쯤 잠": Kiwi reads the nominal "잠" as a noun; it is 자다
     return (
@@ -1304,6 +1372,17 @@ def fragment(clause: Clause, tokens: list[Any]) -> bool:
         and not said
         and not HABIT.search(clause.text)  # "월요일마다 필라테스": a routine in two words
         and len(clause.text.split()) < _FRAGMENT_WORDS
+    )
+
+
+def _only_so(tokens: list[Any]) -> bool:
+    """Only "그렇다" or "그러다" with adverbs and endings: a clause that points back, no more."""
+    pointing = [t for t in tokens if t.form in ("그렇", "그러") and _tag(t) in ("VA", "VV")]
+    return bool(pointing) and all(
+        t in pointing
+        or _tag(t) in ("MAG", "MAJ", "IC", "EP", "EF", "EC", "ETN", "JX")
+        or _tag(t).startswith("S")
+        for t in tokens
     )
 
 
