@@ -39,7 +39,8 @@ _KO_INSTEAD = re.compile(
     _WORD_BEFORE + r"\s*(?:대신|에서\s+(?:[가-힣A-Za-z0-9]+\s*)?(?:으로|로))\s"
 )
 # "X 말고 Y": X is not wanted, with or without words of change.
-_KO_NOT_THIS = re.compile(_WORD_BEFORE + r"\s*말고\s")
+# Said last too: "이제 TypeScript로 줘 Python 말고".
+_KO_NOT_THIS = re.compile(_WORD_BEFORE + r"\s*말고(?=\s|$|[.,!?~…ㅋㅎ])")
 _EN_GAVE_UP = re.compile(
     r"\b(?:quit|quitting|left|leaving|ditched|dropped|gave\s+up|giving\s+up|stopped|stopping|"
     r"sold|selling|got\s+rid\s+of|traded\s+in|returned|"
@@ -57,6 +58,11 @@ _EN_DROPPED = re.compile(
 _EN_NOT_ANYMORE = re.compile(
     r"\b(?:don'?t|do\s+not|never|barely|rarely|hardly)\s+(?:[a-z]+\s+)?(?P<x>[a-z][\w'\-]{1,20})\s+"
     r"any\s*more\b",
+    re.IGNORECASE,
+)
+# "give examples in Go now, not Python": the old answer set against the new one.
+_EN_NOT_THIS = re.compile(
+    r",\s*(?:but\s+)?not\s+(?:in\s+|the\s+|my\s+|a\s+|an\s+)?(?P<x>[a-z][\w'\-]{1,20})\s*[.!]*$",
     re.IGNORECASE,
 )
 _EN_INSTEAD = re.compile(
@@ -92,19 +98,25 @@ _KO_SWITCHED_WHAT = re.compile(
 _KO_MOVED_TO = re.compile(
     r"(?<=[가-힣A-Za-z0-9)])(?:으로|로)\s*(?:바꿨|바꿈|바꾸었|바꿔\s*(?:버렸|봤|놨)|변경했|변경함|"
     r"변경됐|변경됨|변경되었|옮겼|옮김|옮겨졌|옮겨짐|옮겨짐|당겼|당김|미뤘|미룸|밀렸|밀림|"
+    # a price or rate set anew: "단가 150원으로 올렸어요", "월세 80으로 내림"
+    r"올렸|올림|올렸음|인상했|인상함|인상하였|내렸|내림|인하했|인하함|인하하였|"
     r"갈아\s*(?:탐|탔|타))"
 )
 _KO_MOVED_WORD = re.compile(r"[가-힣A-Za-z0-9:.~()\-]+")
 # Words that end a clause: the search for what moved stops there ("헬스 끊고 수영으로 갈아탐").
 _KO_CLAUSE_END = re.compile(r"(?:고|서|며|는데|니까|면)$")
 # A meal said right before its new time is what moved ("점심 1시로 미뤘어").
+# A time the new value holds from ("이번 달부터") and the unit of a rate ("단어당", "시간당").
+_KO_SINCE = re.compile(r"(?:달|주|월|년|일|오늘|내일|이번|다음|올해|내년|지금)부터$")
+_KO_PER_UNIT = re.compile(r"^(?:단어|글자|자|시간|건|장|페이지|회|개|명|분|권|편)당$")
 _MEALS = frozenset({"점심", "점심시간", "아침식사", "저녁식사", "식사"})
 _MOVED_WORDS_BACK = 4
 _MOVED_WORDS_NAMED = 2
 # A word with a particle of place, time or cause is no name of what moved ("때문에", "회사에서").
 _KO_ADVERBIAL = re.compile(r"(?:에|에서|에는|때문에|까지|부터|한테|에게|랑|하고)$")
 _EN_CHANGED = re.compile(
-    r"\b(?:moved|changed|switched|shifted|pushed|bumped|swapped|updated|cut|upped)\s+"
+    r"\b(?:moved|changed|switched|shifted|pushed|bumped|swapped|updated|cut|upped|raised|lowered|"
+    r"increased|reduced|hiked|dropped)\s+"
     r"(?:my|our|the)\s+(?P<x>[a-z][\w'\-]{1,20})(?:\s+(?P<y>[a-z][\w'\-]{1,20}))?"
     r"\s+(?:to|back|up|down|from)\b|"
     r"\bmy\s+(?P<z>[a-z][\w'\-]{1,20})\s+(?:is\s+now|changed|is\s+different\s+now)\b|"
@@ -180,7 +192,7 @@ def given_up(text: str) -> Change:
     # "X 말고 Y" names X as the answer no longer wanted, in a request too ("표 말고 문장으로 써줘")
     patterns = [_KO_GAVE_UP, _EN_GAVE_UP, _EN_DROPPED, _EN_NOT_ANYMORE, _KO_NOT_THIS]
     if switch:
-        patterns += [_KO_INSTEAD, _EN_INSTEAD, _EN_AGAINST, _KO_AGAINST]
+        patterns += [_KO_INSTEAD, _EN_INSTEAD, _EN_NOT_THIS, _EN_AGAINST, _KO_AGAINST]
     words = _named(text, patterns)
     subjects = _named(text, [_KO_CHANGED, _KO_SWITCHED_WHAT, _EN_CHANGED])
     subjects += [w for w in _moved(text) if w not in subjects]
@@ -226,6 +238,8 @@ def _moved(text: str) -> list[str]:
                 skip -= 1
                 continue
             korean = bool(re.search(r"[가-힣]", raw))
+            if korean and (_KO_SINCE.search(raw) or _KO_PER_UNIT.search(raw)):
+                continue  # "이번 달부터", "단어당": when the new value holds, and its unit
             if korean and (_KO_CLAUSE_END.search(raw) or _KO_ADVERBIAL.search(raw)):
                 break  # "헬스 끊고 ...", "회의 때문에 ...": another clause or phrase
             word = _clean(raw)
