@@ -40,7 +40,7 @@ _KO_INSTEAD = re.compile(
 )
 # "X 말고 Y": X is not wanted, with or without words of change.
 # Said last too: "이제 TypeScript로 줘 Python 말고".
-_KO_NOT_THIS = re.compile(_WORD_BEFORE + r"\s*말고(?=\s|$|[.,!?~…ㅋㅎ])")
+_KO_NOT_THIS = re.compile(_WORD_BEFORE + r"\s*말고(?:요)?(?![가-힣A-Za-z0-9])")
 _EN_GAVE_UP = re.compile(
     r"\b(?:quit|quitting|left|leaving|ditched|dropped|gave\s+up|giving\s+up|stopped|stopping|"
     r"sold|selling|got\s+rid\s+of|traded\s+in|returned|"
