@@ -438,3 +438,19 @@ def test_a_phone_swapped_by_work_is_the_users_phone():
 def test_from_now_on_names_no_hometown():
     assert question_of("From now on give examples in Go, not Python") != "hometown"
     assert question_of("from Busan") == "hometown"
+
+
+# A note of "call me X" written in the third person names the user's name, as "call me" does.
+@pytest.mark.parametrize(
+    "text",
+    ["Call them Dee, they hate Deborah", "call them Jay from now on", "Actually call them Min."],
+)
+def test_a_third_person_note_of_what_to_call_the_user_is_their_name(text):
+    assert question_of(text) == question_of("Call me Deborah") == "name"
+
+
+@pytest.mark.parametrize(
+    "text", ["Call them tomorrow", "call them back", "Call them Monday", "call them when you can"]
+)
+def test_calling_people_back_is_no_name(text):
+    assert question_of(text) != "name"

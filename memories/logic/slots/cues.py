@@ -150,7 +150,11 @@ _CALL_ME_BY_PHONE = (
 
 NAME = re.compile(
     r"\bcall\s+me\b" + _CALL_ME_BY_PHONE + r"|\bgo\s+with\s+[a-z][a-z-]*\s+instead\b|"
-    r"\bgo(?:es)?\s+by\b|\bbe\s+called\b|\baddress\s+me\s+as\b|\bnick\s*name\b|"
+    r"\bgo(?:es)?\s+by\b|\bbe\s+called\b|"
+    # a note of "call me Dee" in the third person: "Call them Dee, they hate Deborah"
+    r"^(?:actually\s+|please\s+)?call\s+them\s+(?!(?:back|later|tomorrow|tonight|today|now|"
+    r"again|first|soon|asap|sometime|anytime|once|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)"
+    r"[a-z]+(?:\s*[,.!]|\s+(?:instead|from\s+now|please)\b|\s*$)|\baddress\s+me\s+as\b|\bnick\s*name\b|"
     r"라고\s*(?:불러|부르|불리)|(?:으로|로)\s*(?:불러|불리)|호칭|닉네임|별명",
     re.IGNORECASE,
 )
