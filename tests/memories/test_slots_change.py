@@ -317,3 +317,84 @@ def test_a_choice_of_one_thing_over_another_is_kept_beside_another_clause(user, 
     say("답례품은 떡 말고 수건으로 하기로 했어 양가 부모님도 동의함", at=LATER)
 
     assert any("수건" in content for content in _live(user)), _live(user)
+
+
+# A rate or price set anew names the rate, in either language; the time it holds from and
+# its unit ("이번 달부터", "단어당") are no name of it.
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("I've raised my rate to 150 won per word as of this month.", "rate"),
+        ("lowered my prices to 9000 won", "prices"),
+        ("번역 단가를 이번 달부터 단어당 150원으로 인상했습니다", "단가"),
+        ("이번주부터 과외비 시간당 4만원으로 올렸음", "과외비"),
+        ("레슨비 5만원으로 내림ㅎㅎ", "레슨비"),
+    ],
+)
+def test_a_rate_raised_or_lowered_names_the_rate(text, word):
+    assert word in given_up(text).named
+
+
+@pytest.mark.parametrize("text", ["사진 올렸어", "인스타에 글 올림", "raised a good point"])
+def test_posting_or_raising_a_point_names_no_rate(text):
+    assert given_up(text).named == ()
+
+
+# "X 말고" and ", not X" name X as the answer no longer wanted, last in the sentence too.
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("이제 코드 예시는 TypeScript로 줘 Python 말고", "python"),
+        ("예시코드 자바스크립트로 해줘 파이썬말고!", "파이썬"),
+        ("From now on give examples in Go, not Python", "python"),
+        ("답변은 이제 영어로 해주세요 한국어 말고요", "한국어"),
+    ],
+)
+def test_the_answer_set_aside_last_in_a_request_is_named(text, word):
+    assert word in given_up(text).named
+
+
+@pytest.mark.parametrize("text", ["파이썬 말고도 자바 배워", "I'm a nurse, not a doctor"])
+def test_besides_x_or_a_contrast_without_a_change_names_nothing(text):
+    assert given_up(text).named == ()
+
+
+# A thing moved or switched, told without "...로": what was moved is named, with the child it
+# belongs to; a supplier changed names the supply and the supplier question.
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("둘째 어린이집 옮겼어요 이제 숲속어린이집", "둘째 어린이집"),
+        ("첫째 학원 영어학원으로 옮겼어", "첫째 학원"),
+        ("야채 거래처 바꿨어요 이제 초록농산에서 받아요", "야채"),
+        ("쌀 거래처를 바꿨습니다. 이젠 새한미곡", "거래처"),
+        ("번호 바꿨어요 이제 010-5580-1362", "번호"),
+    ],
+)
+def test_a_thing_moved_without_its_new_value_before_the_verb_is_named(text, word):
+    assert word in given_up(text).named
+
+
+def test_a_childs_thing_moved_does_not_name_the_child_alone():
+    named = given_up("둘째 어린이집 옮겼어요 이제 숲속어린이집").named
+    assert "둘째" not in named
+    assert "어린이집" not in named
+
+
+# In a change, the old answer no longer held or got rid of is named.
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("저 이번에 infra 팀으로 옮겼어요 payments 팀은 이제 아님", "payments 팀"),
+        ("Trados는 정리하였고 이제 memoQ로 전환하였습니다", "trados"),
+        ("카드단말기는 처분했고 이제 토스 단말기 씀", "카드단말기"),
+        ("간호사 이제 아님 요즘 보험 심사 일해", "간호사"),
+    ],
+)
+def test_the_old_answer_no_longer_held_in_a_change_is_named(text, word):
+    assert word in given_up(text).named
+
+
+@pytest.mark.parametrize("text", ["방은 정리했어", "서랍을 정리하고 잤어", "그건 아님"])
+def test_tidying_up_or_a_plain_no_outside_a_change_names_nothing(text):
+    assert given_up(text).named == ()

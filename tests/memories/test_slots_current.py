@@ -366,3 +366,91 @@ def test_a_time_zone_or_phone_still_to_come_is_no_current_answer(text):
 )
 def test_lately_recently_and_nowadays_never_enter_the_key(a, b):
     assert question_of(a) == question_of(b)
+
+
+# A district named right before 살다 with no particle, in plain speech or 경상도/전라도 dialect,
+# answers where the user lives; buying something ("우동 산다") does not.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "내 해운대 우동 산다",
+        "나 대구 수성구 산데이",
+        "저 창원 상남동 살아예",
+        "분당 정자동 삼ㅋㅋ",
+        "요즘 광안리 민락동 사는 중",
+    ],
+)
+def test_a_district_before_living_in_dialect_is_where_the_user_lives(text):
+    assert question_of(text) == "residence"
+
+
+@pytest.mark.parametrize(
+    "text", ["우동 산다", "마트에서 우유 산다", "편의점 가서 우동 삼", "이마트에서 우동 산다"]
+)
+def test_buying_food_is_no_residence(text):
+    assert question_of(text) != "residence"
+
+
+def test_a_dialect_move_and_a_district_answer_the_same_question():
+    assert question_of("아이고 이사했데이 이제 기장 일광에 산다") == question_of("해운대 우동 삼")
+
+
+# Moving flats or house is a move; "I'm in Jung-gu now" after it says where.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Moved flats this weekend, I'm in Jung-gu now, right by Dongseongno.",
+        "moved house last month, in Mapo now",
+        "Just moved apartments, living near Seomyeon",
+    ],
+)
+def test_moving_flats_or_house_answers_where_the_user_lives(text):
+    assert question_of(text) == "residence"
+
+
+# What a relative bought or got is theirs: it never answers the user's car or phone.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "grandma just bought a Hyundai Avante",
+        "Dad recently got a Tesla Model 3",
+        "my sister just bought a Sonata",
+        "할머니가 아반떼 사셨어",
+        "아빠가 이번에 그랜저 샀어",
+    ],
+)
+def test_a_relatives_purchase_is_not_the_users_car(text):
+    assert question_of(text) != "car"
+
+
+@pytest.mark.parametrize(
+    "text", ["I just bought a Hyundai Avante", "Just bought a Kia Ray", "we drive a Kia Carnival"]
+)
+def test_the_users_own_purchase_is_still_their_car(text):
+    assert question_of(text) == "car"
+
+
+def test_a_phone_swapped_by_work_is_the_users_phone():
+    assert question_of("work swapped my phone, it's a Galaxy S24 now") == "phone"
+    assert question_of("we swapped seats") == ""
+
+
+def test_from_now_on_names_no_hometown():
+    assert question_of("From now on give examples in Go, not Python") != "hometown"
+    assert question_of("from Busan") == "hometown"
+
+
+# A note of "call me X" written in the third person names the user's name, as "call me" does.
+@pytest.mark.parametrize(
+    "text",
+    ["Call them Dee, they hate Deborah", "call them Jay from now on", "Actually call them Min."],
+)
+def test_a_third_person_note_of_what_to_call_the_user_is_their_name(text):
+    assert question_of(text) == question_of("Call me Deborah") == "name"
+
+
+@pytest.mark.parametrize(
+    "text", ["Call them tomorrow", "call them back", "Call them Monday", "call them when you can"]
+)
+def test_calling_people_back_is_no_name(text):
+    assert question_of(text) != "name"

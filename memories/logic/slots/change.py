@@ -39,7 +39,8 @@ _KO_INSTEAD = re.compile(
     _WORD_BEFORE + r"\s*(?:대신|에서\s+(?:[가-힣A-Za-z0-9]+\s*)?(?:으로|로))\s"
 )
 # "X 말고 Y": X is not wanted, with or without words of change.
-_KO_NOT_THIS = re.compile(_WORD_BEFORE + r"\s*말고\s")
+# Said last too: "이제 TypeScript로 줘 Python 말고".
+_KO_NOT_THIS = re.compile(_WORD_BEFORE + r"\s*말고(?:요)?(?![가-힣A-Za-z0-9])")
 _EN_GAVE_UP = re.compile(
     r"\b(?:quit|quitting|left|leaving|ditched|dropped|gave\s+up|giving\s+up|stopped|stopping|"
     r"sold|selling|got\s+rid\s+of|traded\s+in|returned|"
@@ -59,6 +60,11 @@ _EN_NOT_ANYMORE = re.compile(
     r"any\s*more\b",
     re.IGNORECASE,
 )
+# "give examples in Go now, not Python": the old answer set against the new one.
+_EN_NOT_THIS = re.compile(
+    r",\s*(?:but\s+)?not\s+(?:in\s+|the\s+|my\s+|a\s+|an\s+)?(?P<x>[a-z][\w'\-]{1,20})\s*[.!]*$",
+    re.IGNORECASE,
+)
 _EN_INSTEAD = re.compile(
     r"\binstead\s+of\s+(?:the\s+|my\s+)?(?P<x>[a-z][\w'\-]{1,20})", re.IGNORECASE
 )
@@ -69,10 +75,18 @@ _EN_AGAINST = re.compile(
     r"gives|gave|keeps\s+giving)\s+(?:me|my)\b",
     re.IGNORECASE,
 )
+# "payments 팀은 이제 아님", "Trados는 정리하였고": in a statement of change, the old answer
+# no longer held or got rid of.
+_KO_NO_LONGER = re.compile(
+    _WORD_BEFORE + r"(?:은|는|이|가)?\s*(?:이제|더\s*이상|더는)\s*(?:아님|아니|아닙|아녀|아냐)"
+)
+_KO_GOT_RID_OF = re.compile(
+    _WORD_BEFORE + r"(?:은|는|을|를)\s*(?:정리하였|정리했|정리함|정리하고|처분했|처분함|처분하고)"
+)
 _KO_AGAINST = re.compile(_WORD_BEFORE + r"\s*(?:스트레스|질려|질렸|싫어져|물려)")
 # The words of a change of state.
 _SWITCH = re.compile(
-    r"갈아\s*(?:탐|탔|타)|바꿨|바꿈|바뀜|바뀌었|전향|이직|옮겼|옮김|이사|\bswitch(?:ed|ing)?\b|"
+    r"갈아\s*(?:탐|탔|타)|바꿨|바꿈|바뀜|바뀌었|전향|전환|이직|옮겼|옮김|이사|\bswitch(?:ed|ing)?\b|"
     r"\bchanged\s+(?:to|my)\b|\bnow\b|\bthese\s+days\b|이제|요즘은|요즘엔",
     re.IGNORECASE,
 )
@@ -92,19 +106,33 @@ _KO_SWITCHED_WHAT = re.compile(
 _KO_MOVED_TO = re.compile(
     r"(?<=[가-힣A-Za-z0-9)])(?:으로|로)\s*(?:바꿨|바꿈|바꾸었|바꿔\s*(?:버렸|봤|놨)|변경했|변경함|"
     r"변경됐|변경됨|변경되었|옮겼|옮김|옮겨졌|옮겨짐|옮겨짐|당겼|당김|미뤘|미룸|밀렸|밀림|"
-    r"갈아\s*(?:탐|탔|타))"
+    # a price or rate set anew: "단가 150원으로 올렸어요", "월세 80으로 내림"
+    r"올렸|올림|올렸음|인상했|인상함|인상하였|내렸|내림|인하했|인하함|인하하였|"
+    r"전환했|전환함|전환하였|갈아\s*(?:탐|탔|타))"
+)
+# "둘째 어린이집 옮겼어요 이제 숲속어린이집", "야채 거래처 바꿨어요": what changed said right
+# before the verb, with the new value told elsewhere (no "...로" before the verb).
+_KO_CHANGED_BARE = re.compile(
+    r"(?<=[가-힣A-Za-z0-9])(?<!로)(?:을|를|은|는|도)?\s*(?:바꿨|바꿈|바꾸었|옮겼|옮김|"
+    r"변경했|변경함|변경하였|전환했|전환함|전환하였)"
 )
 _KO_MOVED_WORD = re.compile(r"[가-힣A-Za-z0-9:.~()\-]+")
 # Words that end a clause: the search for what moved stops there ("헬스 끊고 수영으로 갈아탐").
 _KO_CLAUSE_END = re.compile(r"(?:고|서|며|는데|니까|면)$")
 # A meal said right before its new time is what moved ("점심 1시로 미뤘어").
+# A time the new value holds from ("이번 달부터") and the unit of a rate ("단어당", "시간당").
+_KO_SINCE = re.compile(r"(?:달|주|월|년|일|오늘|내일|이번|다음|올해|내년|지금)부터$")
+_KO_PER_UNIT = re.compile(r"^(?:단어|글자|자|시간|건|장|페이지|회|개|명|분|권|편)당$")
+# Which child or sibling a thing belongs to: it goes with the thing ("둘째 어린이집").
+_ORDINALS = frozenset("첫째 둘째 셋째 넷째 막내 큰애 작은애 큰딸 작은딸 큰아들 작은아들".split())  # noqa: SIM905
 _MEALS = frozenset({"점심", "점심시간", "아침식사", "저녁식사", "식사"})
 _MOVED_WORDS_BACK = 4
 _MOVED_WORDS_NAMED = 2
 # A word with a particle of place, time or cause is no name of what moved ("때문에", "회사에서").
 _KO_ADVERBIAL = re.compile(r"(?:에|에서|에는|때문에|까지|부터|한테|에게|랑|하고)$")
 _EN_CHANGED = re.compile(
-    r"\b(?:moved|changed|switched|shifted|pushed|bumped|swapped|updated|cut|upped)\s+"
+    r"\b(?:moved|changed|switched|shifted|pushed|bumped|swapped|updated|cut|upped|raised|lowered|"
+    r"increased|reduced|hiked|dropped)\s+"
     r"(?:my|our|the)\s+(?P<x>[a-z][\w'\-]{1,20})(?:\s+(?P<y>[a-z][\w'\-]{1,20}))?"
     r"\s+(?:to|back|up|down|from)\b|"
     r"\bmy\s+(?P<z>[a-z][\w'\-]{1,20})\s+(?:is\s+now|changed|is\s+different\s+now)\b|"
@@ -141,7 +169,7 @@ _WHEN = re.compile(
 # Heads too general to name a question alone: the word before completes them ("요가 수업",
 # "치과 예약", "piano lessons"), and a memory must hold both.
 _HEADS = frozenset(
-    """수업 강습 레슨 일정 약속 예약 모임 회의 시간표 스케줄 루틴 class classes lesson lessons
+    """수업 강습 레슨 일정 약속 예약 모임 회의 시간표 스케줄 루틴 팀 class classes lesson lessons
     session sessions appointment appointments schedule routine meeting meetings""".split()  # noqa: SIM905
 )
 # Words that qualify what changed without naming it ("my long run", "my usual order").
@@ -180,7 +208,8 @@ def given_up(text: str) -> Change:
     # "X 말고 Y" names X as the answer no longer wanted, in a request too ("표 말고 문장으로 써줘")
     patterns = [_KO_GAVE_UP, _EN_GAVE_UP, _EN_DROPPED, _EN_NOT_ANYMORE, _KO_NOT_THIS]
     if switch:
-        patterns += [_KO_INSTEAD, _EN_INSTEAD, _EN_AGAINST, _KO_AGAINST]
+        patterns += [_KO_INSTEAD, _EN_INSTEAD, _EN_NOT_THIS, _EN_AGAINST, _KO_AGAINST]
+        patterns += [_KO_NO_LONGER, _KO_GOT_RID_OF]
     words = _named(text, patterns)
     subjects = _named(text, [_KO_CHANGED, _KO_SWITCHED_WHAT, _EN_CHANGED])
     subjects += [w for w in _moved(text) if w not in subjects]
@@ -217,20 +246,31 @@ def _moved(text: str) -> list[str]:
     are no time, at most two, within the clause ("음악 앱 유튜브뮤직으로 바꿨어" names 음악 and
     앱; a general head goes with the word before it: "요가 수업")."""
     found: list[str] = []
-    for match in _KO_MOVED_TO.finditer(text):
-        before = _KO_MOVED_WORD.findall(text[: match.start()])[:-1]  # the new value left out
+    matches = [(m, True) for m in _KO_MOVED_TO.finditer(text)]
+    matches += [(m, False) for m in _KO_CHANGED_BARE.finditer(text)]
+    for match, valued in matches:
+        before = _KO_MOVED_WORD.findall(text[: match.start()])
+        if valued:
+            before = before[:-1]  # the new value left out
         named = 0
         skip = 0
+        last = ""
         for back, raw in enumerate(reversed(before[-_MOVED_WORDS_BACK:])):
             if skip:
                 skip -= 1
                 continue
             korean = bool(re.search(r"[가-힣]", raw))
+            if korean and (_KO_SINCE.search(raw) or _KO_PER_UNIT.search(raw)):
+                continue  # "이번 달부터", "단어당": when the new value holds, and its unit
             if korean and (_KO_CLAUSE_END.search(raw) or _KO_ADVERBIAL.search(raw)):
                 break  # "헬스 끊고 ...", "회의 때문에 ...": another clause or phrase
             word = _clean(raw)
             if word in _MEALS and back == 0:
                 found.append(word)
+                break
+            if word in _ORDINALS and last:
+                # "둘째 어린이집 옮겼어요": the second child's daycare, not the first child's
+                found[found.index(last)] = f"{word} {last}"
                 break
             if word in _GENERIC or word in _QUALIFIERS or _WHEN.search(word) or not word:
                 continue
@@ -243,6 +283,7 @@ def _moved(text: str) -> list[str]:
                 skip = 1
             if word not in found:
                 found.append(word)
+                last = word
             named += 1
             if named == _MOVED_WORDS_NAMED:
                 break

@@ -15,8 +15,10 @@ EN_OTHER_SUBJECT = re.compile(
     r"^(?:older\s+|younger\s+|little\s+|big\s+)?(?:wife|husband|partner|girlfriend|boyfriend|son|"
     r"daughter|kids?|children|mom|mum|mother|dad|father|parents|brother|sister|roommate|cousin|"
     r"uncle|aunt|grandma|grandpa|grandmother|grandfather)(?:'s\s+(?!name\b)[\w-]+)?"
-    r"\s+(?:still\s+|also\s+|now\s+)?(?:is|are|"
+    r"\s+(?:(?:still|also|now|just|recently|finally|already)\s+)?(?:is|are|"
     r"was|were|lives?|works?|has|have|got|moved|teaches|studies|"
+    # irregular pasts: "Grandma just bought an Avante" is her car, not the user's
+    r"bought|sold|drove|took|went|left|became|began|quit|gave|made|found|"
     # any verb of the third person or of the past: "Wife drives a rav4", "Son started school"
     r"(?!(?:is|was|has|does)\b)[a-z]{2,}(?:s|ed))\b",
     re.IGNORECASE,
@@ -148,7 +150,11 @@ _CALL_ME_BY_PHONE = (
 
 NAME = re.compile(
     r"\bcall\s+me\b" + _CALL_ME_BY_PHONE + r"|\bgo\s+with\s+[a-z][a-z-]*\s+instead\b|"
-    r"\bgo(?:es)?\s+by\b|\bbe\s+called\b|\baddress\s+me\s+as\b|\bnick\s*name\b|"
+    r"\bgo(?:es)?\s+by\b|\bbe\s+called\b|"
+    # a note of "call me Dee" in the third person: "Call them Dee, they hate Deborah"
+    r"^(?:actually\s+|please\s+)?call\s+them\s+(?!(?:back|later|tomorrow|tonight|today|now|"
+    r"again|first|soon|asap|sometime|anytime|once|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)"
+    r"[a-z]+(?:\s*[,.!]|\s+(?:instead|from\s+now|please)\b|\s*$)|\baddress\s+me\s+as\b|\bnick\s*name\b|"
     r"라고\s*(?:불러|부르|불리)|(?:으로|로)\s*(?:불러|불리)|호칭|닉네임|별명",
     re.IGNORECASE,
 )
@@ -163,7 +169,9 @@ EN_RESIDENCE = re.compile(
     r"\b(?:live|lives|living|reside|resides|residing|based|stay(?:s|ing)?)\s+(?:in|at|near)\b|"
     r"\b(?:moved|relocated|move|moves|relocate)\s+(?:back\s+)?(?:(?:from|out\s+of)\s+[\w\s,.-]{1,40}?\s+)?"
     r"(?:to|into)\b|\b(?:rent|renting|rents|own|owns)\s+(?:a|an|my|our)\s+[\w\s-]{1,30}?\s+in\b|"
-    r"\b(?:home|address|apartment|flat)\s+is\s+in\b|\bresidence\b",
+    r"\b(?:home|address|apartment|flat)\s+is\s+in\b|\bresidence\b|"
+    # "moved flats this weekend, I'm in Jung-gu now", "moved house last month"
+    r"\bmov(?:ed|ing)\s+(?:flats?|house|houses|apartments?|homes?|places?)\b",
     re.IGNORECASE,
 )
 
@@ -172,7 +180,7 @@ EN_HOUSEHOLD = re.compile(
 )
 
 EN_HOMETOWN = re.compile(
-    r"\b(?:i'm|i\s+am|user\s+is|come|comes|originally)\s+from\b|^(?:originally\s+)?from\s|"
+    r"\b(?:i'm|i\s+am|user\s+is|come|comes|originally)\s+from\b|^(?:originally\s+)?from\s(?!now\b|then\b|today\b|tomorrow\b|here\b)|"
     r"\bhometown\b|\bborn\s+(?:and\s+raised\s+)?in\s+(?![12]\d{3})|\bgrew\s+up\s+in\b",
     re.IGNORECASE,
 )
@@ -182,6 +190,13 @@ KO_RESIDENT = re.compile(
     r"[가-힣]+\s*(?:주민|시민|구민|군민|도민)(?:이|임|입니다|이에요|이야|됐|\s|$)"
 )
 
+# "해운대 우동 산다", "수성구 삼", "상남동 살아예", "대구 수성구 산데이": a district named
+# right before 살다 with no particle, in plain speech or dialect (Kiwi reads "산다" as 사다).
+KO_LIVES_IN_DISTRICT = re.compile(
+    r"(?<![가-힣])[가-힣]{1,6}(?:동|구|시|군|읍|면|리)\s*(?:에\s*)?"
+    r"(?:산다|삼|산데이|산다이|산대이|산다카이|살아예|산당께|살제|사는\s*중|살고\s*있)"
+    r"(?![가-힣A-Za-z0-9])"
+)
 KO_HOMETOWN = re.compile(r"고향|출신|태어났|태어난|태어나|자랐")
 
 AGE = re.compile(

@@ -45,7 +45,7 @@ PHONE_WORDS = re.compile(
 )
 
 USES = re.compile(
-    r"\b(?:use|uses|using|used|have|has|got|bought|sold|switched|switch|moved|on|carry|own|owns|"
+    r"\b(?:use|uses|using|used|have|has|got|bought|sold|switched|switch|swapped|moved|on|carry|own|owns|"
     r"upgraded|new|person|user|dropped|ditched|traded|replaced)\b|"
     r"(?:^|\bmy\s+)(?:[\w-]+\s+)?(?:phone|smartphone)(?:\s+is|'s)\s|"
     r"(?:폰|휴대폰|핸드폰)(?:은|는)\s|써|쓰고|쓰는|써요|씀|사용|샀|구입|바꿨|바꿈|갈아\s*(?:탐|탔|타)|"

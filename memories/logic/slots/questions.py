@@ -145,6 +145,16 @@ def _korean_home_is(statement: Statement) -> bool:
     return False
 
 
+def _korean_lives_in_district(statement: Statement) -> str:
+    """ "내 해운대 우동 산다", "수성구 삼", "상남동 살아예": a named place (Kiwi's NNP) then a
+    district and 살다 with no particle; "우동 산다" and "마트에서 우유 산다" buy something."""
+    found = cues.KO_LIVES_IN_DISTRICT.search(statement.text)
+    if not found or re.search(r"(?:을|를|에서)\s", statement.text[: found.start()] + " "):
+        return ""
+    before = [t for t in statement.tokens if t.end <= found.end()]
+    return "residence" if any(t.tag == "NNP" for t in before) else ""
+
+
 def _residence(statement: Statement) -> str:
     text = statement.text
     lemmas = _lemmas(statement)
@@ -162,7 +172,7 @@ def _residence(statement: Statement) -> str:
         return "" if cues.FUTURE.search(text) else "residence"
     if _korean_home_is(statement):
         return "" if cues.FUTURE.search(text) else "residence"
-    found = _korean_lives_somewhere(statement)
+    found = _korean_lives_somewhere(statement) or _korean_lives_in_district(statement)
     if found == "residence" and cues.FUTURE.search(text):
         return ""
     return found
