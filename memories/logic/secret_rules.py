@@ -95,6 +95,15 @@ _SHAPES: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
         ("lin_api_", "ntn_", "secret_"),
         re.compile(_B + r"(?:lin_api|ntn|secret)_[A-Za-z0-9]{32,}" + _E),
     ),
+    # DeepL: a UUID and ":fx" (the free plan's keys)
+    (
+        API_KEY,
+        (":fx",),
+        re.compile(
+            r"(?<![A-Za-z0-9\-])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
+            r"[0-9a-fA-F]{12}:fx(?![A-Za-z0-9])"
+        ),
+    ),
     # Telegram bot tokens: the bot's id, a colon, 35 characters.
     (API_KEY, (":",), re.compile(r"(?<![0-9])[0-9]{6,12}:[A-Za-z0-9_\-]{30,}" + _E)),
     (
@@ -135,6 +144,16 @@ _NAMED_KEY = re.compile(
     r"(?:[ \t]+(?:is|was|=|:))?(?:은|는|이|가)?[ \t]*[:=]?[ \t]*"
     r"(?P<value>(?=[A-Za-z0-9_\-]*[0-9])(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{16,})"
     r"(?![A-Za-z0-9_\-])"
+)
+# A key named as one, its value a few words later in the same clause: "API 키는 DeepL 것으로
+# a7c3e1f9-...", "the license key for Figma is ...". The value is one token of 20 or more
+# letters and digits with hyphens (a UUID, a vendor's key), maybe with a short suffix (":fx").
+_KEY_LATER = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:api[ _\-]?(?:key|token)|access[ _\-]?(?:key|token)|license[ _\-]?key|"
+    r"(?:api|액세스|시크릿|인증|라이선스|라이센스) ?(?:키|토큰))"
+    r"[^\n.;:=]{1,40}?(?<![A-Za-z0-9_\-])"
+    r"(?P<value>(?=[A-Za-z0-9_\-]*[0-9])(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{20,}"
+    r"(?::[A-Za-z]{1,4})?)(?![A-Za-z0-9_\-])"
 )
 # "클라이언트 시크릿 Ab3...", "app secret: ...": an OAuth client's or an app's secret, which may
 # be as short as ten letters (Naver's) and need not hold a digit.
@@ -294,6 +313,10 @@ def _assignment_spans(text: str) -> Iterator[Span]:
             not _WORDISH.fullmatch(value)
             and sum(len(m) for m in _WORDISH.findall(value)) < len(value) // 2
         ):
+            yield match.start("value"), match.end("value"), TOKEN
+    for match in _KEY_LATER.finditer(text) if names or "키" in text or "토큰" in text else ():
+        value = match.group("value")
+        if sum(len(m) for m in _WORDISH.findall(value)) < len(value) // 2:
             yield match.start("value"), match.end("value"), TOKEN
     for match in _NAMED_SECRET.finditer(text) if names or "시크릿" in text else ():
         value = match.group("value")
@@ -625,12 +648,24 @@ _SSN_CUE = re.compile(
 _SSN_NEEDLES = ("ssn", "social", "사회")
 
 
+def _labelled_otherwise(text: str, start: int) -> bool:
+    """A number whose nearest label before it is another kind ("주문번호 880512-1234567 ...
+    주민번호 모양이라"): a 주민등록번호 mentioned elsewhere on the line does not name it."""
+    line_start = text.rfind("\n", 0, start) + 1
+    window = text[max(line_start, start - 24) : start]
+    other = [m.end() for m in _NOT_RRN_CUE.finditer(window)]
+    named = [m.end() for m in _RRN_CUE.finditer(window)]
+    return bool(other) and (not named or other[-1] > named[-1])
+
+
 def _rrn_spans(text: str) -> Iterator[Span]:
     for match in _RRN.finditer(text):
         digits = match.group("front") + match.group("back")
         start = match.start()
         if (rrn_valid(digits) and not _near(_NOT_RRN_CUE, text, start, start, before=16)) or (
-            _rrn_shaped(digits) and _near(_RRN_CUE, text, start, start, before=24)
+            _rrn_shaped(digits)
+            and _near(_RRN_CUE, text, start, start, before=24)
+            and not _labelled_otherwise(text, start)
         ):
             yield match.start(), match.end(), RESIDENT_NUMBER
     for match in _SSN.finditer(text) if mentions(text, _SSN_NEEDLES) else ():
