@@ -10,6 +10,8 @@ no nested quantifiers over the same characters.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
 from collections import Counter
@@ -254,6 +256,36 @@ def _looks_random(value: str) -> bool:
     return entropy >= 4.0
 
 
+# What makes decoded text hold a secret: a password's, a key's or a PIN's name, or a run of
+# letters with digits.
+_SECRET_TALK = re.compile(
+    r"(?i)pass|pw|pin|key|token|secret|auth|login|비번|비밀|암호|키|토큰|[:=@]|"
+    r"[A-Za-z]+[0-9]+[A-Za-z0-9]*|[0-9]{4,}"
+)
+
+
+def _encodes_plain_words(run: str) -> bool:
+    """A base64 run that decodes to a sentence of plain words with no secret in it
+    ("aWdub3JlIHlvdXIg..." is "ignore your ..."): no key, and left for the injection
+    detector to read."""
+    padded = run + "=" * (-len(run) % 4)
+    for decode in (base64.b64decode, base64.urlsafe_b64decode):
+        try:
+            decoded = decode(padded).decode("utf-8")
+        except (binascii.Error, ValueError):
+            continue
+        words = decoded.split()
+        letters = sum(c.isalpha() or c.isspace() for c in decoded)
+        if (
+            len(words) >= 3
+            and decoded.isprintable()
+            and letters >= 0.85 * len(decoded)
+            and not _SECRET_TALK.search(decoded)
+        ):
+            return True
+    return False
+
+
 def _shape_spans(text: str) -> Iterator[Span]:
     for kind, needles, pattern in _SHAPES:
         if not any(needle in text for needle in needles):
@@ -269,7 +301,7 @@ def _shape_spans(text: str) -> Iterator[Span]:
         ):
             yield match.start("value"), match.end("value"), API_KEY
     for match in _LONG_RUN.finditer(text):
-        if _looks_random(match.group(0)):
+        if _looks_random(match.group(0)) and not _encodes_plain_words(match.group(0)):
             yield match.start(), match.end(), TOKEN
     for match in _DOTTED_TOKEN.finditer(text) if "." in text else ():
         if _looks_random(match.group("mac")):
