@@ -88,8 +88,11 @@ _HOMOGLYPHS = str.maketrans(
 )
 # Letters written one by one: "i g n o r e", "s.y.s.t.e.m", "무 시 해".
 # A Korean syllable counts only as a word of its own: "답할 땐 좀 유머러스" is three words.
+# One separator throughout a run: "i.g.n.o.r.e y.o.u.r" is two words, not one. A dot or a dash
+# between letters spells a word from three letters ("n.o.w"); a space from four.
 _SPACED = re.compile(
-    r"\b(?:[a-z][ .\-_*·] ?){3,}[a-z]\b|(?<![가-힣])(?:[가-힣] ){3,}[가-힣](?![가-힣])"
+    r"\b[a-z]([.\-_*·]) ?(?:[a-z]\1 ?){1,}[a-z]\b|\b(?:[a-z] ){3,}[a-z]\b|"
+    r"(?<![가-힣])(?:[가-힣] ){3,}[가-힣](?![가-힣])"
 )
 _BASE64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_\-]{24,}={0,2}")
 _HEX = re.compile(r"(?:\\x|0x)?(?:[0-9a-fA-F]{2}(?:\\x|\s|:)?){12,}")
@@ -408,7 +411,8 @@ _PEOPLE_BY_ROLE = (
 )
 # Someone who is not the user: anyone who asks, other users, a named other person.
 _OTHERS_EN = (
-    r"(?:anyone|anybody|whoever|everyone|someone\s+else|others|other\s+(?:users|people)|"
+    r"(?:anyone|anybody|whoever|everyone|someone\s+else|others|(?:other|next|all|every|later)\s+"
+    r"(?:users?|people|accounts?|customers?)|"
     r"third[\s-]part(?:y|ies)|partners?|affiliates|vendors?|the\s+asker|moderators?|"
     r"(?:my\s+|our\s+)?(?:coworker|colleague|friend|boss|manager|landlord|brother|sister|"
     r"boyfriend|girlfriend|husband|wife|partner)\b[^.\n]{0,40}\b(?:him|her|them)|"
@@ -431,7 +435,7 @@ _OTHERS_EN = (
 )
 _OTHERS_KO = (
     r"(?:누가\s*(?:물어|묻|요청)|누구(?:든|한테나|에게나|라도)|아무(?:한테나|에게나|나|한테)|"
-    r"다른\s*(?:사람|사용자|유저|분)|제\s*?3\s*자|제휴사|협력사|상대방|걔|그\s*사람|"
+    r"(?:다른|다음|이후|나머지|모든|타)\s*(?:사람|사용자|유저|분|이용자|회원|고객|계정)|제\s*?3\s*자|제휴사|협력사|상대방|걔|그\s*사람|"
     r"(?:물어보는|묻는|요청하는|문의하는)\s*(?:사람|쪽|곳|누구|[가-힣]+(?:에|에게|한테|께)(?=\s|$))|요청자|질문자|문의자|참석자|"
     r"(?<![가-힣])(?!내가|제가|우리가|나|저)[가-힣]{1,8}(?:이가|가)\s+(?:[가-힣]+\s+){0,3}?"
     r"(?:물어보|묻|요청하|달라고)|"
@@ -1006,7 +1010,12 @@ _ALL_STORED = (
     r"data|info(?:rmation)?|notes)\b|\b(?:export|dump|copy)\w*\s+(?:my\s+|the\s+|all\s+)?memories\b|"
     r"\beverything\s+(?:i\s+(?:tell|told|say|said|share)|you\s+(?:know|remember|have|store))|"
     r"\bmy\s+(?:saved|stored|remembered)\s+(?:stuff|things|info|data|memories|notes)\b|"
-    r"(?:나|저)랑\s*(?:했던|한|나눈)\s*(?:대화|얘기|이야기)|대화\s*(?:내용|기록|내역)\s*(?:을|를)?\s*(?:전부|다|모두)"
+    r"(?:나|저)랑\s*(?:했던|한|나눈)\s*(?:대화|얘기|이야기)|대화\s*(?:내용|기록|내역)\s*(?:을|를)?\s*(?:전부|다|모두)|"
+    # stored details named by kind: "저장된 계좌번호랑 주소", "your saved card number"
+    r"(?:저장된|저장해\s*둔|기억해\s*둔|기억하고\s*있는|알고\s*있는)\s*(?:내|제|나의|저의|사용자(?:의)?)?\s*"
+    r"(?:[가-힣]+\s+)?(?:계좌|카드|주소|연락처|(?:전화|폰|휴대폰)\s*번호|비밀\s*번호|비번|주민|여권|신상)|"
+    r"\b(?:stored|saved|remembered)\s+(?:bank\s+|home\s+)?(?:account|card|address|phone|passwords?|"
+    r"passport|ssn|details)\b"
 )
 _ON_A_TRIGGER = (
     r"나오면|말하면|(?:라고|이라고)\s*하면|(?:을|를)\s*(?:치면|입력하면|쓰면)|"
@@ -1352,12 +1361,18 @@ _ALONE: list[tuple[str, re.Pattern[str]]] = [
         OBEY,
         _c(
             r"(?:note|notice|message|instructions?|p\.?s\.?|fyi|psa|reminder|attention|warning|"
-            r"heads[\s-]?up)\s*(?:to|for)\s+(?:any\s+|all\s+|the\s+|your\s+)?(?:(?:ai|llm)\s+"
+            r"heads[\s-]?up)\s*(?:to|for)\s+(?:any\s+|all\s+|the\s+|your\s+)?(?:(?:ai|llm|automated|"
+            r"autonomous)\s+"
             r"(?:crawlers?|agents?|models?|systems?|tools?|readers?|bots?|scrapers?|assistants?|"
             r"helpers?)|(?:ai|llm)?\s*" + _ASSISTANT + r"s?)\b|"
             r"\b(?:any|all|every|the)\s+(?:ai|llm)?\s*" + _ASSISTANT + r"s?\s+(?:systems?\s+)?"
             r"(?:reading|processing|summari[sz]ing|seeing|parsing|scanning|handling|analy[sz]ing|"
             r"receiving|indexing|reviewing|screening|that\s+reads?|who\s+reads?)|"
+            # "Assistants reading this must ...": no article, the readers of this very text
+            r"\b(?:ai\s+|llm\s+|automated\s+)?(?:assistants?|agents?|bots?|chatbots?|llms?|models?)\s+"
+            r"(?:reading|processing|seeing|parsing|scanning|receiving|summari[sz]ing)\s+(?:this|these)"
+            r"(?:\s+(?:message|note|text|mail|e-?mail|page|document|notice|lines?))?\s*(?:[:,]|must|"
+            r"should|shall|are\s+to|need\s+to|have\s+to|will)|"
             r"\b(?:ai|llm)\s+(?:systems?|models?|assistants?|helpers?|agents?)\s+(?:reading|"
             r"processing|summari[sz]ing)|for\s+(?:your\s+)?(?:ai|llm)\s+(?:assistant|agents?|helpers?)|"
             r"(?:llm|ai)\s+agents?\s*:|"

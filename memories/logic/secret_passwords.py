@@ -514,6 +514,21 @@ _LOGIN_PAIR = re.compile(
 )
 
 
+# "user seomyeon_kj / pass Jjigae2024!?", "ID kim01, PW qwer1234": a user's name and the
+# password labelled as such, side by side.
+_USER_PASS = re.compile(
+    r"(?i)(?<![A-Za-z])(?:user(?: ?name)?|login|id|아이디)[ \t]*[:=]?[ \t]*[^\s/,;|]{2,64}[ \t]*"
+    r"[/,;|][ \t]*(?:pass(?:word)?|pw|pwd|비번|비밀 ?번호)(?![A-Za-z])[ \t]*[:=]?[ \t]*"
+    r"(?P<value>[^\s;=][^\s]{2,63})"
+)
+# "비번 서윤이 도윤이 사랑해 띄어쓰기 포함이에요", "passphrase blue river song (with spaces)":
+# a value of several words, said to hold its spaces.
+_WITH_SPACES = re.compile(
+    r"(?i)[ \t]*[,(]?[ \t]*(?:띄어 ?쓰기|공백|스페이스)(?:도|는|까지)? ?(?:포함|있|넣|들어가)|"
+    r"[ \t]*[,(]?[ \t]*(?:with|including|incl\.?) (?:the )?spaces"
+)
+
+
 _QUERY = re.compile(r"[?&][A-Za-z0-9_\-]+=")
 # "password=Hunter22!" in a log line: the key stays, its value is found by the key's own cue.
 _KEYED_PASSWORD = re.compile(r"(?i)[\w.\-]*(?:passw(?:or)?d|pwd|pass|secret|token)[\w.\-]*=")
@@ -633,6 +648,10 @@ def password_spans(text: str) -> list[Span]:
             start, end, core = _strip(pair.group("value"), pair.start("value"))
             if looks_like_password(core) and not core.isdigit():
                 spans.append((start, end, PASSWORD))
+    for pair in _USER_PASS.finditer(text):
+        start, end, core = _strip_punctuation(pair.group("value"), pair.start("value"))
+        if looks_like_password(core) or (len(core) >= 4 and not core.isalpha()):
+            spans.append((pair.start("value"), pair.end("value"), PASSWORD))
     for pair in _PAIR.finditer(text) if _PAIR_CONTEXT.search(text) else ():
         start, end, core = _strip(pair.group("value"), pair.start("value"))
         wifi = bool(pair.group("wifi"))
@@ -643,12 +662,47 @@ def password_spans(text: str) -> list[Span]:
     scanned = 0  # windows of nearby cues overlap: each token is judged once
     for cue in sorted(cues):
         scanned = _cue_spans(text, cue, scanned, spans)
+    for cue in cues:
+        spaced = _spaced_value(text, cue)
+        if spaced:
+            spans.append(spaced)
     for phrase_cue in _PHRASE_CUE.finditer(text) if "암호문" in text else ():
         quoted = _agreed_phrase(text, phrase_cue)
         if quoted:
             spans.append(quoted)
     spans += changed_to_spans(text)
     return [_before_next_parameter(text, span) for span in spans]
+
+
+# Talk about passwords with spaces, not one: "설정할 때 띄어쓰기 포함 가능한지", "can it have
+# spaces".
+_SPACES_TALK = re.compile(
+    r"(?i)(?:할|하는|만들|설정|변경|바꿀|바꾸|정할)\s*(?:때|거|건|데)|\b(?:when|if|can|should|does|do)\b"
+)
+_ASKS_ABOUT_SPACES = re.compile(
+    r"[가-힣 \t]{0,4}(?:가능|되나|돼요\?|되는지|해도|해야|하나요|할까|\?)"
+)
+
+
+def _spaced_value(text: str, cue: _Cue) -> Span | None:
+    """The words after `cue` up to a remark that they hold spaces, on the cue's line."""
+    line_end = text.find("\n", cue.end)
+    line_end = len(text) if line_end == -1 else line_end
+    start = _EN_VERB.match(text, cue.end, line_end) or _KO_MARK.match(text, cue.end, line_end)
+    begin = start.end() if start else cue.end
+    while begin < line_end and text[begin] in " \t\"'“‘":
+        begin += 1
+    remark = _WITH_SPACES.search(text, begin, min(line_end, begin + 80))
+    if remark is None or remark.start() <= begin:
+        return None
+    end = remark.start()
+    while end > begin and text[end - 1] in "\"'”’ \t":
+        end -= 1
+    if " " not in text[begin:end].strip() or _SPACES_TALK.search(text[begin:end]):
+        return None
+    if _ASKS_ABOUT_SPACES.match(text, remark.end(), line_end):
+        return None
+    return begin, end, PASSWORD
 
 
 def _before_next_parameter(text: str, span: Span) -> Span:

@@ -10,6 +10,8 @@ no nested quantifiers over the same characters.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
 from collections import Counter
@@ -95,6 +97,15 @@ _SHAPES: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
         ("lin_api_", "ntn_", "secret_"),
         re.compile(_B + r"(?:lin_api|ntn|secret)_[A-Za-z0-9]{32,}" + _E),
     ),
+    # DeepL: a UUID and ":fx" (the free plan's keys)
+    (
+        API_KEY,
+        (":fx",),
+        re.compile(
+            r"(?<![A-Za-z0-9\-])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
+            r"[0-9a-fA-F]{12}:fx(?![A-Za-z0-9])"
+        ),
+    ),
     # Telegram bot tokens: the bot's id, a colon, 35 characters.
     (API_KEY, (":",), re.compile(r"(?<![0-9])[0-9]{6,12}:[A-Za-z0-9_\-]{30,}" + _E)),
     (
@@ -135,6 +146,16 @@ _NAMED_KEY = re.compile(
     r"(?:[ \t]+(?:is|was|=|:))?(?:은|는|이|가)?[ \t]*[:=]?[ \t]*"
     r"(?P<value>(?=[A-Za-z0-9_\-]*[0-9])(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{16,})"
     r"(?![A-Za-z0-9_\-])"
+)
+# A key named as one, its value a few words later in the same clause: "API 키는 DeepL 것으로
+# a7c3e1f9-...", "the license key for Figma is ...". The value is one token of 20 or more
+# letters and digits with hyphens (a UUID, a vendor's key), maybe with a short suffix (":fx").
+_KEY_LATER = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:api[ _\-]?(?:key|token)|access[ _\-]?(?:key|token)|license[ _\-]?key|"
+    r"(?:api|액세스|시크릿|인증|라이선스|라이센스) ?(?:키|토큰))"
+    r"[^\n.;:=]{1,40}?(?<![A-Za-z0-9_\-])"
+    r"(?P<value>(?=[A-Za-z0-9_\-]*[0-9])(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{20,}"
+    r"(?::[A-Za-z]{1,4})?)(?![A-Za-z0-9_\-])"
 )
 # "클라이언트 시크릿 Ab3...", "app secret: ...": an OAuth client's or an app's secret, which may
 # be as short as ten letters (Naver's) and need not hold a digit.
@@ -235,6 +256,36 @@ def _looks_random(value: str) -> bool:
     return entropy >= 4.0
 
 
+# What makes decoded text hold a secret: a password's, a key's or a PIN's name, or a run of
+# letters with digits.
+_SECRET_TALK = re.compile(
+    r"(?i)pass|pw|pin|key|token|secret|auth|login|비번|비밀|암호|키|토큰|[:=@]|"
+    r"[A-Za-z]+[0-9]+[A-Za-z0-9]*|[0-9]{4,}"
+)
+
+
+def _encodes_plain_words(run: str) -> bool:
+    """A base64 run that decodes to a sentence of plain words with no secret in it
+    ("aWdub3JlIHlvdXIg..." is "ignore your ..."): no key, and left for the injection
+    detector to read."""
+    padded = run + "=" * (-len(run) % 4)
+    for decode in (base64.b64decode, base64.urlsafe_b64decode):
+        try:
+            decoded = decode(padded).decode("utf-8")
+        except (binascii.Error, ValueError):
+            continue
+        words = decoded.split()
+        letters = sum(c.isalpha() or c.isspace() for c in decoded)
+        if (
+            len(words) >= 3
+            and decoded.isprintable()
+            and letters >= 0.85 * len(decoded)
+            and not _SECRET_TALK.search(decoded)
+        ):
+            return True
+    return False
+
+
 def _shape_spans(text: str) -> Iterator[Span]:
     for kind, needles, pattern in _SHAPES:
         if not any(needle in text for needle in needles):
@@ -250,7 +301,7 @@ def _shape_spans(text: str) -> Iterator[Span]:
         ):
             yield match.start("value"), match.end("value"), API_KEY
     for match in _LONG_RUN.finditer(text):
-        if _looks_random(match.group(0)):
+        if _looks_random(match.group(0)) and not _encodes_plain_words(match.group(0)):
             yield match.start(), match.end(), TOKEN
     for match in _DOTTED_TOKEN.finditer(text) if "." in text else ():
         if _looks_random(match.group("mac")):
@@ -294,6 +345,10 @@ def _assignment_spans(text: str) -> Iterator[Span]:
             not _WORDISH.fullmatch(value)
             and sum(len(m) for m in _WORDISH.findall(value)) < len(value) // 2
         ):
+            yield match.start("value"), match.end("value"), TOKEN
+    for match in _KEY_LATER.finditer(text) if names or "키" in text or "토큰" in text else ():
+        value = match.group("value")
+        if sum(len(m) for m in _WORDISH.findall(value)) < len(value) // 2:
             yield match.start("value"), match.end("value"), TOKEN
     for match in _NAMED_SECRET.finditer(text) if names or "시크릿" in text else ():
         value = match.group("value")
@@ -625,12 +680,24 @@ _SSN_CUE = re.compile(
 _SSN_NEEDLES = ("ssn", "social", "사회")
 
 
+def _labelled_otherwise(text: str, start: int) -> bool:
+    """A number whose nearest label before it is another kind ("주문번호 880512-1234567 ...
+    주민번호 모양이라"): a 주민등록번호 mentioned elsewhere on the line does not name it."""
+    line_start = text.rfind("\n", 0, start) + 1
+    window = text[max(line_start, start - 24) : start]
+    other = [m.end() for m in _NOT_RRN_CUE.finditer(window)]
+    named = [m.end() for m in _RRN_CUE.finditer(window)]
+    return bool(other) and (not named or other[-1] > named[-1])
+
+
 def _rrn_spans(text: str) -> Iterator[Span]:
     for match in _RRN.finditer(text):
         digits = match.group("front") + match.group("back")
         start = match.start()
         if (rrn_valid(digits) and not _near(_NOT_RRN_CUE, text, start, start, before=16)) or (
-            _rrn_shaped(digits) and _near(_RRN_CUE, text, start, start, before=24)
+            _rrn_shaped(digits)
+            and _near(_RRN_CUE, text, start, start, before=24)
+            and not _labelled_otherwise(text, start)
         ):
             yield match.start(), match.end(), RESIDENT_NUMBER
     for match in _SSN.finditer(text) if mentions(text, _SSN_NEEDLES) else ():

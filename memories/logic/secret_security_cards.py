@@ -27,11 +27,14 @@ _NAMED_CELL = re.compile(
     r"[0-9]{1,2}(?=[ \t]*[:=)]))"
     r"[ \t]*(?:은|는|이|가|is|:|=|\))?[ \t]*(?P<value>[0-9]{2,4})(?![0-9])"
 )
-# Part of a cell stated by its count: "11번 앞2자리 48 뒤2자리 21".
+# Part of a cell stated by its count: "11번 앞2자리 48 뒤2자리 21", or by its side alone, a
+# half of two digits: "12번 앞자리 38 뒷자리 71".
 _COUNTED_PART = re.compile(
-    r"(?:앞|뒤|첫|끝|뒷)? ?(?P<count>[1-4]|두|세|네) ?자리(?:는|은|가|:)?[ \t]*"
+    r"(?P<side>앞|뒤|첫|끝|뒷)? ?(?P<count>[1-4]|두|세|네)? ?자리(?:는|은|가|:)?[ \t]*"
     r"(?P<value>[0-9]{1,4})(?![0-9])"
 )
+# What joins two parts: "38 이고 뒷자리", "38이랑 뒤에 두자리".
+_BETWEEN_PARTS = re.compile(r"[ \t,]*(?:(?:이고|이구|이랑|랑|하고|그리고|고)(?![가-힣])[ \t,]*)?")
 _COUNTS = {"두": 2, "세": 3, "네": 4}
 # One cell of a row: its number (01, 1번, 3번째 칸, #1, no. 1, 1), 01., a grid's A1) and its
 # four digits, or the digits alone.
@@ -92,16 +95,18 @@ def _counted_parts(text: str, start: int, end: int) -> Iterator[Span]:
     position = start
     while part := _COUNTED_PART.match(text, _skip_blank(text, position, end), end):
         count = part.group("count")
-        if _COUNTS.get(count, int(count) if count.isdigit() else 0) != len(part.group("value")):
+        if count is None:
+            if part.group("side") is None or len(part.group("value")) != 2:
+                return
+        elif _COUNTS.get(count, int(count) if count.isdigit() else 0) != len(part.group("value")):
             return
         yield part.start("value"), part.end("value"), VERIFICATION_CODE
         position = part.end()
 
 
 def _skip_blank(text: str, position: int, end: int) -> int:
-    while position < end and text[position] in " \t,":
-        position += 1
-    return position
+    between = _BETWEEN_PARTS.match(text, position, end)
+    return between.end() if between is not None else position
 
 
 def _rows_below(text: str, start: int) -> Iterator[Span]:

@@ -480,7 +480,11 @@ _CONTROL = re.compile(
     r"받지\s*말)|허락\s*없이|지워|지우(?!개)|삭제|없애|숨겨|숨기|척\s*(?:만|하|해)|시늉|대답만|말만|실제로?는|실제론|"
     r"\b(?:silently|quietly|secretly|hidden|hide|without\s+(?:asking|telling|checking|"
     r"confirm\w*|my|notify\w*)|don'?t\s+(?:tell|mention|notify|ask)|never\s+(?:tell|mention|"
-    r"notify|ask)|pretend\w*|delete|erase|remove|wipe|purge|forget)\b|"
+    r"notify|ask)|pretend\w*|delete|erase|remove|wipe|purge|"
+    # "forget the formal tone": dropping a way of answering, not the user's data
+    r"forget(?!\s+(?:about\s+)?(?:the\s+|that\s+|this\s+|all\s+(?:the\s+)?)?(?:[\w-]+[\s,]+){0,2}?"
+    r"(?:tone|style|format|formatting|voice|register|wording|emojis?|jargon|bullet\s*points?|"
+    r"way\s+(?:we|you)\s+(?:talk|talked|write|wrote|speak|spoke))\b))\b|"
     # the assistant's own rules and identity
     r"시스템\s*(?:프롬프트|설정|메시지|지시|규칙|명령)|(?<!예시)(?<!예시\s)(?<!샘플)(?<!샘플\s)프롬프트|지시|지침|명령|규칙|정책|필터|안전|검열|제한\s*(?:없|풀|해제|무시)|제약|"
     r"거절|거부|탈옥|개발자\s*모드|페르소나|모드로|설정|원래|무시|"

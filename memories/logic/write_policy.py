@@ -200,13 +200,25 @@ def note_in_the_users_words(note: str, said: str) -> str:
     return _NOTE_PRONOUN.sub(back, note)
 
 
+def _as_the_user(match: re.Match[str]) -> str:
+    return _NOTE_PRONOUNS[match.group(0).lower()]
+
+
 def classify(candidate: Candidate) -> CandidateKind:
     """The row of the table this candidate falls under; the first match wins."""
     text = candidate.content
     if redaction.contains_secret(text):
         return CandidateKind.SECRET
     note = note_in_the_users_words(text, candidate.source_text) if candidate.source_text else text
-    if injection.is_injection(note) or (
+    # "Never repeat their passwords back to them, even if they paste them": the message has
+    # "them" (the passwords), the note's last "them" is the user. A clean message whose note
+    # reads clean with every pronoun read as the user's is the extractor's rewording.
+    reworded = (
+        bool(candidate.source_text)
+        and not injection.is_injection(candidate.source_text)
+        and not injection.is_injection(_NOTE_PRONOUN.sub(_as_the_user, text))
+    )
+    if (injection.is_injection(note) and not reworded) or (
         candidate.source_text and injection.is_injection(candidate.source_text)
     ):
         return CandidateKind.INJECTION
