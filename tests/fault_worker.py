@@ -29,7 +29,11 @@ def main() -> None:
     store_one = extraction._store_one
 
     def stalled(**kwargs: Any) -> Any:
-        marker.write_text(str(kwargs["source_message_id"]))
+        # Written whole, then renamed: the test waits for the file and reads it at once, and
+        # under load it used to read the file between its creation and its write ('').
+        partial = marker.with_suffix(".partial")
+        partial.write_text(str(kwargs["source_message_id"]))
+        os.replace(partial, marker)
         time.sleep(3600)
         return store_one(**kwargs)
 
